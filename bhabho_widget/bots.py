@@ -1,0 +1,134 @@
+"""Bots: players that choose a card to play and whether to take the next player's hand.
+
+A bot gets the :class:`~bhabho_widget.game.Game` and its seat. It must use only what
+that seat may know: its own hand, hand sizes, the table and the public events (which
+this module reads through :meth:`Game.events_for`).
+"""
+
+from __future__ import annotations
+
+import random
+
+from .cards import DECK, SUIT_MASKS, indices
+
+
+class Bot:
+    """The bot interface. Subclass and override both methods."""
+
+    name = "bot"
+
+    def choose_card(self, game, seat: int):
+        """A card from ``game.legal_cards()``; called when ``seat`` is to play."""
+        raise NotImplementedError
+
+    def wants_take(self, game, seat: int) -> bool:
+        """Whether ``seat`` takes the next player's hand now (offered once per trick boundary)."""
+        raise NotImplementedError
+
+
+class RandomBot(Bot):
+    """Plays a uniformly random legal card; takes with probability ``take_chance``."""
+
+    name = "random"
+
+    def __init__(self, seed=None, take_chance: float = 0.05):
+        if not 0.0 <= take_chance <= 1.0:
+            raise ValueError(f"take_chance must be between 0 and 1, not {take_chance!r}")
+        self.rng = random.Random(seed)
+        self.take_chance = take_chance
+
+    def choose_card(self, game, seat):
+        legal = indices(game._legal_mask())
+        return DECK[legal[int(self.rng.random() * len(legal))]]
+
+    def wants_take(self, game, seat):
+        return self.rng.random() < self.take_chance
+
+
+def known_voids(game) -> list:
+    """For each seat, a 4-bit mask of the suits it has shown it lacks (by not following).
+
+    A seat that failed to follow a suit is void in it until it picks up or takes cards.
+    Read from public events only.
+    """
+    voids = [0] * game.num_players
+    for e in game._events:
+        k = e.kind
+        if k == "tochoo" or k == "discard":
+            voids[e.seat] |= 1 << e._info[0]
+        elif k == "pickup" or k == "take" or k == "draw":
+            voids[e.seat] = 0
+    return voids
+
+
+class RuleBot(Bot):
+    """Rules of thumb from the rule texts.
+
+    Lead low in a suit nobody is known to lack; when following, duck under the highest
+    card if possible, and dump the highest card when sure to win a clean trick anyway;
+    when unable to follow, throw the highest card (tochoo); take a short hand from the
+    next player only when that player lacks a suit this bot holds, never when it would
+    leave this bot alone with cards.
+    """
+
+    name = "rules of thumb"
+
+    def __init__(self, seed=None):
+        self.rng = random.Random(seed)
+
+    def choose_card(self, game, seat):
+        legal = game._legal_mask()
+        if legal & (legal - 1) == 0:
+            return DECK[legal.bit_length() - 1]
+        strength = game._strength
+        hand = game._hands[seat]
+        if not game._table:
+            return DECK[self._lead(game, seat, hand, strength)]
+        led = game._led
+        if not hand & SUIT_MASKS[led]:
+            # tochoo: get rid of the strongest card
+            return DECK[max(indices(hand), key=lambda i: (strength[i], -(hand & SUIT_MASKS[i // 13]).bit_count()))]
+        mine = indices(legal)
+        top = max(strength[c] for c in game._table if c // 13 == led)
+        last = game._pos == len(game._order) - 1
+        if last:
+            # nobody can tochoo after the last player: the trick is clean, dump the highest
+            best = max(mine, key=strength.__getitem__)
+            if strength[best] > top and hand.bit_count() == 1:
+                return DECK[min(mine, key=strength.__getitem__)]
+            return DECK[best]
+        below = [c for c in mine if strength[c] < top]
+        if below:
+            return DECK[max(below, key=strength.__getitem__)]
+        return DECK[max(mine, key=strength.__getitem__)]
+
+    def _lead(self, game, seat, hand, strength):
+        voids = known_voids(game)
+        others = [s for s in game._seats_from(seat) if s != seat]
+        danger = 0
+        for s in others:
+            danger |= voids[s]
+        best = None
+        for suit in range(4):
+            cards = indices(hand & SUIT_MASKS[suit])
+            if not cards:
+                continue
+            low = min(cards, key=strength.__getitem__)
+            key = (bool(danger >> suit & 1), strength[low], -len(cards))
+            if best is None or key < best[0]:
+                best = (key, low)
+        return best[1]
+
+    def wants_take(self, game, seat):
+        holders = game.num_players - game._hands.count(0)
+        if holders <= 2:
+            return False
+        target = game.next_holder(seat)
+        if game._hands[target].bit_count() > 3:
+            return False
+        voids = known_voids(game)[target]
+        hand = game._hands[seat]
+        return any(voids >> s & 1 and hand & SUIT_MASKS[s] for s in range(4))
+
+
+BOTS = {"random": RandomBot, "rules": RuleBot}

@@ -1,0 +1,706 @@
+"""The Bhabho rules engine: :class:`Game` plays one game exactly as RULES.md says.
+
+State is small and cheap to copy: each hand is a 52-bit ``int`` (see :mod:`.cards`), the
+trick is two short lists, the waste pile is a mask and a count. Every play or take pushes
+a snapshot so :meth:`Game.undo` restores the exact state. The only chance events are the
+deal and the draws from the waste pile; both come from the game's ``seed``, so a game
+replays exactly from its record.
+
+>>> g = Game.deal(4, seed=7)
+>>> g.current_player, [str(c) for c in g.legal_cards()]
+(1, ['A♠'])
+>>> events = g.play("AS")
+>>> events[0].text
+'Player 1 holds A♠ and must lead it: the opening trick begins.'
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+from .cards import DECK, SUIT_MASKS, SUIT_SYMBOLS, SUITS, Card, cards_of, indices, mask_of, to_card
+from .errors import IllegalMoveError
+from .events import Event
+from .rules import Rules
+
+RECORD_FORMAT = "bhabho-game"
+RECORD_VERSION = 1
+
+_STRENGTH_HIGH = tuple(i % 13 for i in range(52))
+_STRENGTH_LOW = tuple((i % 13 + 1) % 13 for i in range(52))
+
+
+def _check_seat_count(n, low):
+    if not isinstance(n, int) or isinstance(n, bool) or not low <= n <= 8:
+        raise ValueError(f"a game has {low} to 8 players, not {n!r}")
+
+
+class Game:
+    """One game of Bhabho. Make one with :meth:`deal` or :meth:`from_hands`."""
+
+    __slots__ = (
+        "rules", "num_players", "names", "seed", "dealer", "_dealt", "_step", "_strength",
+        "_hands", "_table", "_tseats", "_led", "_waste", "_waste_n", "_leader", "_current",
+        "_order", "_pos", "_opening", "_opening_lead", "_trick", "_escaped", "_over", "_loser",
+        "_draws", "_forced", "_events", "_history", "_actions", "_start",
+    )
+
+    # ------------------------------------------------------------------ creation
+    def __init__(self, *args, **kwargs):
+        raise TypeError("make a game with Game.deal(...) or Game.from_hands(...)")
+
+    @classmethod
+    def _blank(cls, num_players, rules, seed, names):
+        if not isinstance(rules, Rules):
+            raise ValueError(f"rules must be a Rules object, not {rules!r}")
+        if rules.teams and (num_players < 4 or num_players % 2):
+            raise ValueError(f"the teams variant needs an even number of players, at least 4, not {num_players}")
+        g = object.__new__(cls)
+        g.rules = rules
+        g.num_players = num_players
+        if names is None:
+            names = tuple(f"Player {s}" for s in range(num_players))
+        else:
+            names = tuple(names)
+            if len(names) != num_players or not all(isinstance(x, str) and x for x in names):
+                raise ValueError(f"names must be {num_players} non-empty strings, one per seat")
+        g.names = names
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**63)
+        elif not isinstance(seed, int) or isinstance(seed, bool):
+            raise ValueError(f"seed must be an integer or None, not {seed!r}")
+        g.seed = seed
+        g.dealer = None
+        g._dealt = False
+        g._step = rules.step
+        g._strength = _STRENGTH_LOW if rules.ace == "low" else _STRENGTH_HIGH
+        g._table = []
+        g._tseats = []
+        g._led = -1
+        g._waste = 0
+        g._waste_n = 0
+        g._order = ()
+        g._pos = 0
+        g._opening = False
+        g._opening_lead = -1
+        g._trick = 1
+        g._escaped = []
+        g._over = False
+        g._loser = None
+        g._draws = 0
+        g._forced = -1
+        g._events = []
+        g._history = []
+        g._actions = []
+        return g
+
+    @classmethod
+    def deal(cls, num_players: int, seed: int | None = None, rules: Rules = Rules(),
+             dealer: int = 0, names=None) -> Game:
+        """Shuffle with ``seed`` and deal the whole pack, starting after ``dealer`` in play order."""
+        _check_seat_count(num_players, 3)
+        if not isinstance(dealer, int) or not 0 <= dealer < num_players:
+            raise ValueError(f"dealer must be a seat from 0 to {num_players - 1}, not {dealer!r}")
+        g = cls._blank(num_players, rules, seed, names)
+        g.dealer = dealer
+        g._dealt = True
+        hands = [0] * num_players
+        seat = dealer
+        deck = list(range(52))
+        random.Random(g.seed).shuffle(deck)
+        for i in deck:
+            seat = (seat + g._step) % num_players
+            hands[seat] |= 1 << i
+        g._hands = hands
+        g._start = (tuple(hands), None, 0)
+        for s in g._seats_from((dealer + g._step) % num_players):
+            g._events.append(Event("deal", s, tuple(indices(hands[s])), None, g.names, (s,)))
+        g._set_up_opening()
+        return g
+
+    @classmethod
+    def from_hands(cls, hands, rules: Rules = Rules(), leader: int | None = None, waste=(),
+                   seed: int | None = None, names=None) -> Game:
+        """A custom position: ``hands[seat]`` is a list of cards (Card or code).
+
+        ``leader=None`` starts with the opening trick; ``leader=seat`` starts with an
+        ordinary trick led by that seat, with ``waste`` as the waste pile.
+        """
+        if not isinstance(hands, (list, tuple)):
+            raise ValueError("hands must be a list with one list of cards per seat")
+        _check_seat_count(len(hands), 2)
+        g = cls._blank(len(hands), rules, seed, names)
+        seen = 0
+        masks = []
+        for seat, hand in enumerate(hands):
+            if isinstance(hand, str) or not hasattr(hand, "__iter__"):
+                raise ValueError(f"hands[{seat}] must be a list of cards, not {hand!r}")
+            m = mask_of(hand)
+            if m & seen:
+                raise ValueError(f"{', '.join(str(c) for c in cards_of(m & seen))} dealt twice")
+            seen |= m
+            masks.append(m)
+        waste_mask = mask_of(waste)
+        if waste_mask & seen:
+            raise ValueError(f"{', '.join(str(c) for c in cards_of(waste_mask & seen))} both in a hand and in the waste pile")
+        if sum(1 for m in masks if m) < 2:
+            raise ValueError("a position needs at least 2 players holding cards")
+        g._hands = masks
+        if leader is None:
+            if waste_mask:
+                raise ValueError("a waste pile needs a leader: the opening trick starts with an empty pile")
+            g._set_up_opening()
+        else:
+            if not isinstance(leader, int) or isinstance(leader, bool) or not 0 <= leader < g.num_players:
+                raise ValueError(f"leader must be a seat from 0 to {g.num_players - 1} or None, not {leader!r}")
+            if not masks[leader]:
+                raise ValueError(f"the leader, seat {leader}, holds no cards")
+            g._leader = g._current = leader
+            g._waste = waste_mask
+            g._waste_n = waste_mask.bit_count()
+        g._start = (tuple(masks), leader, waste_mask)
+        return g
+
+    def _set_up_opening(self):
+        """Rule 3: the opening card leads; without it the highest card of its suit; else no opening trick."""
+        code = self.rules.opening_card
+        o = Card.parse(code).index
+        holder = self._holder_of(o)
+        if holder is None:
+            suit_mask = SUIT_MASKS[o // 13]
+            best = None
+            for s in range(self.num_players):
+                for i in indices(self._hands[s] & suit_mask):
+                    if best is None or self._strength[i] > self._strength[best[1]]:
+                        best = (s, i)
+            if best is not None:
+                holder, o = best
+        if holder is None:
+            first = next(self._seats_from(0))
+            self._leader = self._current = first
+            return
+        self._opening = True
+        self._opening_lead = o
+        self._leader = self._current = holder
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def current_player(self) -> int | None:
+        """The seat to play, or None when the game is over."""
+        return self._current
+
+    @property
+    def leader(self) -> int | None:
+        """The seat with the power: it leads the next trick."""
+        return self._leader
+
+    @property
+    def is_over(self) -> bool:
+        return self._over
+
+    @property
+    def loser(self) -> int | None:
+        """The bhabhi: the last seat holding cards, or None."""
+        return self._loser
+
+    @property
+    def losing_team(self) -> tuple | None:
+        """In the teams variant, the bhabhi and partner (seat i and i + n/2)."""
+        if not self.rules.teams or self._loser is None:
+            return None
+        half = self.num_players // 2
+        return tuple(sorted((self._loser, (self._loser + half) % self.num_players)))
+
+    @property
+    def trick_number(self) -> int:
+        """The number of the trick being played or about to be led; 1 is the first."""
+        return self._trick
+
+    @property
+    def is_opening_trick(self) -> bool:
+        """True while the opening trick (rule 3) is being played or about to be led."""
+        return self._opening
+
+    @property
+    def table(self) -> list:
+        """The current trick: ``[(seat, Card), ...]`` in play order."""
+        return [(s, DECK[i]) for s, i in zip(self._tseats, self._table)]
+
+    @property
+    def led_suit(self) -> str | None:
+        return SUITS[self._led] if self._led >= 0 else None
+
+    @property
+    def waste_size(self) -> int:
+        return self._waste_n
+
+    @property
+    def escaped(self) -> list:
+        """Seats that escaped, in the order they escaped."""
+        return list(self._escaped)
+
+    @property
+    def events(self) -> list:
+        return list(self._events)
+
+    @property
+    def draw_card(self) -> Card | None:
+        """The card the power holder drew and must lead, if any."""
+        return DECK[self._forced] if self._forced >= 0 else None
+
+    def hand(self, seat: int) -> list:
+        """The cards ``seat`` holds, by suit (S H D C) then rank."""
+        return cards_of(self._hands[self._seat(seat)])
+
+    def hand_sizes(self) -> list:
+        return [h.bit_count() for h in self._hands]
+
+    def holders(self) -> list:
+        """Seats still holding cards, in seat order."""
+        return [s for s in range(self.num_players) if self._hands[s]]
+
+    def next_holder(self, seat: int) -> int | None:
+        """The next seat after ``seat`` in play order that holds cards."""
+        seat = self._seat(seat)
+        n, step = self.num_players, self._step
+        s = (seat + step) % n
+        while s != seat:
+            if self._hands[s]:
+                return s
+            s = (s + step) % n
+        return None
+
+    def legal_cards(self) -> list:
+        """The cards the current player may play, sorted."""
+        return cards_of(self._legal_mask())
+
+    def _legal_mask(self) -> int:
+        if self._over:
+            return 0
+        hand = self._hands[self._current]
+        if not self._table:
+            if self._opening:
+                return 1 << self._opening_lead
+            if self._forced >= 0 and self._current == self._leader:
+                return 1 << self._forced
+            return hand
+        follow = hand & SUIT_MASKS[self._led]
+        return follow or hand
+
+    def legal_takes(self) -> list:
+        """Seats that may take the next player's hand now (rule 7)."""
+        if self._take_refusal() is not None:
+            return []
+        return [s for s in range(self.num_players) if self._hands[s]]
+
+    def _take_refusal(self):
+        if self._over:
+            return "the game is over"
+        if not self.rules.take_from_left:
+            return "taking the next player's hand is off in these rules (take_from_left=False)"
+        if self._opening:
+            return "no hand may be taken before the opening trick (rule 7)"
+        if self._table:
+            return "a hand may only be taken between tricks, while the table is empty (rule 7)"
+        return None
+
+    # ------------------------------------------------------------------ actions
+    def play(self, card: Card | str, seat: int | None = None) -> list:
+        """The current player plays ``card``; returns the events it caused.
+
+        With ``seat``, the play is refused unless it is that seat's turn.
+        """
+        try:
+            c = to_card(card)
+        except ValueError as err:
+            raise IllegalMoveError(str(err)) from None
+        if seat is not None and not self._over:
+            seat = self._seat(seat)
+            if seat != self._current:
+                raise IllegalMoveError(
+                    f"it is {self.names[self._current]}'s turn, not {self.names[seat]}'s (rule 9: no playing out of turn)")
+        return self._play(c.index)
+
+    def _play(self, i: int) -> list:
+        if self._over:
+            raise IllegalMoveError("the game is over: no more plays")
+        seat = self._current
+        hand = self._hands[seat]
+        bit = 1 << i
+        if not hand & bit:
+            owner = self._holder_of(i)
+            if owner is not None and owner != seat:
+                raise IllegalMoveError(
+                    f"it is {self.names[seat]}'s turn, and {DECK[i]} is not in their hand (rule 9: no playing out of turn)")
+            raise IllegalMoveError(f"{self.names[seat]} does not hold {DECK[i]} (rule 9)")
+        table = self._table
+        if not table:
+            if self._opening and i != self._opening_lead:
+                raise IllegalMoveError(
+                    f"{self.names[seat]} must open the game with {DECK[self._opening_lead]} (rule 3)")
+            if self._forced >= 0 and seat == self._leader and i != self._forced:
+                raise IllegalMoveError(
+                    f"{self.names[seat]} must lead {DECK[self._forced]}, the card drawn from the waste pile (rule 6)")
+        elif i // 13 != self._led and hand & SUIT_MASKS[self._led]:
+            sym = SUIT_SYMBOLS[SUITS[self._led]]
+            raise IllegalMoveError(
+                f"{self.names[seat]} holds {sym} and must follow suit (rule 4): {DECK[i]} is not {sym}")
+        self._history.append(self._snapshot())
+        self._actions.append(i)
+        events = self._events
+        start = len(events)
+        self._hands[seat] = hand ^ bit
+        if not table:
+            self._lead(seat, i)
+        else:
+            table.append(i)
+            self._tseats.append(seat)
+            led = self._led
+            if i // 13 == led:
+                events.append(Event("follow", seat, (i,), None, self.names))
+            elif self._opening or self.rules.off_suit == "discard":
+                events.append(Event("discard", seat, (i,), (led, self._opening), self.names))
+            else:
+                picker, high = self._best_of_led(True)
+                events.append(Event("tochoo", seat, (i,), (led, picker, high, len(table)), self.names))
+                self._pick_up(picker)
+                return events[start:]
+            self._pos += 1
+        if self._pos == len(self._order):
+            self._clean_trick()
+        else:
+            nxt = self._order[self._pos]
+            self._current = nxt
+            if (self.rules.picker == "offsuit_player" and not self._opening
+                    and not self._hands[nxt] & SUIT_MASKS[self._led]):
+                events.append(Event("tochoo", nxt, (), (self._led, nxt, None, len(table)), self.names))
+                self._pick_up(nxt)
+        return events[start:]
+
+    def _lead(self, seat, i):
+        self._led = i // 13
+        self._table.append(i)
+        self._tseats.append(seat)
+        why = "opening" if self._opening else ("drawn" if i == self._forced else None)
+        self._forced = -1
+        n, step, hands = self.num_players, self._step, self._hands
+        order = [seat]
+        s = (seat + step) % n
+        while s != seat:
+            if hands[s]:
+                order.append(s)
+            s = (s + step) % n
+        self._order = tuple(order)
+        self._pos = 1
+        self._events.append(Event("lead", seat, (i,), why, self.names))
+
+    def _best_of_led(self, highest: bool) -> tuple:
+        """(seat, card) of the highest (or lowest) card of the led suit on the table."""
+        led, strength = self._led, self._strength
+        best_seat = best_card = -1
+        for s, c in zip(self._tseats, self._table):
+            if c // 13 == led and (best_card < 0 or (strength[c] > strength[best_card]) == highest):
+                best_seat, best_card = s, c
+        return best_seat, best_card
+
+    def _pick_up(self, picker):
+        table = self._table
+        mask = 0
+        for c in table:
+            mask |= 1 << c
+        self._hands[picker] |= mask
+        self._events.append(Event("pickup", picker, tuple(table), "trick", self.names))
+        if self.rules.pickup == "trick_and_waste" and self._waste:
+            w = self._waste
+            self._hands[picker] |= w
+            self._events.append(Event("pickup", picker, tuple(indices(w)), "waste", self.names, (picker,)))
+            self._waste = 0
+            self._waste_n = 0
+        self._leader = picker
+        self._end_trick()
+
+    def _clean_trick(self):
+        lowest = self.rules.next_leader == "lowest" and not self._opening
+        winner, card = self._best_of_led(not lowest)
+        table = self._table
+        self._events.append(Event("waste", winner, tuple(table),
+                                  (self._led, "lowest" if lowest else "highest", card, self._opening),
+                                  self.names))
+        mask = 0
+        for c in table:
+            mask |= 1 << c
+        added = False
+        self._leader = winner
+        if not self._hands[winner]:
+            if self.rules.must_draw:
+                if not self._waste:
+                    self._waste |= mask
+                    self._waste_n += len(table)
+                    added = True
+                self._draw(winner)
+            else:
+                nxt = self.next_holder(winner)
+                self._escaped.append(winner)
+                self._events.append(Event("escape", winner, (), ("power", nxt), self.names))
+                self._leader = nxt
+        if not added:
+            self._waste |= mask
+            self._waste_n += len(table)
+        self._end_trick()
+
+    def _draw(self, seat):
+        rng = random.Random(f"{self.seed}:draw:{self._draws}")
+        k = rng.randrange(self._waste_n)
+        i = indices(self._waste)[k]
+        self._draws += 1
+        self._waste ^= 1 << i
+        self._waste_n -= 1
+        self._hands[seat] |= 1 << i
+        self._forced = i
+        self._events.append(Event("draw", seat, (i,), None, self.names, (seat,)))
+
+    def _end_trick(self):
+        hands, escaped, leader = self._hands, self._escaped, self._leader
+        for s in self._order:
+            if not hands[s] and s != leader and s not in escaped:
+                escaped.append(s)
+                self._events.append(Event("escape", s, (), ("empty", None), self.names))
+        self._table = []
+        self._tseats = []
+        self._led = -1
+        self._opening = False
+        self._trick += 1
+        self._current = self._leader
+        self._check_end()
+
+    def _check_end(self):
+        if self.num_players - self._hands.count(0) > 1:
+            return
+        holders = [s for s in range(self.num_players) if self._hands[s]]
+        self._over = True
+        self._current = None
+        self._loser = holders[0] if holders else None
+        if self._loser is not None and self._leader != self._loser:
+            self._leader = self._loser
+        self._events.append(Event("game_over", self._loser, (), self.losing_team, self.names))
+
+    def take(self, seat: int) -> list:
+        """``seat`` takes the whole hand of the next player holding cards (rule 7)."""
+        seat = self._seat(seat)
+        why = self._take_refusal()
+        if why is not None:
+            raise IllegalMoveError(f"{self.names[seat]} cannot take now: {why}")
+        if not self._hands[seat]:
+            raise IllegalMoveError(f"{self.names[seat]} holds no cards and cannot take a hand (rule 7)")
+        target = self.next_holder(seat)
+        self._history.append(self._snapshot())
+        self._actions.append(-1 - seat)
+        start = len(self._events)
+        taken = self._hands[target]
+        self._hands[seat] |= taken
+        self._hands[target] = 0
+        power = self._leader == target
+        if power:
+            self._leader = self._current = seat
+            self._forced = -1
+        self._events.append(Event("take", seat, tuple(indices(taken)), (target, power), self.names, (seat, target)))
+        self._escaped.append(target)
+        self._events.append(Event("escape", target, (), ("taken", None), self.names))
+        self._check_end()
+        return self._events[start:]
+
+    # ------------------------------------------------------------------ undo
+    def _snapshot(self):
+        return (tuple(self._hands), tuple(self._table), tuple(self._tseats), self._led, self._waste,
+                self._waste_n, self._leader, self._current, self._order, self._pos, self._opening,
+                self._trick, len(self._escaped), self._over, self._loser, self._draws, self._forced,
+                len(self._events))
+
+    def undo(self) -> None:
+        """Take back the last play or take, with everything it caused (draws included)."""
+        if not self._history:
+            raise IllegalMoveError("nothing to undo")
+        (hands, table, tseats, self._led, self._waste, self._waste_n, self._leader, self._current,
+         self._order, self._pos, self._opening, self._trick, n_escaped, self._over, self._loser,
+         self._draws, self._forced, n_events) = self._history.pop()
+        self._actions.pop()
+        self._hands = list(hands)
+        self._table = list(table)
+        self._tseats = list(tseats)
+        del self._escaped[n_escaped:]
+        del self._events[n_events:]
+
+    @property
+    def moves(self) -> list:
+        """Every action so far: a Card for a play, ``("take", seat)`` for a take."""
+        return [DECK[a] if a >= 0 else ("take", -1 - a) for a in self._actions]
+
+    def copy(self) -> Game:
+        """An independent copy of the current state (undo history and events included)."""
+        g = object.__new__(Game)
+        for name in Game.__slots__:
+            setattr(g, name, getattr(self, name))
+        g._hands = list(self._hands)
+        g._table = list(self._table)
+        g._tseats = list(self._tseats)
+        g._escaped = list(self._escaped)
+        g._events = list(self._events)
+        g._history = list(self._history)
+        g._actions = list(self._actions)
+        return g
+
+    def state_key(self) -> tuple:
+        """Everything that decides the future of the game, for equality checks."""
+        return (tuple(self._hands), tuple(self._table), tuple(self._tseats), self._led, self._waste,
+                self._leader, self._current, self._order[self._pos:] if self._table else (),
+                self._opening, self._trick, tuple(self._escaped), self._over, self._loser,
+                self._draws, self._forced)
+
+    # ------------------------------------------------------------------ views
+    def view(self, seat: int) -> dict:
+        """A JSON-safe dict of exactly what ``seat`` may know: its own hand, counts of the
+        others, the public cards and the state of play."""
+        seat = self._seat(seat)
+        mine = self._current == seat and not self._over
+        takes = self.legal_takes()
+        return {
+            "seat": seat,
+            "num_players": self.num_players,
+            "names": list(self.names),
+            "rules": self.rules.to_dict(),
+            "hand": [DECK[i].code for i in indices(self._hands[seat])],
+            "hand_sizes": self.hand_sizes(),
+            "table": [{"seat": s, "card": DECK[i].code} for s, i in zip(self._tseats, self._table)],
+            "led_suit": self.led_suit,
+            "waste_size": self._waste_n,
+            "leader": self._leader,
+            "current_player": self._current,
+            "trick_number": self._trick,
+            "opening": self._opening,
+            "escaped": list(self._escaped),
+            "is_over": self._over,
+            "loser": self._loser,
+            "legal": [DECK[i].code for i in indices(self._legal_mask())] if mine else [],
+            "can_take": seat in takes,
+            "take_target": self.next_holder(seat) if seat in takes else None,
+        }
+
+    def events_for(self, seat: int | None, start: int = 0) -> list:
+        """Events from ``start`` on as JSON-safe dicts, with cards ``seat`` may not see left out."""
+        return [e.to_dict(seat) for e in self._events[start:]]
+
+    # ------------------------------------------------------------------ records
+    def to_json(self, indent=None) -> str:
+        """The game record: start position, rules, seed and every move, as JSON text."""
+        hands, leader, waste = self._start
+        record = {
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "num_players": self.num_players,
+            "names": list(self.names),
+            "rules": self.rules.to_dict(),
+            "seed": self.seed,
+            "start": {
+                "dealer": self.dealer,
+                "hands": [[DECK[i].code for i in indices(h)] for h in hands],
+                "leader": leader,
+                "waste": [DECK[i].code for i in indices(waste)],
+            },
+            "moves": [DECK[a].code if a >= 0 else f"take {-1 - a}" for a in self._actions],
+            "draws": [e.cards[0].code for e in self._events if e.kind == "draw"],
+            "result": {"hand_sizes": self.hand_sizes(), "is_over": self._over, "loser": self._loser,
+                       "escaped": list(self._escaped)},
+        }
+        return json.dumps(record, indent=indent, ensure_ascii=False)
+
+    @classmethod
+    def from_json(cls, text: str) -> Game:
+        """Replay a record from :meth:`to_json`; a tampered or inconsistent record raises ValueError."""
+        try:
+            rec = json.loads(text)
+        except (TypeError, json.JSONDecodeError) as err:
+            raise ValueError(f"not a game record: {err}") from None
+        if not isinstance(rec, dict) or rec.get("format") != RECORD_FORMAT:
+            raise ValueError(f"not a game record: 'format' must be {RECORD_FORMAT!r}")
+        if rec.get("version") != RECORD_VERSION:
+            raise ValueError(f"unsupported record version {rec.get('version')!r}; this engine reads {RECORD_VERSION}")
+        try:
+            rules = Rules.from_dict(rec["rules"])
+            start = rec["start"]
+            hands = start["hands"]
+            seed = rec["seed"]
+            names = rec.get("names")
+            if start.get("dealer") is not None:
+                g = cls.deal(rec["num_players"], seed=seed, rules=rules, dealer=start["dealer"], names=names)
+                if [[c.code for c in g.hand(s)] for s in range(g.num_players)] != [list(h) for h in hands]:
+                    raise ValueError("the hands do not match the deal from this seed")
+            else:
+                g = cls.from_hands(hands, rules=rules, leader=start["leader"], waste=start["waste"],
+                                   seed=seed, names=names)
+                if g.num_players != rec["num_players"]:
+                    raise ValueError("num_players does not match the hands")
+            moves, draws, result = rec["moves"], rec["draws"], rec["result"]
+        except (KeyError, TypeError) as err:
+            raise ValueError(f"incomplete game record: missing or malformed {err}") from None
+        if not isinstance(moves, list):
+            raise ValueError("record 'moves' must be a list")
+        for k, move in enumerate(moves):
+            try:
+                if isinstance(move, str) and move.startswith("take "):
+                    g.take(int(move[5:]))
+                else:
+                    g.play(move)
+            except ValueError as err:
+                raise ValueError(f"record move {k + 1} ({move!r}) is illegal: {err}") from None
+        got_draws = [e.cards[0].code for e in g._events if e.kind == "draw"]
+        if got_draws != draws:
+            raise ValueError(f"record draws {draws} do not match the seeded draws {got_draws}")
+        got = {"hand_sizes": g.hand_sizes(), "is_over": g._over, "loser": g._loser, "escaped": list(g._escaped)}
+        if got != result:
+            raise ValueError(f"record result {result} does not match the replayed game {got}")
+        return g
+
+    # ------------------------------------------------------------------ helpers
+    def _seat(self, seat) -> int:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.num_players:
+            raise IllegalMoveError(f"no seat {seat!r}: seats are 0 to {self.num_players - 1}")
+        return seat
+
+    def _seats_from(self, seat):
+        """Seats holding cards, in play order starting with ``seat``."""
+        n = self.num_players
+        for k in range(n):
+            s = (seat + k * self._step) % n
+            if self._hands[s]:
+                yield s
+
+    def _holder_of(self, i):
+        bit = 1 << i
+        for s, h in enumerate(self._hands):
+            if h & bit:
+                return s
+        return None
+
+    def __repr__(self) -> str:
+        state = f"over, loser {self._loser}" if self._over else f"{self.names[self._current]} to play"
+        return f"<Game {self.num_players} players, trick {self._trick}, {state}>"
+
+    def _repr_html_(self) -> str:
+        rows = []
+        for s in range(self.num_players):
+            marks = []
+            if s == self._leader and not self._over:
+                marks.append("power")
+            if s == self._current:
+                marks.append("to play")
+            if s in self._escaped:
+                marks.append("escaped")
+            if s == self._loser:
+                marks.append("bhabhi")
+            cards = " ".join(DECK[i]._repr_html_() for i in indices(self._hands[s]))
+            rows.append(f"<tr><td>{self.names[s]}</td><td>{self._hands[s].bit_count()}</td>"
+                        f"<td>{cards}</td><td>{', '.join(marks)}</td></tr>")
+        trick = " ".join(f"{self.names[s]}: {DECK[i]._repr_html_()}" for s, i in zip(self._tseats, self._table))
+        return ("<table><tr><th>seat</th><th>cards</th><th>hand</th><th></th></tr>" + "".join(rows)
+                + f"</table><p>Trick {self._trick}: {trick or 'table empty'}; waste pile {self._waste_n} cards.</p>")
