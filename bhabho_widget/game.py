@@ -6,12 +6,12 @@ a snapshot so :meth:`Game.undo` restores the exact state. The only chance events
 deal and the draws from the waste pile; both come from the game's ``seed``, so a game
 replays exactly from its record.
 
->>> g = Game.deal(4, seed=7)
+>>> g = Game.deal(4, seed=0)
 >>> g.current_player, [str(c) for c in g.legal_cards()]
-(1, ['A♠'])
+(2, ['A♠'])
 >>> events = g.play("AS")
 >>> events[0].text
-'Player 1 holds A♠ and must lead it: the opening trick begins.'
+'Player 2 holds A♠ and must lead it: the opening trick begins.'
 """
 
 from __future__ import annotations
