@@ -275,6 +275,16 @@ class Game:
         """The cards the current player may play, sorted."""
         return cards_of(self._legal_mask())
 
+    def legal_mask(self) -> int:
+        """The legal cards as a hand mask (bit ``card.index``): the fast form for bots."""
+        return self._legal_mask()
+
+    def play_index(self, index: int) -> list:
+        """Play the card with this index (see :mod:`.cards`): the fast form of :meth:`play`."""
+        if not isinstance(index, int) or not 0 <= index < 52:
+            raise IllegalMoveError(f"card index must be 0..51, not {index!r}")
+        return self._play(index)
+
     def _legal_mask(self) -> int:
         if self._over:
             return 0
@@ -530,6 +540,13 @@ class Game:
         self._tseats = list(tseats)
         del self._escaped[n_escaped:]
         del self._events[n_events:]
+
+    def last_actor(self) -> int | None:
+        """The seat that made the last play or take (None at the start)."""
+        if not self._actions:
+            return None
+        a = self._actions[-1]
+        return -1 - a if a < 0 else self._history[-1][7]
 
     @property
     def moves(self) -> list:

@@ -41,58 +41,88 @@ class Match:
         self.names = names
         self.seed = seed if seed is not None else random.SystemRandom().randrange(2**63)
         self.first_dealer = first_dealer
-        self.counts = [0] * num_players
-        self.pot = 0
+        self._counts = [0] * num_players
+        self._pot = 0
         self.results = []  # loser of each finished round (None when nobody lost)
         self.game = None
 
     @property
+    def counts(self) -> list:
+        """Bhabhi counts per seat, the current round included once it is over."""
+        self._catch_up()
+        return list(self._counts)
+
+    @property
+    def pot(self) -> int:
+        """Chips in the pot: one per bhabhi."""
+        self._catch_up()
+        return self._pot
+
+    @property
     def rounds_played(self) -> int:
+        """Rounds finished and counted."""
+        self._catch_up()
         return len(self.results)
 
     @property
     def dealer(self) -> int:
         """The dealer of the current (or next) round."""
-        k = self.rounds_played - (1 if self.game is not None and not self.game.is_over else 0)
-        return (self.first_dealer + k * self.rules.step) % self.num_players
+        if self.game is not None and not self.round_scored:
+            return self.game.dealer
+        return (self.first_dealer + self.rounds_played * self.rules.step) % self.num_players
 
     @property
     def is_over(self) -> bool:
+        self._catch_up()
         if self.rounds is not None and self.rounds_played >= self.rounds:
             return True
-        return self.max_bhabhi is not None and max(self.counts) >= self.max_bhabhi
+        return self.max_bhabhi is not None and max(self._counts) >= self.max_bhabhi
 
-    def new_game(self) -> Game:
-        """Deal the next round. The previous round must be over (it is scored here)."""
+    @property
+    def round_scored(self) -> bool:
+        """True when the current round is over and counted (or no round was dealt)."""
+        return len(self.results) >= self._dealt
+
+    def new_game(self, abandon: bool = False) -> Game:
+        """Deal the next round, scoring the previous one if that was not done yet.
+
+        A round still in play is refused, unless ``abandon=True``: then that round is
+        dealt again with fresh cards and nothing is counted.
+        """
         if self.game is not None and not self.game.is_over:
-            raise ValueError("the current round is not over yet")
-        if self.game is not None and len(self.results) < self._games_dealt:
-            self._score(self.game)
+            if not abandon:
+                raise ValueError("the current round is not over yet")
+            self._redeals += 1
         if self.is_over:
             raise ValueError("the match is over")
         k = self.rounds_played
         dealer = (self.first_dealer + k * self.rules.step) % self.num_players
-        seed = random.Random(f"{self.seed}:round:{k}").randrange(2**63)
+        seed = random.Random(f"{self.seed}:round:{k}:{self._redeals}").randrange(2**63)
         self.game = Game.deal(self.num_players, seed=seed, rules=self.rules, dealer=dealer, names=self.names)
-        self._games_dealt = k + 1
+        self._dealt = k + 1
         return self.game
 
-    _games_dealt = 0
+    _dealt = 0
+    _redeals = 0
 
     def finish_round(self) -> int | None:
-        """Score the finished current round; returns its bhabhi (or None)."""
+        """Score the finished current round (once); returns its bhabhi (or None)."""
         if self.game is None or not self.game.is_over:
             raise ValueError("no finished round to score")
-        if len(self.results) >= self._games_dealt:
-            raise ValueError("this round is already scored")
-        return self._score(self.game)
+        self._catch_up()
+        return self.results[-1]
+
+    def _catch_up(self):
+        """Count the current round as soon as it is over."""
+        if self.game is not None and self.game.is_over and len(self.results) < self._dealt:
+            self._score(self.game)
 
     def _score(self, game: Game):
         loser = game.loser
         self.results.append(loser)
         if loser is not None:
-            self.counts[loser] += 1
-            self.pot += 1
+            self._counts[loser] += 1
+            self._pot += 1
         return loser
 
     def play_round(self, bots) -> int | None:
@@ -105,12 +135,14 @@ class Match:
     @property
     def losers(self) -> list:
         """Seats with the most bhabhi counts (the session's losers, several on a tie)."""
+        self._catch_up()
         top = max(self.counts)
         return [s for s, c in enumerate(self.counts) if c == top] if top else []
 
     @property
     def pot_winners(self) -> list:
         """Seats with the fewest bhabhi counts: they share the pot."""
+        self._catch_up()
         low = min(self.counts)
         return [s for s, c in enumerate(self.counts) if c == low]
 
@@ -121,6 +153,7 @@ class Match:
 
     def summary(self) -> dict:
         """A JSON-safe summary for scoreboards."""
+        self._catch_up()
         return {"rounds": self.rounds, "played": self.rounds_played, "counts": list(self.counts),
                 "pot": self.pot, "over": self.is_over, "losers": self.losers,
                 "pot_winners": self.pot_winners}
