@@ -74,13 +74,9 @@ def _make_bots(bots, seats, seed):
     raise ValueError(f"bots must be 'random', 'rules', a Bot or a dict of seat -> Bot, not {bots!r}")
 
 
-class Table(anywidget.AnyWidget):
-    """A card table: the person at ``seat`` against bots.
-
-    ``Table()`` starts a four-player classic game with the person at seat 0.
-    ``Table(players=6, seed=3, rules=Rules(next_leader="lowest"))`` chooses;
-    ``rounds=5`` keeps a scoreboard of a :class:`Match` of five rounds.
-    """
+class BaseTable(anywidget.AnyWidget):
+    """What the table and the lesson widgets share: the front end, the synced traits and
+    the checking of everything the browser sends."""
 
     _esm = STATIC / "widget.js"
     _css = STATIC / "widget.css"
@@ -94,6 +90,67 @@ class Table(anywidget.AnyWidget):
     variants = traitlets.List(traitlets.Unicode()).tag(sync=True)
     config = traitlets.Dict().tag(sync=True)
 
+    _HANDLERS: dict = {}
+    _FIELDS: dict = {}
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self._version = 0
+        self.on_msg(self._on_frontend_msg)
+
+    def set_state(self, sync_data):
+        """State synced from the browser: only ``pace`` may change, within bounds."""
+        refused = sorted(set(sync_data) - FRONTEND_WRITABLE)
+        allowed = {k: v for k, v in sync_data.items() if k in FRONTEND_WRITABLE}
+        if "pace" in allowed:
+            pace = allowed["pace"]
+            if not isinstance(pace, (int, float)) or isinstance(pace, bool) or not 0 <= pace <= 5:
+                refused.append("pace")
+                del allowed["pace"]
+        if allowed:
+            super().set_state(allowed)
+        if refused:
+            self.error = f"the browser may not set {', '.join(refused)}"
+            self.send_state(refused)
+
+    def _on_frontend_msg(self, _widget, content, _buffers):
+        try:
+            self._handle(content)
+        except ValueError as err:  # IllegalMoveError, MessageError and bad engine input
+            self.error = str(err)
+
+    def _handle(self, content):
+        if not isinstance(content, dict) or not isinstance(content.get("type"), str):
+            raise MessageError(f"a message must be an object with a 'type', not {content!r}")
+        kind = content["type"]
+        handler = self._HANDLERS.get(kind)
+        if handler is None:
+            raise MessageError(f"unknown message type {kind!r}")
+        unknown = set(content) - self._FIELDS[kind] - {"type"}
+        if unknown:
+            raise MessageError(f"'{kind}' does not take {', '.join(sorted(map(str, unknown)))}")
+        handler(self, content)
+        if kind != "hint":
+            self.error = ""
+
+    def _sync(self):
+        """Send the view (and the scoreboard) to the browser as one update."""
+        with self.hold_sync():
+            self._version += 1
+            self._send_view()
+
+    def _send_view(self):
+        raise NotImplementedError
+
+
+class Table(BaseTable):
+    """A card table: the person at ``seat`` against bots.
+
+    ``Table()`` starts a four-player classic game with the person at seat 0.
+    ``Table(players=6, seed=3, rules=Rules(next_leader="lowest"))`` chooses;
+    ``rounds=5`` keeps a scoreboard of a :class:`Match` of five rounds.
+    """
+
     def __init__(self, players: int = 4, seed: int | None = None, rules: Rules | str = "classic",
                  seat: int = 0, bots="rules", names=None, rounds: int | None = None,
                  pace: float = 0.6, **kwargs):
@@ -103,9 +160,7 @@ class Table(anywidget.AnyWidget):
         self._names = names
         self._rounds = rounds
         self.match = None
-        self._version = 0
         self._synced_events = 0
-        self.on_msg(self._on_frontend_msg)
         self.new_game(players=players, seed=seed, rules=rules)
 
     # ------------------------------------------------------------------ public API
@@ -146,7 +201,7 @@ class Table(anywidget.AnyWidget):
             self.config = {"players": players, "seed": seed, "variant": variant}
             self.hint = None
             self.error = ""
-            self._send_view()
+            self._sync()
         return game
 
     def advance(self) -> list:
@@ -194,42 +249,7 @@ class Table(anywidget.AnyWidget):
             raise MessageError("a hint is for your turn, and it is not your turn")
         return RuleBot().choose_card(self._game, self.seat)
 
-    # ------------------------------------------------------------------ front end
-    def set_state(self, sync_data):
-        """State synced from the browser: only ``pace`` may change, within bounds."""
-        refused = sorted(set(sync_data) - FRONTEND_WRITABLE)
-        allowed = {k: v for k, v in sync_data.items() if k in FRONTEND_WRITABLE}
-        if "pace" in allowed:
-            pace = allowed["pace"]
-            if not isinstance(pace, (int, float)) or isinstance(pace, bool) or not 0 <= pace <= 5:
-                refused.append("pace")
-                del allowed["pace"]
-        if allowed:
-            super().set_state(allowed)
-        if refused:
-            self.error = f"the browser may not set {', '.join(refused)}"
-            self.send_state(refused)
-
-    def _on_frontend_msg(self, _widget, content, _buffers):
-        try:
-            self._handle(content)
-        except ValueError as err:  # IllegalMoveError, MessageError and bad engine input
-            self.error = str(err)
-
-    def _handle(self, content):
-        if not isinstance(content, dict) or not isinstance(content.get("type"), str):
-            raise MessageError(f"a message must be an object with a 'type', not {content!r}")
-        kind = content["type"]
-        handler = self._HANDLERS.get(kind)
-        if handler is None:
-            raise MessageError(f"unknown message type {kind!r}")
-        unknown = set(content) - self._FIELDS[kind] - {"type"}
-        if unknown:
-            raise MessageError(f"'{kind}' does not take {', '.join(sorted(map(str, unknown)))}")
-        handler(self, content)
-        if kind not in ("hint",):
-            self.error = ""
-
+    # ------------------------------------------------------------------ messages
     def _check_version(self, content):
         version = _require(content, "version", int, "an integer")
         if version != self._version:
@@ -292,14 +312,8 @@ class Table(anywidget.AnyWidget):
         if hasattr(self, "_game"):
             self._sync()
 
-    def _sync(self):
-        """Send the seat's view (and the scoreboard) to the browser as one update."""
-        with self.hold_sync():
-            self._send_view()
-
     def _send_view(self):
         g = self._game
-        self._version += 1
         view = g.view(self.seat)
         new = g._events[self._synced_events:]
         self._synced_events = len(g._events)
