@@ -1,0 +1,39 @@
+// A tiny element builder: h("button.bh-btn", { "data-testid": "undo" }, "Undo").
+
+type Attrs = Record<string, string | number | boolean | null | undefined>;
+type Child = Node | string | null | undefined | false;
+
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tagAndClasses: K | `${K}.${string}`,
+  attrs: Attrs = {},
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
+  const [tag, ...classes] = tagAndClasses.split(".");
+  const el = document.createElement(tag as K);
+  if (classes.length) el.className = classes.join(" ");
+  for (const [name, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (name === "hidden" || name === "disabled") {
+      (el as unknown as Record<string, boolean>)[name] = Boolean(value);
+    } else {
+      el.setAttribute(name, value === true ? "" : String(value));
+    }
+  }
+  for (const child of children) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(child);
+  }
+  return el;
+}
+
+/** Sets text only when it changed (keeps live regions from re-announcing). */
+export function setText(el: Element, text: string): void {
+  if (el.textContent !== text) el.textContent = text;
+}
+
+/** The element holding focus in el's document or shadow root, if it is inside el. */
+export function focusedWithin(el: Element): HTMLElement | null {
+  const root = el.getRootNode() as Document | ShadowRoot;
+  const active = (root.activeElement ?? null) as HTMLElement | null;
+  return active && el.contains(active) ? active : null;
+}

@@ -1,0 +1,56 @@
+// Asks the kernel for a bot's next step `pace` seconds after a view with waiting === "bot".
+// One advance per version at most; a new view or a new pace reschedules the pending one.
+
+import type { View } from "./types";
+
+export class BotPacer {
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private scheduledFor: number | null = null;
+  private scheduledAt = 0;
+  private scheduledPace = -1;
+  private sentFor: number | null = null;
+
+  constructor(private readonly advance: (version: number) => void) {}
+
+  update(view: View | null | undefined, pace: number | null | undefined): void {
+    const seconds = typeof pace === "number" && isFinite(pace) && pace > 0 ? pace : 0;
+    if (!view || view.mode === "lesson" || view.waiting !== "bot" || view.is_over) {
+      this.cancel();
+      return;
+    }
+    const version = view.version;
+    if (version === this.sentFor) {
+      this.cancel();
+      return;
+    }
+    this.sentFor = null; // a different version: the one-per-version guard starts afresh
+    if (this.timer !== null && this.scheduledFor === version) {
+      if (seconds === this.scheduledPace) return; // same view redrawn: keep the pending step
+      // New pace: keep the time already waited.
+      const remaining = Math.max(0, this.scheduledAt + seconds * 1000 - Date.now());
+      this.start(version, seconds, remaining, this.scheduledAt);
+      return;
+    }
+    this.start(version, seconds, seconds * 1000, Date.now());
+  }
+
+  private start(version: number, seconds: number, delay: number, at: number): void {
+    this.cancel();
+    this.scheduledFor = version;
+    this.scheduledPace = seconds;
+    this.scheduledAt = at;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.scheduledFor = null;
+      if (this.sentFor === version) return;
+      this.sentFor = version;
+      this.advance(version);
+    }, delay);
+  }
+
+  cancel(): void {
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+    this.scheduledFor = null;
+  }
+}

@@ -1,0 +1,299 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { FakeModel, exampleView, key, mount, unmountAll } from "./fixtures";
+
+afterEach(() => {
+  unmountAll();
+  vi.useRealTimers();
+});
+
+describe("playing", () => {
+  it("sends play with the version when a legal card is clicked", () => {
+    const { q, model } = mount();
+    q<HTMLButtonElement>("button[data-card='JH']").click();
+    expect(model.sent).toEqual([{ type: "play", card: "JH", version: 5 }]);
+  });
+
+  it("sends nothing for a disabled card", () => {
+    const { q, model } = mount();
+    const btn = q<HTMLButtonElement>("button[data-card='3S']");
+    expect(btn.disabled).toBe(true);
+    btn.click();
+    btn.dispatchEvent(new MouseEvent("click", { bubbles: true })); // even if the event gets through
+    expect(model.sent).toEqual([]);
+  });
+
+  it("sends one play per version, however often it is clicked", () => {
+    const { q, model } = mount();
+    q<HTMLButtonElement>("button[data-card='JH']").click();
+    q<HTMLButtonElement>("button[data-card='2H']").click();
+    expect(model.sentOfType("play")).toHaveLength(1);
+    model.setView({ version: 9, legal: ["2H"] });
+    q<HTMLButtonElement>("button[data-card='2H']").click();
+    expect(model.sentOfType("play")).toEqual([
+      { type: "play", card: "JH", version: 5 },
+      { type: "play", card: "2H", version: 9 },
+    ]);
+  });
+
+  it("lets the person retry after the kernel reports an error", () => {
+    const { q, model } = mount();
+    q<HTMLButtonElement>("button[data-card='JH']").click();
+    model.set("error", "Not your turn.");
+    q<HTMLButtonElement>("button[data-card='JH']").click();
+    expect(model.sentOfType("play")).toHaveLength(2);
+  });
+
+  it("offers Take with the target's name only when allowed", () => {
+    const { q, model } = mount();
+    const take = q<HTMLButtonElement>("[data-testid=take]");
+    expect(take.disabled).toBe(true);
+    take.click();
+    expect(model.sent).toEqual([]);
+    model.setView({ version: 6, can_take: true, take_target: 1 });
+    expect(take.disabled).toBe(false);
+    expect(take.textContent).toBe("Take Bot 1's hand");
+    take.click();
+    expect(model.sent).toEqual([{ type: "take", version: 6 }]);
+  });
+});
+
+describe("keyboard", () => {
+  it("uses a roving tabindex over the playable cards", () => {
+    const { qa } = mount({ view: exampleView({ legal: ["3S", "KS", "JH"] }) });
+    const stops = qa<HTMLButtonElement>("button[data-card]").filter((b) => b.tabIndex === 0);
+    expect(stops.map((b) => b.dataset.card)).toEqual(["3S"]);
+  });
+
+  it("moves focus with the arrows and plays with Enter", () => {
+    const { q, model } = mount({ view: exampleView({ legal: ["3S", "KS", "JH"] }) });
+    const first = q<HTMLButtonElement>("button[data-card='3S']");
+    first.focus();
+    expect(document.activeElement).toBe(first);
+    expect(key(first, "ArrowRight").defaultPrevented).toBe(true);
+    expect((document.activeElement as HTMLElement).dataset.card).toBe("KS"); // skips disabled 10S
+    expect(q<HTMLButtonElement>("button[data-card='KS']").tabIndex).toBe(0);
+    expect(first.tabIndex).toBe(-1);
+    key(document.activeElement!, "ArrowRight");
+    expect((document.activeElement as HTMLElement).dataset.card).toBe("JH");
+    key(document.activeElement!, "ArrowRight"); // wraps
+    expect((document.activeElement as HTMLElement).dataset.card).toBe("3S");
+    key(document.activeElement!, "ArrowLeft");
+    expect((document.activeElement as HTMLElement).dataset.card).toBe("JH");
+    key(document.activeElement!, "Home");
+    expect((document.activeElement as HTMLElement).dataset.card).toBe("3S");
+    key(document.activeElement!, "End");
+    expect((document.activeElement as HTMLElement).dataset.card).toBe("JH");
+    expect(model.sent).toEqual([]);
+    const enter = key(document.activeElement!, "Enter");
+    expect(enter.defaultPrevented).toBe(true);
+    expect(model.sent).toEqual([{ type: "play", card: "JH", version: 5 }]);
+  });
+
+  it("plays with Space", () => {
+    const { q, model } = mount();
+    const btn = q<HTMLButtonElement>("button[data-card='2H']");
+    btn.focus();
+    key(btn, " ");
+    expect(model.sent).toEqual([{ type: "play", card: "2H", version: 5 }]);
+  });
+
+  it("keeps focus in the hand when the kernel redraws it", () => {
+    const { q, model } = mount();
+    q<HTMLButtonElement>("button[data-card='JH']").focus();
+    model.setView({ version: 6, legal: ["2H", "JH"] });
+    expect((document.activeElement as HTMLElement).dataset.card).toBe("JH");
+    model.setView({ version: 7, hand: ["3S", "10S", "KS", "2H", "4D", "AC"], legal: ["2H"] });
+    expect((document.activeElement as HTMLElement).dataset.card).toBe("2H");
+    // a bot's turn: focus waits on the hand, then returns to a card
+    model.setView({ version: 8, legal: [], waiting: "bot", current_player: 1 });
+    expect((document.activeElement as HTMLElement).dataset.testid).toBe("hand");
+    model.setView({ version: 9, legal: ["4D"], waiting: "human", current_player: 0 });
+    expect((document.activeElement as HTMLElement).dataset.card).toBe("4D");
+  });
+});
+
+describe("bots' pace", () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+
+  const botView = (version: number) =>
+    exampleView({ version, waiting: "bot", current_player: 1, legal: [] });
+
+  it("asks the kernel to advance after pace seconds", () => {
+    const { model } = mount({ view: botView(6), pace: 0.8 });
+    vi.advanceTimersByTime(799);
+    expect(model.sent).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(model.sent).toEqual([{ type: "advance", version: 6 }]);
+  });
+
+  it("never sends advance twice for one version", () => {
+    const { model } = mount({ view: botView(6), pace: 0.5 });
+    vi.advanceTimersByTime(500);
+    model.set("hint", "2H"); // redraws
+    model.setView({}); // same version resent
+    model.set("pace", 0.2);
+    vi.advanceTimersByTime(5000);
+    expect(model.sentOfType("advance")).toEqual([{ type: "advance", version: 6 }]);
+    model.set("view", botView(7));
+    vi.advanceTimersByTime(200);
+    expect(model.sentOfType("advance")).toEqual([
+      { type: "advance", version: 6 },
+      { type: "advance", version: 7 },
+    ]);
+  });
+
+  it("cancels the pending step when the view changes", () => {
+    const { model } = mount({ view: botView(6), pace: 1 });
+    vi.advanceTimersByTime(600);
+    model.set("view", exampleView({ version: 7 })); // the human's turn now
+    vi.advanceTimersByTime(5000);
+    expect(model.sent).toEqual([]);
+  });
+
+  it("restarts the wait for a new bot view and follows a pace change", () => {
+    const { model } = mount({ view: botView(6), pace: 1 });
+    vi.advanceTimersByTime(600);
+    model.set("view", botView(7));
+    vi.advanceTimersByTime(600);
+    expect(model.sent).toEqual([]);
+    model.set("pace", 0.7); // 600 ms already waited
+    vi.advanceTimersByTime(99);
+    expect(model.sent).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(model.sent).toEqual([{ type: "advance", version: 7 }]);
+  });
+
+  it("does not advance in a lesson or when the game is over", () => {
+    const lesson = mount({
+      view: exampleView({ mode: "lesson", waiting: "bot", legal: [], lesson: { index: 1, length: 4, title: "L", exercise: null } }),
+    });
+    const over = mount({ view: exampleView({ waiting: "over", is_over: true, loser: 1, legal: [] }) });
+    vi.advanceTimersByTime(10000);
+    expect(lesson.model.sent).toEqual([]);
+    expect(over.model.sent).toEqual([]);
+  });
+
+  it("asks once when two views of one model wait for the same bot", () => {
+    const model = new FakeModel({ view: botView(6), pace: 0.5 });
+    mount({}, model);
+    mount({}, model);
+    vi.advanceTimersByTime(500);
+    expect(model.sent).toEqual([{ type: "advance", version: 6 }]);
+    model.set("view", botView(7));
+    vi.advanceTimersByTime(500);
+    expect(model.sent).toEqual([
+      { type: "advance", version: 6 },
+      { type: "advance", version: 7 },
+    ]);
+  });
+
+  it("stops its timer on cleanup", () => {
+    const { model, cleanup } = mount({ view: botView(6), pace: 1 });
+    cleanup();
+    vi.advanceTimersByTime(5000);
+    expect(model.sent).toEqual([]);
+  });
+});
+
+describe("controls", () => {
+  it("starts from the config trait and sends new_game", () => {
+    const { q, model } = mount({ config: { players: 5, seed: 7, variant: "no-take" } });
+    const players = q<HTMLSelectElement>("[data-testid=players]");
+    const seed = q<HTMLInputElement>("[data-testid=seed]");
+    const variant = q<HTMLSelectElement>("[data-testid=variant]");
+    expect(Array.from(players.options).map((o) => o.value)).toEqual(["3", "4", "5", "6", "7", "8"]);
+    expect(players.value).toBe("5");
+    expect(seed.value).toBe("7");
+    expect(Array.from(variant.options).map((o) => o.value)).toEqual(["classic", "no-take"]);
+    expect(variant.value).toBe("no-take");
+    q<HTMLButtonElement>("[data-testid=new-game]").click();
+    expect(model.sent).toEqual([{ type: "new_game", players: 5, seed: 7, variant: "no-take" }]);
+
+    players.value = "3";
+    seed.value = "";
+    variant.value = "classic";
+    q<HTMLButtonElement>("[data-testid=new-game]").click();
+    expect(model.sent[1]).toEqual({ type: "new_game", players: 3, seed: null, variant: "classic" });
+  });
+
+  it("follows changes of variants and config", () => {
+    const { q, model } = mount();
+    model.set("variants", ["classic", "no-take", "jokers"]);
+    const variant = q<HTMLSelectElement>("[data-testid=variant]");
+    expect(variant.options).toHaveLength(3);
+    model.set("config", { players: 8, seed: null, variant: "jokers" });
+    expect(q<HTMLSelectElement>("[data-testid=players]").value).toBe("8");
+    expect(q<HTMLInputElement>("[data-testid=seed]").value).toBe("");
+    expect(variant.value).toBe("jokers");
+  });
+
+  it("disables Hint when it is not the human's turn", () => {
+    const { q, model } = mount();
+    const hint = q<HTMLButtonElement>("[data-testid=hint]");
+    expect(hint.disabled).toBe(false);
+    model.setView({ version: 6, waiting: "bot", legal: [], current_player: 1 });
+    expect(hint.disabled).toBe(true);
+    hint.click();
+    expect(model.sentOfType("hint")).toEqual([]);
+  });
+
+  it("sends undo and hint", () => {
+    const { q, model } = mount();
+    q<HTMLButtonElement>("[data-testid=undo]").click();
+    q<HTMLButtonElement>("[data-testid=hint]").click();
+    expect(model.sent).toEqual([{ type: "undo" }, { type: "hint" }]);
+  });
+
+  it("sets pace on the model and only shows reveal_all", () => {
+    const { q, model } = mount();
+    const pace = q<HTMLInputElement>("[data-testid=pace]");
+    expect(pace.min).toBe("0");
+    expect(pace.max).toBe("2");
+    expect(Number(pace.value)).toBeCloseTo(0.8);
+    pace.value = "1.5";
+    pace.dispatchEvent(new Event("input", { bubbles: true }));
+    expect(model.traits.pace).toBe(1.5);
+    expect(model.saves).toBe(1);
+    expect(q("[data-testid=bhabho-table]").textContent).toContain("1.5 s");
+
+    const reveal = q<HTMLInputElement>("[data-testid=reveal-all]");
+    expect(reveal.checked).toBe(false);
+    expect(reveal.disabled).toBe(true);
+    reveal.dispatchEvent(new Event("change", { bubbles: true }));
+    expect(model.traits.reveal_all).toBe(false);
+    expect(model.saves).toBe(1);
+    model.set("reveal_all", true);
+    expect(reveal.checked).toBe(true);
+    model.set("pace", 0.3);
+    expect(Number(pace.value)).toBeCloseTo(0.3);
+  });
+});
+
+describe("views and cleanup", () => {
+  it("renders the same model in two views that both follow it", () => {
+    const model = new FakeModel();
+    const a = mount({}, model);
+    const b = mount({}, model);
+    expect(a.qa("button[data-card]")).toHaveLength(7);
+    expect(b.qa("button[data-card]")).toHaveLength(7);
+    model.setView({ version: 6, hand: ["2H"], legal: ["2H"], hand_sizes: [1, 9, 8, 9] });
+    expect(a.qa("button[data-card]")).toHaveLength(1);
+    expect(b.q(".bh-seat[data-seat='0']").dataset.count).toBe("1");
+    b.q<HTMLButtonElement>("button[data-card='2H']").click();
+    expect(model.sent).toEqual([{ type: "play", card: "2H", version: 6 }]);
+  });
+
+  it("removes its listeners and its DOM on cleanup", () => {
+    const model = new FakeModel();
+    const { el, cleanup, q } = mount({}, model);
+    const btn = q<HTMLButtonElement>("button[data-card='JH']");
+    expect(model.listenerCount()).toBeGreaterThan(0);
+    cleanup();
+    expect(model.listenerCount()).toBe(0);
+    expect(el.children).toHaveLength(0);
+    btn.click();
+    expect(model.sent).toEqual([]);
+  });
+});
