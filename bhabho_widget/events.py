@@ -91,12 +91,15 @@ def _follow(e, shown):
 
 
 def _tochoo(e, shown):
-    led, picker, high, count = e._info
+    led, picker, high, count, alone = e._info
     sym = SUIT_SYMBOLS[SUITS[led]]
     if high is None:  # the pick-up form: no card is played
         return (f"{_n(e, e.seat)} cannot follow {sym}, so plays no card and must pick up "
                 f"the {_cards_word(count)} on the table.")
     head = f"{_n(e, e.seat)} cannot follow {sym}: tochoo with {DECK[e._cards[0]]}!"
+    if alone:
+        return (f"{head} {_n(e, picker)}'s lead, {DECK[high]}, is the only {sym} on the table, "
+                f"so {_n(e, picker)} picks up {_cards_word(count)}.")
     return (f"{head} {_n(e, picker)} played the highest {sym}, {DECK[high]}, "
             f"and picks up {_cards_word(count)}.")
 

@@ -373,7 +373,8 @@ class Game:
                 events.append(Event("discard", seat, (i,), (led, self._opening), self.names))
             else:
                 picker, high = self._best_of_led(True)
-                events.append(Event("tochoo", seat, (i,), (led, picker, high, len(table)), self.names))
+                alone = sum(1 for c in table if c // 13 == led) == 1
+                events.append(Event("tochoo", seat, (i,), (led, picker, high, len(table), alone), self.names))
                 self._pick_up(picker)
                 return events[start:]
             self._pos += 1
@@ -384,7 +385,7 @@ class Game:
             self._current = nxt
             if (self.rules.picker == "offsuit_player" and not self._opening
                     and not self._hands[nxt] & SUIT_MASKS[self._led]):
-                events.append(Event("tochoo", nxt, (), (self._led, nxt, None, len(table)), self.names))
+                events.append(Event("tochoo", nxt, (), (self._led, nxt, None, len(table), False), self.names))
                 self._pick_up(nxt)
         return events[start:]
 

@@ -115,6 +115,8 @@ def test_tochoo_with_the_leader_alone_in_the_suit_the_leader_picks_up():
     g.play("KH")
     events = g.play("3C")
     assert kinds(events) == ["tochoo", "pickup"] and events[1].seat == 0
+    assert events[0].text == ("Player 1 cannot follow ♥: tochoo with 3♣! Player 0's lead, K♥, is the only ♥ "
+                              "on the table, so Player 0 picks up 2 cards.")
     assert codes(g.hand(0)) == ["KH", "2C", "3C"] and g.leader == 0
 
 
