@@ -6,14 +6,14 @@ library; the widgets (``Table``, ``Lesson``) and plots load on first use.
 
 from .bots import Bot, RandomBot, RuleBot
 from .cards import Card
-from .driver import Driver, play_out
+from .driver import Driver, EndlessGameError, play_out
 from .errors import IllegalMoveError
 from .events import Event
 from .game import Game
 from .match import Match
 from .rules import PRESETS, Rules
 
-__all__ = ["Bot", "Card", "Driver", "Event", "Exercise", "Game", "IllegalMoveError", "Lesson", "Match",
+__all__ = ["Bot", "Card", "Driver", "EndlessGameError", "Event", "Exercise", "Game", "IllegalMoveError", "Lesson", "Match",
            "PRESETS", "RandomBot", "RuleBot", "Rules", "Table", "play", "play_out"]
 __version__ = "0.1.0"
 

@@ -45,26 +45,53 @@ class RandomBot(Bot):
         return self.rng.random() < self.take_chance
 
 
-def known_voids(game) -> list:
+def known_voids(game, start=None) -> list:
     """For each seat, a 4-bit mask of the suits it has shown it lacks (by not following).
 
-    A seat that failed to follow a suit is void in it until it picks up or takes cards.
-    Read from public events only.
+    A seat that failed to follow a suit is void in it until it receives a card of that
+    suit (a pickup of public cards), or any cards nobody else saw (a take, a draw, the
+    waste pile). Read from public events only. ``start`` is ``(voids, n)``: the answer
+    for the first ``n`` events, to continue from.
     """
-    voids = [0] * game.num_players
-    for e in game._events:
-        k = e.kind
-        if k == "tochoo" or k == "discard":
+    voids, n = (list(start[0]), start[1]) if start else ([0] * game.num_players, 0)
+    events = game._events
+    for k in range(n, len(events)):
+        e = events[k]
+        kind = e.kind
+        if kind == "tochoo" or kind == "discard":
             voids[e.seat] |= 1 << e._info[0]
-        elif k == "pickup" or k == "take" or k == "draw":
-            voids[e.seat] = 0
+        elif kind == "pickup" or kind == "take" or kind == "draw":
+            if e.private is None:  # public cards: only their suits stop being voids
+                for c in e._cards:
+                    voids[e.seat] &= ~(1 << (c // 13))
+            else:  # unseen cards could be of any suit
+                voids[e.seat] = 0
     return voids
+
+
+class _VoidCache:
+    """known_voids, carried forward event by event while the game only grows."""
+
+    def __init__(self):
+        self.game = None
+        self.last = None  # the last event read, to notice an undo
+        self.value = None
+
+    def get(self, game) -> list:
+        events = game._events
+        n = 0 if self.value is None else self.value[1]
+        same = self.game is game and 0 < n <= len(events) and events[n - 1] is self.last
+        voids = known_voids(game, self.value if same else None)
+        self.game, self.value = game, (voids, len(events))
+        self.last = events[-1] if events else None
+        return voids
 
 
 class RuleBot(Bot):
     """Rules of thumb from the rule texts.
 
-    Lead low in a suit nobody is known to lack; when following, duck under the highest
+    Lead low in a suit nobody is known to lack (now and then, with chance ``explore``,
+    any card: fixed habits can pass the same cards round forever); when following, duck under the highest
     card if possible, and dump the highest card when sure to win a clean trick anyway;
     when unable to follow, throw the highest card (tochoo); take a short hand from the
     next player only when that player lacks a suit this bot holds, never when it would
@@ -73,8 +100,12 @@ class RuleBot(Bot):
 
     name = "rules of thumb"
 
-    def __init__(self, seed=None):
+    def __init__(self, seed=None, explore: float = 0.1):
+        if not 0.0 <= explore <= 1.0:
+            raise ValueError(f"explore must be between 0 and 1, not {explore!r}")
         self.rng = random.Random(seed)
+        self.explore = explore
+        self._voids = _VoidCache()
 
     def choose_card(self, game, seat):
         legal = game._legal_mask()
@@ -83,6 +114,10 @@ class RuleBot(Bot):
         strength = game._strength
         hand = game._hands[seat]
         if not game._table:
+            if self.rng.random() < self.explore:
+                # an occasional surprise lead keeps bots from going round in circles
+                options = indices(legal)
+                return DECK[options[int(self.rng.random() * len(options))]]
             return DECK[self._lead(game, seat, hand, strength)]
         led = game._led
         if not hand & SUIT_MASKS[led]:
@@ -103,7 +138,7 @@ class RuleBot(Bot):
         return DECK[max(mine, key=strength.__getitem__)]
 
     def _lead(self, game, seat, hand, strength):
-        voids = known_voids(game)
+        voids = self._voids.get(game)
         others = [s for s in game._seats_from(seat) if s != seat]
         danger = 0
         for s in others:
@@ -126,7 +161,7 @@ class RuleBot(Bot):
         target = game.next_holder(seat)
         if game._hands[target].bit_count() > 3:
             return False
-        voids = known_voids(game)[target]
+        voids = self._voids.get(game)[target]
         hand = game._hands[seat]
         return any(voids >> s & 1 and hand & SUIT_MASKS[s] for s in range(4))
 

@@ -10,6 +10,12 @@ from __future__ import annotations
 
 from .game import Game
 
+MAX_STEPS = 20_000
+
+
+class EndlessGameError(RuntimeError):
+    """Bots went on for so long that the game will not end by itself."""
+
 
 class Driver:
     """Steps the bots of a game one action at a time.
@@ -68,21 +74,28 @@ class Driver:
             return []
         return self.game.play(bot.choose_card(self.game, seat))
 
-    def run(self, max_steps: int = 100_000) -> list:
-        """Step the bots until a person is to act or the game is over; returns all events."""
+    def run(self, max_steps: int = MAX_STEPS) -> list:
+        """Step the bots until a person is to act or the game is over; returns all events.
+
+        The rules set no limit to a game's length, and bots can pass the same cards round
+        and round (most easily in the pick-up and whole-pile forms), so after
+        ``max_steps`` steps this raises :class:`EndlessGameError`.
+        """
         events = []
         for _ in range(max_steps):
             if self.next_action() is None:
                 return events
             events.extend(self.step())
-        raise RuntimeError(f"bots did not stop within {max_steps} steps")
+        raise EndlessGameError(
+            f"the bots made {max_steps} moves without ending the game (trick {self.game.trick_number}, "
+            f"hand sizes {self.game.hand_sizes()}): they are going round in circles")
 
 
-def play_out(game: Game, bots) -> Game:
+def play_out(game: Game, bots, max_steps: int = MAX_STEPS) -> Game:
     """Play ``game`` to the end with one bot per seat (a list or dict); returns the game."""
     seats = bots if isinstance(bots, dict) else dict(enumerate(bots))
     missing = set(range(game.num_players)) - set(seats)
     if missing:
         raise ValueError(f"every seat needs a bot; none for {sorted(missing)}")
-    Driver(game, seats).run(max_steps=10_000_000)
+    Driver(game, seats).run(max_steps=max_steps)
     return game
