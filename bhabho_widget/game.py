@@ -43,7 +43,8 @@ class Game:
         "rules", "num_players", "names", "seed", "dealer", "_dealt", "_step", "_strength",
         "_hands", "_table", "_tseats", "_led", "_waste", "_waste_n", "_leader", "_current",
         "_order", "_pos", "_opening", "_opening_lead", "_trick", "_escaped", "_over", "_loser",
-        "_draws", "_forced", "_events", "_history", "_actions", "_start",
+        "_draws", "_forced", "_events", "_history", "_actions", "_start", "_rings", "_discard",
+        "_pickup_form",
     )
 
     # ------------------------------------------------------------------ creation
@@ -74,6 +75,10 @@ class Game:
         g.dealer = None
         g._dealt = False
         g._step = rules.step
+        g._rings = tuple(tuple((s + k * rules.step) % num_players for k in range(1, num_players))
+                         for s in range(num_players))
+        g._discard = rules.off_suit == "discard"
+        g._pickup_form = rules.picker == "offsuit_player"
         g._strength = _STRENGTH_LOW if rules.ace == "low" else _STRENGTH_HIGH
         g._table = []
         g._tseats = []
@@ -356,10 +361,12 @@ class Game:
             sym = SUIT_SYMBOLS[SUITS[self._led]]
             raise IllegalMoveError(
                 f"{self.names[seat]} holds {sym} and must follow suit (rule 4): {DECK[i]} is not {sym}")
-        self._history.append(self._snapshot())
-        self._actions.append(i)
         events = self._events
         start = len(events)
+        self._history.append((tuple(self._hands), tuple(table), tuple(self._tseats), self._led, self._waste,
+                              self._waste_n, self._leader, seat, self._order, self._pos, self._opening,
+                              self._trick, len(self._escaped), False, None, self._draws, self._forced, start))
+        self._actions.append(i)
         self._hands[seat] = hand ^ bit
         if not table:
             self._lead(seat, i)
@@ -369,7 +376,7 @@ class Game:
             led = self._led
             if i // 13 == led:
                 events.append(Event("follow", seat, (i,), None, self.names))
-            elif self._opening or self.rules.off_suit == "discard":
+            elif self._opening or self._discard:
                 events.append(Event("discard", seat, (i,), (led, self._opening), self.names))
             else:
                 picker, high = self._best_of_led(True)
@@ -383,7 +390,7 @@ class Game:
         else:
             nxt = self._order[self._pos]
             self._current = nxt
-            if (self.rules.picker == "offsuit_player" and not self._opening
+            if (self._pickup_form and not self._opening
                     and not self._hands[nxt] & SUIT_MASKS[self._led]):
                 events.append(Event("tochoo", nxt, (), (self._led, nxt, None, len(table), False), self.names))
                 self._pick_up(nxt)
@@ -395,14 +402,8 @@ class Game:
         self._tseats.append(seat)
         why = "opening" if self._opening else ("drawn" if i == self._forced else None)
         self._forced = -1
-        n, step, hands = self.num_players, self._step, self._hands
-        order = [seat]
-        s = (seat + step) % n
-        while s != seat:
-            if hands[s]:
-                order.append(s)
-            s = (s + step) % n
-        self._order = tuple(order)
+        hands = self._hands
+        self._order = (seat, *[s for s in self._rings[seat] if hands[s]])
         self._pos = 1
         self._events.append(Event("lead", seat, (i,), why, self.names))
 
