@@ -21,7 +21,7 @@ class Event:
     """One step of a game: ``kind`` (see KINDS), ``seat`` (who it is about), ``cards``.
 
     ``private`` is a tuple of the seats allowed to see ``cards``, or None when the cards
-    are public.
+    are public. A seat named "You" is addressed in the second person in ``text``.
     """
 
     __slots__ = ("kind", "seat", "_cards", "_info", "_names", "private")
@@ -63,8 +63,24 @@ class Event:
         return f"<Event {self.kind} seat={self.seat}: {self.text}>"
 
 
-def _n(e, seat):
-    return e._names[seat]
+def _n(e, seat, start=True):
+    """A seat's name as a subject; a seat named "You" is addressed in the second person."""
+    name = e._names[seat]
+    if name == "You":
+        return "You" if start else "you"
+    return name
+
+
+def _poss(e, seat, start=True):
+    name = e._names[seat]
+    if name == "You":
+        return "Your" if start else "your"
+    return f"{name}'s"
+
+
+def _v(e, seat, third, second):
+    """The verb form that agrees with the seat's name."""
+    return second if e._names[seat] == "You" else third
 
 
 def _cards_word(k):
@@ -72,76 +88,80 @@ def _cards_word(k):
 
 
 def _deal(e, shown):
-    base = f"{_n(e, e.seat)} is dealt {_cards_word(len(e._cards))}"
+    base = f"{_n(e, e.seat)} {_v(e, e.seat, 'is', 'are')} dealt {_cards_word(len(e._cards))}"
     return f"{base}: {_list(e.cards)}." if shown else base + "."
 
 
 def _lead(e, shown):
     card = DECK[e._cards[0]]
-    why = e._info
+    why, s = e._info, e.seat
     if why == "opening":
-        return f"{_n(e, e.seat)} holds {card} and must lead it: the opening trick begins."
+        return f"{_n(e, s)} {_v(e, s, 'holds', 'hold')} {card} and must lead it: the opening trick begins."
     if why == "drawn":
-        return f"{_n(e, e.seat)} leads {card}, the card drawn from the waste pile."
-    return f"{_n(e, e.seat)} has the power and leads {card}."
+        return f"{_n(e, s)} {_v(e, s, 'leads', 'lead')} {card}, the card drawn from the waste pile."
+    return f"{_n(e, s)} {_v(e, s, 'has', 'have')} the power and {_v(e, s, 'leads', 'lead')} {card}."
 
 
 def _follow(e, shown):
-    return f"{_n(e, e.seat)} follows with {DECK[e._cards[0]]}."
+    return f"{_n(e, e.seat)} {_v(e, e.seat, 'follows', 'follow')} with {DECK[e._cards[0]]}."
 
 
 def _tochoo(e, shown):
     led, picker, high, count, alone = e._info
     sym = SUIT_SYMBOLS[SUITS[led]]
+    s = e.seat
     if high is None:  # the pick-up form: no card is played
-        return (f"{_n(e, e.seat)} cannot follow {sym}, so plays no card and must pick up "
+        return (f"{_n(e, s)} cannot follow {sym}, so {_v(e, s, 'plays', 'play')} no card and must pick up "
                 f"the {_cards_word(count)} on the table.")
-    head = f"{_n(e, e.seat)} cannot follow {sym}: tochoo with {DECK[e._cards[0]]}!"
+    head = f"{_n(e, s)} cannot follow {sym}: tochoo with {DECK[e._cards[0]]}!"
+    picks = _v(e, picker, "picks", "pick")
     if alone:
-        return (f"{head} {_n(e, picker)}'s lead, {DECK[high]}, is the only {sym} on the table, "
-                f"so {_n(e, picker)} picks up {_cards_word(count)}.")
-    return (f"{head} {_n(e, picker)} played the highest {sym}, {DECK[high]}, "
-            f"and picks up {_cards_word(count)}.")
+        return (f"{head} {_poss(e, picker)} lead, {DECK[high]}, is the only {sym} on the table, "
+                f"so {_n(e, picker, False)} {picks} up {_cards_word(count)}.")
+    return f"{head} {_n(e, picker)} played the highest {sym}, {DECK[high]}, and {picks} up {_cards_word(count)}."
 
 
 def _discard(e, shown):
     led, opening = e._info
     sym = SUIT_SYMBOLS[SUITS[led]]
-    card = DECK[e._cards[0]]
+    card, s = DECK[e._cards[0]], e.seat
     if opening:
-        return (f"{_n(e, e.seat)} has no {sym} and plays {card}: in the opening trick "
-                "that is allowed and nobody picks up.")
-    return (f"{_n(e, e.seat)} cannot follow {sym} and discards {card}: a discard cannot win, "
-            "the trick goes on.")
+        return (f"{_n(e, s)} {_v(e, s, 'has', 'have')} no {sym} and {_v(e, s, 'plays', 'play')} {card}: "
+                "in the opening trick that is allowed and nobody picks up.")
+    return (f"{_n(e, s)} cannot follow {sym} and {_v(e, s, 'discards', 'discard')} {card}: "
+            "a discard cannot win, the trick goes on.")
 
 
 def _pickup(e, shown):
-    source = e._info
+    source, s = e._info, e.seat
     k = len(e._cards)
+    picks = _v(e, s, "picks", "pick")
     if source == "waste":
-        base = f"{_n(e, e.seat)} also picks up the whole waste pile: {_cards_word(k)}"
+        base = f"{_n(e, s)} also {picks} up the whole waste pile: {_cards_word(k)}"
         return base + "." if not shown else f"{base} ({_list(e.cards)})."
-    return (f"{_n(e, e.seat)} picks up {_cards_word(k)} ({_list(e.cards)}) and has the power: "
-            f"{_n(e, e.seat)} leads next.")
+    return (f"{_n(e, s)} {picks} up {_cards_word(k)} ({_list(e.cards)}) and {_v(e, s, 'has', 'have')} "
+            f"the power: {_n(e, s, False)} {_v(e, s, 'leads', 'lead')} next.")
 
 
 def _waste(e, shown):
     led, rule, winner_card, opening = e._info
     sym = SUIT_SYMBOLS[SUITS[led]]
-    k = len(e._cards)
+    k, s = len(e._cards), e.seat
     if opening:
         head = f"The opening trick is complete: its {_cards_word(k)} go face down to the waste pile."
     else:
         head = f"Everyone followed {sym}: a clean trick. The {_cards_word(k)} go face down to the waste pile."
     if rule == "lowest":
-        return (f"{head} {_n(e, e.seat)} played the lowest {sym}, {DECK[winner_card]}, "
-                "and leads next (Get Away rule).")
-    return f"{head} {_n(e, e.seat)} played the highest {sym}, {DECK[winner_card]}, and has the power."
+        return (f"{head} {_n(e, s)} played the lowest {sym}, {DECK[winner_card]}, "
+                f"and {_v(e, s, 'leads', 'lead')} next (Get Away rule).")
+    return (f"{head} {_n(e, s)} played the highest {sym}, {DECK[winner_card]}, "
+            f"and {_v(e, s, 'has', 'have')} the power.")
 
 
 def _draw(e, shown):
-    head = (f"{_n(e, e.seat)} has the power but no cards, and nobody escapes with the power: "
-            f"{_n(e, e.seat)} draws a card at random from the waste pile")
+    s = e.seat
+    head = (f"{_n(e, s)} {_v(e, s, 'has', 'have')} the power but no cards, and nobody escapes with the power: "
+            f"{_n(e, s, False)} {_v(e, s, 'draws', 'draw')} a card at random from the waste pile")
     if shown:
         return f"{head} ({DECK[e._cards[0]]}) and must lead it."
     return f"{head} and must lead it."
@@ -149,19 +169,21 @@ def _draw(e, shown):
 
 def _escape(e, shown):
     how, other = e._info
+    s = e.seat
+    escapes = _v(e, s, "escapes", "escape")
     if how == "taken":
-        return f"{_n(e, e.seat)}'s hand was taken: {_n(e, e.seat)} escapes and is safe."
+        return f"{_poss(e, s)} hand was taken: {_n(e, s, False)} {escapes} and {_v(e, s, 'is', 'are')} safe."
     if how == "power":
-        follow = f"{_n(e, other)} leads next." if other is not None else ""
-        return (f"{_n(e, e.seat)} has the power but no cards; in this variant that is an escape. "
+        follow = f"{_n(e, other)} {_v(e, other, 'leads', 'lead')} next." if other is not None else ""
+        return (f"{_n(e, s)} {_v(e, s, 'has', 'have')} the power but no cards; in this variant that is an escape. "
                 + follow).strip()
-    return f"{_n(e, e.seat)} has no cards left and escapes: safe!"
+    return f"{_n(e, s)} {_v(e, s, 'has', 'have')} no cards left and {escapes}: safe!"
 
 
 def _take(e, shown):
     target, power = e._info
-    k = len(e._cards)
-    head = f"{_n(e, e.seat)} takes {_n(e, target)}'s hand ({_cards_word(k)}"
+    k, s = len(e._cards), e.seat
+    head = f"{_n(e, s)} {_v(e, s, 'takes', 'take')} {_poss(e, target, False)} hand ({_cards_word(k)}"
     head += f": {_list(e.cards)})" if shown else ")"
     if power:
         head += " and with it the power"
@@ -169,12 +191,13 @@ def _take(e, shown):
 
 
 def _game_over(e, shown):
-    team = e._info
-    if e.seat is None:
+    team, s = e._info, e.seat
+    if s is None:
         return "Nobody holds cards: the game is over and nobody loses."
-    text = f"Only {_n(e, e.seat)} still holds cards: {_n(e, e.seat)} is the bhabhi and loses."
+    text = (f"Only {_n(e, s, False)} still {_v(e, s, 'holds', 'hold')} cards: {_n(e, s, False)} "
+            f"{_v(e, s, 'is', 'are')} the bhabhi and {_v(e, s, 'loses', 'lose')}.")
     if team:
-        text += " The team of " + " and ".join(_n(e, s) for s in team) + " loses."
+        text += " The team of " + " and ".join(_n(e, t, False) for t in team) + " loses."
     return text
 
 

@@ -16,6 +16,7 @@ from .game import Game
 from .widget import BaseTable, MessageError, _require, last_trick
 
 _ENGINE_ANSWERS = ("next_leader", "picker")
+LOG_LENGTH = 30  # event texts of the steps so far that a lesson shows in its log
 
 
 @dataclass(frozen=True)
@@ -215,7 +216,8 @@ class Lesson(BaseTable):
             waiting="over" if g.is_over else "human",
             events=[e.to_dict(shown_seat) for e in events],
             last_trick=last_trick(g._events) if any(e.kind in ("waste", "pickup") for e in events) else None,
-            lesson={"index": k, "length": self.length, "title": self.title, "exercise": exercise},
+            lesson={"index": k, "length": self.length, "title": self.title, "exercise": exercise,
+                    "log": [e.to_dict(shown_seat)["text"] for e in g._events[self._ends[0]:self._ends[k]]][-LOG_LENGTH:]},
         )
         self.view = view
 

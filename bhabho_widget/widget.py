@@ -86,7 +86,7 @@ class BaseTable(anywidget.AnyWidget):
     reveal_all = traitlets.Bool(False).tag(sync=True)
     error = traitlets.Unicode("").tag(sync=True)
     hint = traitlets.Unicode(None, allow_none=True).tag(sync=True)
-    score = traitlets.Dict(None, allow_none=True).tag(sync=True)
+    score = traitlets.Dict(default_value=None, allow_none=True).tag(sync=True)
     variants = traitlets.List(traitlets.Unicode()).tag(sync=True)
     config = traitlets.Dict().tag(sync=True)
 

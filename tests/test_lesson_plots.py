@@ -18,7 +18,8 @@ def lesson(**kw):
 def test_lesson_steps_back_and_forth():
     L = lesson()
     assert L.step == 0 and L.length == 3 and L.view["mode"] == "lesson"
-    assert L.view["lesson"] == {"index": 0, "length": 3, "title": "Tochoo", "exercise": None}
+    assert L.view["lesson"] == {"index": 0, "length": 3, "title": "Tochoo", "exercise": None, "log": []}
+    assert L.score is None
     assert L.view["hands"][1] == ["5H", "3C"] and L.view["legal"] == []
     L.next()
     assert L.step == 1 and L.explanation == "Player 0 has the power and leads K♥."
@@ -26,7 +27,9 @@ def test_lesson_steps_back_and_forth():
     assert "tochoo with 4♠" in L.explanation
     assert L.view["last_trick"] == {"cards": [{"seat": 0, "card": "KH"}, {"seat": 1, "card": "5H"},
                                               {"seat": 2, "card": "4S"}], "outcome": "pickup", "picker": 0}
+    assert L.view["lesson"]["log"] == [e.text for e in L.game.events]
     L.back()
+    assert L.view["lesson"]["log"] == ["Player 0 has the power and leads K♥.", "Player 1 follows with 5♥."]
     assert L.step == 2 and L.view["table"] == [{"seat": 0, "card": "KH"}, {"seat": 1, "card": "5H"}]
     L._on_frontend_msg(L, {"type": "goto", "index": 0}, [])
     assert L.step == 0 and L.error == ""

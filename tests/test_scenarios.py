@@ -484,3 +484,16 @@ def test_view_contains_only_what_the_seat_may_know():
             assert f'"{c.code}"' not in text
     assert [e["cards"] for e in g.events_for(2)] == [[] if e.seat != 2 else codes(e.cards) for e in g.events]
     assert g.view(g.current_player)["legal"] == ["AS"] and g.view((g.current_player + 1) % 4)["legal"] == []
+
+
+def test_a_seat_named_you_is_addressed_in_the_second_person():
+    g = Game.from_hands([["KH", "2C"], ["3C", "4C"], ["5D"]], leader=0, names=["You", "Bot 1", "Bot 2"])
+    g.play("KH")
+    events = g.play("3C")
+    assert [e.text for e in events] == [
+        "Bot 1 cannot follow ♥: tochoo with 3♣! Your lead, K♥, is the only ♥ on the table, so you pick up 2 cards.",
+        "You pick up 2 cards (K♥, 3♣) and have the power: you lead next.",
+    ]
+    g.take(2)
+    assert g.events[-2].text == "Bot 2 takes your hand (3 cards: K♥, 2♣, 3♣) and with it the power."
+    assert g.events[-1].text == "Your hand was taken: you escape and are safe."
