@@ -642,7 +642,7 @@ class Game:
             raise ValueError(f"not a game record: {err}") from None
         if not isinstance(rec, dict) or rec.get("format") != RECORD_FORMAT:
             raise ValueError(f"not a game record: 'format' must be {RECORD_FORMAT!r}")
-        if rec.get("version") != RECORD_VERSION:
+        if type(rec.get("version")) is not int or rec["version"] != RECORD_VERSION:
             raise ValueError(f"unsupported record version {rec.get('version')!r}; this engine reads {RECORD_VERSION}")
         try:
             rules = Rules.from_dict(rec["rules"])
@@ -654,6 +654,8 @@ class Game:
                 g = cls.deal(rec["num_players"], seed=seed, rules=rules, dealer=start["dealer"], names=names)
                 if [[c.code for c in g.hand(s)] for s in range(g.num_players)] != [list(h) for h in hands]:
                     raise ValueError("the hands do not match the deal from this seed")
+                if start["leader"] is not None or start["waste"]:
+                    raise ValueError("a dealt game starts with the opening trick and no waste pile")
             else:
                 g = cls.from_hands(hands, rules=rules, leader=start["leader"], waste=start["waste"],
                                    seed=seed, names=names)

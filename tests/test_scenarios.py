@@ -333,6 +333,14 @@ def test_tampered_records_are_refused():
     refused(lambda r: r.pop("moves"), "missing")
     refused(lambda r: r["rules"].__setitem__("ace", "middle"), "Rules.ace")
     dealt = json.loads(Game.deal(4, seed=8).to_json())
+    for key, value in (("leader", 1), ("waste", ["2H"])):
+        edited = json.loads(json.dumps(dealt))
+        edited["start"][key] = value
+        with pytest.raises(ValueError, match="dealt game starts"):
+            Game.from_json(json.dumps(edited))
+    edited = dict(dealt, version=True)
+    with pytest.raises(ValueError, match="version"):
+        Game.from_json(json.dumps(edited))
     dealt["seed"] = 9
     with pytest.raises(ValueError, match="do not match the deal"):
         Game.from_json(json.dumps(dealt))
