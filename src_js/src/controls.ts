@@ -59,19 +59,18 @@ export function buildControls(): Controls {
     h("label.bh-field", {}, h("span", {}, "Seed"), seed),
     h("label.bh-field", {}, h("span", {}, "Variant"), variant),
   );
+  const actions = h("div.bh-group", {}, undo, hint);
+  const paceField = h("label.bh-field", {}, h("span", {}, "Pace"), pace, paceOut);
   const bar = h(
     "div.bh-controls",
     { role: "group", "aria-label": "Game controls" },
     gameGroup,
-    h("div.bh-group", {}, undo, hint),
-    h(
-      "div.bh-group.bh-settings",
-      {},
-      h("label.bh-field", {}, h("span", {}, "Pace"), pace, paceOut),
-      h("label.bh-field.bh-check", {}, reveal, h("span", {}, "Reveal all")),
-    ),
+    actions,
+    h("div.bh-group.bh-settings", {}, paceField, h("label.bh-field.bh-check", {}, reveal, h("span", {}, "Reveal all"))),
   );
-  return { bar, newGame, players, seed, variant, undo, hint, pace, paceOut, reveal, playOnly: [gameGroup, hint] };
+  // A lesson is stepped with its own bar: it has no new game, undo, hint or bots to pace.
+  const playOnly = [gameGroup, actions, undo, hint, paceField];
+  return { bar, newGame, players, seed, variant, undo, hint, pace, paceOut, reveal, playOnly };
 }
 
 export function updateVariants(c: Controls, variants: string[] | undefined, selected?: string): void {

@@ -19,11 +19,45 @@ export function seatPoint(view: View, seat: number): { x: number; y: number } {
   return { x: 50 + 40 * Math.cos(a), y: 50 + 38 * Math.sin(a) };
 }
 
-/** Offset (px) from the felt's centre of a trick card played by `seat`. */
-export function trickOffset(view: View, seat: number): { dx: number; dy: number } {
+/** The ellipse (radii in px) the trick's cards sit on around the felt's centre, and the
+ * felt's inner height (px) that leaves room for it between the seat boxes. A trick holds up
+ * to one card per seat, each card (56 x 78 px) on the line from the centre toward its
+ * player, so neighbours are 360/n degrees apart: the radii keep every two cards apart
+ * (test/layout.test.ts checks it). `rx` suits a felt about 650 px wide; on wider felts it
+ * grows with the widget (`frac` percent of its width) up to `rxMax`. A revealed table has
+ * taller seat boxes, so its felt is taller and its ring does not widen. */
+export interface TrickRing {
+  rx: number;
+  rxMax: number;
+  frac: number;
+  ry: number;
+  height: number;
+}
+
+export function trickRing(numPlayers: number, revealed = false): TrickRing {
+  const n = Math.max(2, Math.min(8, Math.round(numPlayers) || 4));
+  // [rx, rxMax, ry, inner felt height]
+  const table: Record<number, [number, number, number, number]> = {
+    2: [80, 80, 58, 396],
+    3: [80, 80, 58, 396],
+    4: [80, 80, 58, 396],
+    5: [112, 150, 72, 410],
+    6: [120, 170, 84, 440],
+    7: [136, 190, 98, 486],
+    8: [136, 190, 112, 486],
+  };
+  const [rx, rxMax, ry, height] = table[n];
+  return revealed
+    ? { rx, rxMax: rx, frac: 0, ry, height: height + 70 }
+    : { rx, rxMax, frac: n > 4 ? 21 : 0, ry, height };
+}
+
+/** Direction (unit vector, screen coordinates) from the felt's centre to the card `seat`
+ * plays; the CSS multiplies it by the ring's radii (--rx, --ry). */
+export function trickOffset(view: View, seat: number): { ux: number; uy: number } {
   const a = (seatAngle(view, seat) * Math.PI) / 180;
-  const wide = view.num_players > 4; // more cards in a trick: a wider ring
-  return { dx: Math.round((wide ? 112 : 80) * Math.cos(a)), dy: Math.round((wide ? 70 : 58) * Math.sin(a)) };
+  const round = (v: number) => Math.round(v * 1000) / 1000 || 0; // no "-0"
+  return { ux: round(Math.cos(a)), uy: round(Math.sin(a)) };
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -77,7 +111,7 @@ export function renderSeat(view: View, seat: number): HTMLElement {
       "data-count": count,
       role: "group",
       "aria-label": [name, plural(count, "card"), ...states].join(", "),
-      style: `--x:${p.x.toFixed(2)}%;--y:${p.y.toFixed(2)}%`,
+      style: `--x:${p.x.toFixed(2)}%;--y:${p.y.toFixed(2)}%;--px:${p.x.toFixed(2)};--py:${p.y.toFixed(2)}`,
     },
     h(
       "div.bh-seat-head",
@@ -140,14 +174,14 @@ export function renderCenter(view: View): HTMLElement[] {
 
   const trick = h("div.bh-trick", { role: "list", "aria-label": "Cards on the table" });
   (view.table ?? []).forEach((t, i) => {
-    const { dx, dy } = trickOffset(view, t.seat);
+    const { ux, uy } = trickOffset(view, t.seat);
     const card = cardElement(t.card, "normal", "bh-trick-card");
     card.setAttribute("data-testid", "trick-card");
     card.setAttribute("data-card", t.card);
     card.setAttribute("data-played-by", String(t.seat)); // [data-seat] is kept for seat boxes
     card.setAttribute("role", "listitem");
     card.setAttribute("aria-label", `${cardLabel(t.card)}, played by ${nameOf(view, t.seat)}`);
-    card.style.cssText = `--dx:${dx}px;--dy:${dy}px;z-index:${i + 1}`;
+    card.style.cssText = `--ux:${ux};--uy:${uy};z-index:${i + 1}`;
     trick.append(card);
   });
   out.push(trick);
@@ -182,19 +216,44 @@ export function renderFlight(view: View): HTMLElement | null {
     style: `--to-x:${to.x};--to-y:${to.y}`,
   });
   lt.cards.forEach((t, i) => {
-    const { dx, dy } = trickOffset(view, t.seat);
+    const { ux, uy } = trickOffset(view, t.seat);
     const card = cardElement(t.card, "normal", "bh-flight-card");
     card.setAttribute("data-flight-card", t.card);
-    card.style.cssText = `--dx:${dx}px;--dy:${dy}px;--i:${i};z-index:${i + 1}`;
+    card.style.cssText = `--ux:${ux};--uy:${uy};--i:${i};z-index:${i + 1}`;
     layer.append(card);
   });
   return layer;
+}
+
+/** Card size in the hand (px); the CSS draws hand cards at this size. */
+export const HAND_CARD = { w: 64, h: 90 } as const;
+
+/** How the hand's fan is drawn for `n` cards: the outermost cards turn by ±`maxRot`
+ * degrees (less for big hands, so they stay narrow), the fan's ends drop by `lift` px,
+ * and `margin` px are kept free at each side so the turned corners (and the focus ring)
+ * stay inside the hand's box; `padBottom` px below the cards hold the dropped ends.
+ * The horizontal step between cards is computed by the CSS from the box's width:
+ * (width - card width - 2 margins) / (n - 1), at most 44 px. */
+export function fanLayout(n: number): { maxRot: number; lift: number; margin: number; padBottom: number } {
+  const maxRot = n > 1 ? Math.min(12, (n - 1) * 1.1, 160 / n) : 0;
+  const rad = (maxRot * Math.PI) / 180;
+  const lift = Math.round(maxRot * 0.8 * 10) / 10;
+  // A card turned by maxRot about its bottom centre reaches this far past its upright edge.
+  const overhang = HAND_CARD.h * Math.sin(rad) - (HAND_CARD.w / 2) * (1 - Math.cos(rad));
+  return {
+    maxRot,
+    lift,
+    margin: Math.ceil(overhang) + 7, // + drop shadow and the 5 px focus ring
+    padBottom: Math.ceil(lift + (HAND_CARD.w / 2) * Math.sin(rad)) + 4,
+  };
 }
 
 export function renderHand(view: View, hint: string | null | undefined): HTMLElement {
   const hand = view.hand ?? [];
   const legal = new Set(view.legal ?? []);
   const name = nameOf(view, view.seat);
+  const n = hand.length;
+  const fan = fanLayout(n);
   const list = h("div.bh-hand", {
     "data-testid": "hand",
     role: "group",
@@ -202,13 +261,15 @@ export function renderHand(view: View, hint: string | null | undefined): HTMLEle
     "aria-label": hand.length
       ? `Your hand, ${plural(hand.length, "card")}: ${hand.map(cardLabel).join(", ")}`
       : `${name}: no cards`,
+    style: `--n:${n};--gaps:${Math.max(n - 1, 1)};--m:${fan.margin}px;--pb:${fan.padBottom}px`,
   });
-  const n = hand.length;
-  const spread = Math.min(2.2, 24 / Math.max(n, 1)); // degrees between cards; at most ±12° in all
+  // A lesson shows the hand to read, not to play: its cards look normal but stay disabled.
+  if (view.mode === "lesson") list.classList.add("is-view-only");
   let first = true;
   hand.forEach((code, i) => {
     const playable = legal.has(code);
-    const t = n > 1 ? (i - (n - 1) / 2) / ((n - 1) / 2) : 0; // -1..1 across the fan
+    const c = i - (n - 1) / 2; // position from the fan's middle
+    const t = n > 1 ? c / ((n - 1) / 2) : 0; // -1..1 across the fan
     const btn = h(
       "button.bh-hand-card",
       {
@@ -217,7 +278,7 @@ export function renderHand(view: View, hint: string | null | undefined): HTMLEle
         "aria-label": cardLabel(code),
         disabled: !playable,
         tabindex: playable && first ? 0 : -1,
-        style: `--rot:${((i - (n - 1) / 2) * spread).toFixed(2)}deg;--lift:${(t * t * 10).toFixed(1)}px;z-index:${i + 1}`,
+        style: `--c:${c};--rot:${(t * fan.maxRot).toFixed(2)}deg;--lift:${(t * t * fan.lift).toFixed(1)}px;z-index:${i + 1}`,
       },
     );
     if (playable) first = false;
@@ -234,8 +295,13 @@ export function renderHand(view: View, hint: string | null | undefined): HTMLEle
   return list;
 }
 
+/** The kernel sends null, or {} before a match has started: only a real score is drawn. */
+export function isScore(score: unknown): score is Score {
+  return typeof score === "object" && score !== null && Array.isArray((score as Score).counts);
+}
+
 export function renderScore(score: Score): HTMLElement {
-  const rows = (score.counts ?? []).map((count, i) =>
+  const rows = score.counts.map((count, i) =>
     h(
       "tr",
       score.over && score.loser === i ? { class: "is-bhabhi" } : {},
@@ -256,8 +322,8 @@ export function renderScore(score: Score): HTMLElement {
     h(
       "div.bh-score-meta",
       {},
-      h("span", { "data-testid": "pot" }, `Pot: ${score.pot}`),
-      h("span", { "data-testid": "rounds" }, `Rounds: ${score.played}/${score.rounds}`),
+      h("span", { "data-testid": "pot" }, `Pot: ${score.pot ?? 0}`),
+      h("span", { "data-testid": "rounds" }, `Rounds: ${score.played ?? 0}/${score.rounds ?? "?"}`),
     ),
   );
   if (score.over) {
@@ -301,8 +367,17 @@ export function renderExercise(view: View): HTMLElement | null {
   return box;
 }
 
+/** Everything the last state change told, in order: a tochoo and its pickup, say. */
+export function eventsText(view: View): string {
+  return (view.events ?? [])
+    .map((e) => (typeof e?.text === "string" ? e.text.trim() : ""))
+    .filter(Boolean)
+    .join(" ");
+}
+
 /** The narration when the last state change brought no event text. */
 export function statusLine(view: View): string {
+  if (view.mode === "lesson") return view.lesson?.index === 0 ? "Start position." : "";
   if (view.is_over) return bhabhiSentence(view);
   if (view.waiting === "human" && view.current_player === view.seat) {
     return view.can_take ? "Your turn: play a card or take a hand." : "Your turn: play a card.";

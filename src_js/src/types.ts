@@ -34,6 +34,8 @@ export interface LessonInfo {
   length: number;
   title: string;
   exercise: Exercise | null;
+  /** Event texts from the lesson's start up to the step shown (capped by the kernel). */
+  log?: string[];
 }
 
 export interface View {

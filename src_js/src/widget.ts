@@ -15,6 +15,8 @@ import { focusedWithin, h, setText } from "./dom";
 import { handleHandKey, restoreHandFocus, setRovingStop } from "./input";
 import { BotPacer } from "./pacer";
 import {
+  eventsText,
+  isScore,
   nameOf,
   renderCenter,
   renderExercise,
@@ -24,10 +26,20 @@ import {
   renderScore,
   renderSeat,
   statusLine,
+  trickRing,
 } from "./render";
 import type { Message, Model, View } from "./types";
 
 const LOG_LIMIT = 30;
+
+// Container query units let the trick's ring widen with the widget (see trickRing).
+const hasContainerUnits = (() => {
+  try {
+    return typeof CSS !== "undefined" && typeof CSS.supports === "function" && CSS.supports("width", "1cqw");
+  } catch {
+    return false;
+  }
+})();
 
 // Views of one model on one page share this: the first view whose timer fires asks for
 // the bot's step, the others see that it was asked for that version and stay quiet.
@@ -46,7 +58,9 @@ export function mount(model: Model, el: HTMLElement): () => void {
   const error = h("div.bh-error.is-empty", { role: "alert", "data-testid": "error" });
   const handSlot = h("div.bh-hand-slot");
   const take = h("button.bh-btn.bh-take", { type: "button", "data-testid": "take", disabled: true }, "Take");
-  const handArea = h("div.bh-hand-area", {}, handSlot, h("div.bh-hand-actions", {}, take));
+  // Take sits beside the narration, above the hand, so the fan can use the full width.
+  const handBar = h("div.bh-hand-bar", {}, h("div.bh-messages", {}, status, error), h("div.bh-hand-actions", {}, take));
+  const handArea = h("div.bh-hand-area", {}, handSlot);
   const log = h("ol.bh-log", { "data-testid": "log", "aria-label": "Game log" });
   const scoreSlot = h("div.bh-score-slot");
   const root = h(
@@ -56,7 +70,7 @@ export function mount(model: Model, el: HTMLElement): () => void {
     lessonBar.bar,
     exerciseSlot,
     felt,
-    h("div.bh-messages", {}, status, error),
+    handBar,
     handArea,
     h("div.bh-footer", {}, h("div.bh-log-box", {}, h("div.bh-log-title", {}, "Log"), log), scoreSlot),
   );
@@ -64,6 +78,7 @@ export function mount(model: Model, el: HTMLElement): () => void {
 
   const disposers: (() => void)[] = [];
   let lastLogKey = "";
+  let logMode = "";
   let lastFlightKey = "";
   let flightTimer: ReturnType<typeof setTimeout> | null = null;
   let acted: number | null = null; // version for which a play/take was already sent
@@ -136,12 +151,41 @@ export function mount(model: Model, el: HTMLElement): () => void {
 
   function drawLog(v: View): void {
     const events = v.events ?? [];
+    const mode = v.mode === "lesson" ? "lesson" : "play";
+    if (mode !== logMode) {
+      logMode = mode;
+      lastLogKey = "";
+      log.replaceChildren();
+    }
+    if (mode === "lesson") {
+      // The kernel sends the whole log up to the step shown: show exactly that, since an
+      // answer or a step back re-sends a step. (Without it: this step's events only.)
+      const kernelLog = v.lesson?.log;
+      const texts = Array.isArray(kernelLog)
+        ? kernelLog.filter((t): t is string => typeof t === "string")
+        : events.map((e) => e.text).filter(Boolean);
+      const key = JSON.stringify(texts);
+      if (key === lastLogKey) return;
+      lastLogKey = key;
+      log.replaceChildren(...texts.map((t) => h("li", {}, t)));
+      log.scrollTop = log.scrollHeight;
+      return;
+    }
     const key = `${v.version}|${events.map((e) => e.text).join("\n")}`;
     if (key === lastLogKey) return;
     lastLogKey = key;
     for (const e of events) if (e.text) log.append(h("li", { "data-kind": e.kind }, e.text));
     while (log.children.length > LOG_LIMIT) log.firstElementChild?.remove();
     log.scrollTop = log.scrollHeight;
+  }
+
+  function drawFelt(v: View): void {
+    const ring = trickRing(v.num_players, Array.isArray(v.hands));
+    const rx =
+      hasContainerUnits && ring.frac > 0 ? `clamp(${ring.rx}px, ${ring.frac}cqw, ${ring.rxMax}px)` : `${ring.rx}px`;
+    felt.style.setProperty("--rx", rx);
+    felt.style.setProperty("--ry", `${ring.ry}px`);
+    felt.style.setProperty("--fh", `${ring.height}px`);
   }
 
   function drawTake(v: View): void {
@@ -161,6 +205,7 @@ export function mount(model: Model, el: HTMLElement): () => void {
     root.classList.toggle("is-lesson", lesson);
     felt.classList.toggle("is-revealed", Array.isArray(v.hands));
     felt.classList.toggle("is-over", Boolean(v.is_over));
+    drawFelt(v);
 
     const seatEls: HTMLElement[] = [];
     for (let s = 0; s < v.num_players; s++) seatEls.push(renderSeat(v, s));
@@ -182,9 +227,10 @@ export function mount(model: Model, el: HTMLElement): () => void {
     controls.hint.disabled = v.waiting !== "human" || !(v.legal ?? []).length;
     updateLessonBar(lessonBar, lesson ? v.lesson : null);
     drawExercise(v);
-    const events = v.events ?? [];
-    const last = events.length ? events[events.length - 1].text : "";
-    setText(status, last || statusLine(v));
+    // Every event of the change, in order; with none, a line about the position, else the
+    // narration stays as it was (say, after reveal_all was switched).
+    const told = eventsText(v) || statusLine(v);
+    if (told || lesson) setText(status, told);
     drawLog(v);
     pacer.update(v, model.get("pace"));
   }
@@ -197,7 +243,7 @@ export function mount(model: Model, el: HTMLElement): () => void {
 
   function drawScore(): void {
     const score = model.get("score");
-    scoreSlot.replaceChildren(...(score ? [renderScore(score)] : []));
+    scoreSlot.replaceChildren(...(isScore(score) ? [renderScore(score)] : []));
   }
 
   function drawSettings(): void {
@@ -266,6 +312,8 @@ export function mount(model: Model, el: HTMLElement): () => void {
       if (choice !== undefined) send({ type: "answer", choice });
       return;
     }
+    // A lesson has no game to start, undo or hint (its kernel refuses those messages).
+    if (v?.mode === "lesson" && controls.playOnly.some((e) => e.contains(btn))) return;
     switch (btn.dataset.testid) {
       case "new-game":
         send({ type: "new_game", ...readNewGame(controls) });

@@ -25,6 +25,10 @@ describe("lesson mode", () => {
     expect(q("[data-testid=new-game]").closest("[hidden]")).not.toBeNull();
     expect(q("[data-testid=hint]").closest("[hidden]")).not.toBeNull();
     expect(q("[data-testid=take]").closest("[hidden]")).not.toBeNull();
+    // a lesson's kernel knows no undo, and has no bots to pace
+    expect(q("[data-testid=undo]").closest("[hidden]")).not.toBeNull();
+    expect(q("[data-testid=pace]").closest("[hidden]")).not.toBeNull();
+    expect(q("[data-testid=pace]").closest("label")!.hidden).toBe(true); // the label "Pace" with it
     // the hand is shown but not playable
     const hand = Array.from(document.querySelectorAll<HTMLButtonElement>("button[data-card]"));
     expect(hand).toHaveLength(7);
@@ -36,7 +40,91 @@ describe("lesson mode", () => {
   it("hides the lesson bar in play mode", () => {
     const { q } = mount();
     expect(q("[data-testid=lesson]").hidden).toBe(true);
-    expect(q("[data-testid=new-game]").closest("[hidden]")).toBeNull();
+    for (const id of ["new-game", "undo", "hint", "pace", "take"]) {
+      expect(q(`[data-testid=${id}]`).closest("[hidden]")).toBeNull();
+    }
+  });
+
+  it("sends no play-mode message from a lesson, even if a hidden button is clicked", () => {
+    const { q, model } = mount({ view: lessonView(2) });
+    for (const id of ["undo", "hint", "new-game"]) q<HTMLButtonElement>(`[data-testid=${id}]`).click();
+    expect(model.sent).toEqual([]);
+  });
+
+  it("shows the kernel's lesson log exactly, without repeating it", () => {
+    const log = ["Bot 1 leads K♥.", "Bot 2 follows with 5♥."];
+    const lessonWithLog = (version: number, index: number, texts: string[], exercise: Exercise | null = null) =>
+      lessonView(index, exercise, {
+        version,
+        events: index ? [{ kind: "play", seat: index, cards: [], text: texts[texts.length - 1] }] : [],
+        lesson: { index, length: 6, title: "T", exercise, log: texts },
+      });
+    const { q, model } = mount({ view: lessonWithLog(1, 2, log) });
+    const shown = () => Array.from(q("[data-testid=log]").children, (li) => li.textContent);
+    expect(shown()).toEqual(log);
+    // an answer re-sends the same step with a new version: the log stays as it is
+    const ex: Exercise = { prompt: "Who?", kind: "seat", choices: [1, 2], feedback: { correct: false, text: "No." } };
+    model.set("view", lessonWithLog(2, 2, log, ex));
+    model.set("view", lessonWithLog(3, 2, log, { ...ex, feedback: { correct: true, text: "Yes." } }));
+    expect(shown()).toEqual(log);
+    // back one step, then forward again: the kernel's list, replaced each time
+    model.set("view", lessonWithLog(4, 1, log.slice(0, 1)));
+    expect(shown()).toEqual(["Bot 1 leads K♥."]);
+    model.set("view", lessonWithLog(5, 2, log));
+    expect(shown()).toEqual(log);
+    model.set("view", lessonWithLog(6, 0, []));
+    expect(shown()).toEqual([]);
+  });
+
+  it("without a kernel log, shows only the step's own events in a lesson", () => {
+    const step = (version: number, text: string) =>
+      lessonView(1, null, { version, events: [{ kind: "lead", seat: 1, cards: ["KH"], text }] });
+    const { q, model } = mount({ view: step(1, "Bot 1 leads K♥.") });
+    const shown = () => Array.from(q("[data-testid=log]").children, (li) => li.textContent);
+    expect(shown()).toEqual(["Bot 1 leads K♥."]);
+    model.set("view", step(2, "Bot 1 leads K♥."));
+    model.set("view", step(3, "Bot 1 leads K♥."));
+    expect(shown()).toEqual(["Bot 1 leads K♥."]);
+  });
+
+  it("narrates all of a step's events, and the start position at step 0", () => {
+    const { q, model } = mount({ view: lessonView(0, null, { events: [] }) });
+    const status = q("[data-testid=narration]");
+    expect(status.textContent).toBe("Start position.");
+    model.set(
+      "view",
+      lessonView(3, null, {
+        version: 9,
+        events: [
+          { kind: "play", seat: 2, cards: ["4S"], text: "Player 2 has no heart: a tochoo with 4♠." },
+          { kind: "pickup", seat: 0, cards: ["KH", "5H", "4S"], text: "Player 0 picks up the trick." },
+        ],
+      }),
+    );
+    expect(status.textContent).toBe("Player 2 has no heart: a tochoo with 4♠. Player 0 picks up the trick.");
+    expect(status.textContent).toContain("tochoo");
+    // back to the start: no stale sentence from step 3
+    model.set("view", lessonView(0, null, { version: 10, events: [] }));
+    expect(status.textContent).toBe("Start position.");
+  });
+
+  it("draws the lesson's hand like cards in a hand, not greyed, and still not playable", () => {
+    const { q, qa, model } = mount({ view: lessonView(2) });
+    expect(q("[data-testid=hand]").classList.contains("is-view-only")).toBe(true);
+    const cards = qa<HTMLButtonElement>("[data-testid=hand] button[data-card]");
+    expect(cards).toHaveLength(7);
+    expect(cards.every((b) => b.disabled && !b.classList.contains("is-legal"))).toBe(true);
+    cards[3].click();
+    expect(model.sent).toEqual([]);
+    // in play, a card that cannot be played now is still marked as such
+    model.set("view", exampleView({ version: 9 }));
+    expect(q("[data-testid=hand]").classList.contains("is-view-only")).toBe(false);
+  });
+
+  it("shows no scoreboard for the lesson's empty score", () => {
+    const { qa } = mount({ view: lessonView(1), score: {} as never });
+    expect(qa("[data-testid=scoreboard]")).toHaveLength(0);
+    expect(qa("[data-testid=pot]")).toHaveLength(0);
   });
 
   it("sends goto from the buttons and the slider", () => {

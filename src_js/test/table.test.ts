@@ -98,7 +98,7 @@ describe("table rendering", () => {
     expect(shown.q<HTMLInputElement>("[data-testid=reveal-all]").checked).toBe(true);
   });
 
-  it("narrates the last event politely and keeps a log", () => {
+  it("narrates every event of a change politely and keeps a log", () => {
     const { q, model } = mount();
     const status = q("[role=status]");
     expect(status.getAttribute("aria-live")).toBe("polite");
@@ -110,7 +110,7 @@ describe("table rendering", () => {
         { kind: "pickup", seat: 2, cards: [], text: "Bot 2 picks up the trick." },
       ],
     });
-    expect(status.textContent).toBe("Bot 2 picks up the trick.");
+    expect(status.textContent).toBe("You play J♥. Bot 2 picks up the trick.");
     const log = () => Array.from(q("[data-testid=log]").children).map((li) => li.textContent);
     expect(log()).toEqual(["Bot 3 follows with 5♥.", "You play J♥.", "Bot 2 picks up the trick."]);
     // a redraw of the same version does not log again
@@ -170,6 +170,47 @@ describe("table rendering", () => {
     expect(qa(".is-hint")).toHaveLength(1);
     model.set("hint", null);
     expect(qa(".is-hint")).toHaveLength(0);
+  });
+
+  it("tells a tochoo and its pickup together, not just the last sentence", () => {
+    const { q, model } = mount();
+    model.setView({
+      version: 6,
+      events: [
+        { kind: "play", seat: 3, cards: ["9C"], text: "Bot 3 has no heart: tochoo with 9♣." },
+        { kind: "pickup", seat: 2, cards: ["QH", "5H", "9C"], text: "Bot 2 picks up the trick." },
+        { kind: "note", seat: null, cards: [], text: "" }, // an event without words adds nothing
+      ],
+    });
+    expect(q("[data-testid=narration]").textContent).toBe(
+      "Bot 3 has no heart: tochoo with 9♣. Bot 2 picks up the trick.",
+    );
+  });
+
+  it("keeps the narration when a change brings no events", () => {
+    const { q, model } = mount();
+    const status = q("[data-testid=narration]");
+    // a bot is to play, nothing new was told: the position speaks
+    model.setView({ version: 6, events: [], waiting: "bot", current_player: 1, legal: [] });
+    expect(status.textContent).toBe("Bot 1 to play.");
+    // nothing to say about the position either (reveal_all switched, say): keep the last words
+    model.setView({ version: 7, events: [], waiting: "human", current_player: 2 });
+    expect(status.textContent).toBe("Bot 1 to play.");
+    model.setView({ version: 8, events: [], current_player: 0, legal: ["2H"] });
+    expect(status.textContent).toBe("Your turn: play a card.");
+  });
+
+  it("draws no scoreboard for a score that is empty or not a score", () => {
+    const { qa, model } = mount({ score: {} as never });
+    expect(qa("[data-testid=scoreboard]")).toHaveLength(0);
+    for (const bad of [null, {}, { counts: null }, { counts: "1,0" }, 3, "score"]) {
+      model.set("score", bad as never);
+      expect(qa("[data-testid=scoreboard]")).toHaveLength(0);
+    }
+    model.set("score", { rounds: 3, played: 0, counts: [0, 0, 0, 0], pot: 0, over: false, loser: null, names: [] });
+    expect(qa("[data-testid=scoreboard] tbody tr")).toHaveLength(4);
+    model.set("score", {} as never);
+    expect(qa("[data-testid=scoreboard]")).toHaveLength(0);
   });
 
   it("shows the scoreboard when there is a score", () => {
