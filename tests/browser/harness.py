@@ -1,0 +1,633 @@
+"""Drive the table widget in a real JupyterLab (and Notebook 7, Voilà) with headless Chromium.
+
+Used by the browser tests (through ``conftest.py``) and by ``benchmarks/click_latency.py``.
+Nothing here imports pytest.
+
+- :class:`JupyterServer` starts ``python -m jupyterlab`` (the running interpreter) on a free
+  port bound to 127.0.0.1, with no token, a private HOME / runtime / config / data folder and
+  a temporary copy of the repository's ``notebooks`` folder as its root, so nothing is ever
+  written into the repository's notebooks. Its ``python3`` kernel runs this same interpreter.
+- :func:`launch_browser` starts Debian's Chromium through Playwright (the recipe's flags).
+- :class:`LabNotebook` opens a notebook page, waits for the kernel (connected *and* idle:
+  "run all" before that silently runs nothing), runs every cell, runs code in the page's
+  kernel and takes screenshots.
+- :class:`TableDriver` plays the table widget like a person: clicks, keys, the pace slider,
+  and waits on what the widget shows.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import pathlib
+import random
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+import uuid
+from urllib.parse import quote
+
+REPO = pathlib.Path(__file__).resolve().parents[2]
+NOTEBOOKS = REPO / "notebooks"
+ARTIFACTS = REPO / "tests" / "artifacts"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+TABLE = "[data-testid=bhabho-table]"
+ENABLED_CARD = "[data-testid=hand] button[data-card]:not([disabled])"
+
+
+def artifact(name: str) -> pathlib.Path:
+    """A path under tests/artifacts/ (created; the folder is gitignored)."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    return ARTIFACTS / name
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def write_notebook(path: pathlib.Path, cells: list[str]) -> pathlib.Path:
+    """Write a notebook of code cells (no outputs) for the ``python3`` kernel."""
+    nb = {
+        "cells": [
+            {"cell_type": "code", "execution_count": None, "id": uuid.uuid4().hex[:8], "metadata": {},
+             "outputs": [], "source": src}
+            for src in cells
+        ],
+        "metadata": {
+            "kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"},
+            "language_info": {"name": "python"},
+        },
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(nb, indent=1), encoding="utf-8")
+    return path
+
+
+class JupyterServer:
+    """``python -m jupyterlab`` on 127.0.0.1, no token, everything private to a temp folder.
+
+    Also serves Notebook 7 (``/notebooks/<path>``) and Voilà (``/voila/render/<path>``) when
+    those packages are installed. Use as a context manager or call start()/stop().
+    """
+
+    def __init__(self, notebooks: pathlib.Path = NOTEBOOKS, python: str = sys.executable, startup_timeout: float = 90):
+        self.source = pathlib.Path(notebooks)
+        self.python = python
+        self.startup_timeout = startup_timeout
+        self.proc: subprocess.Popen | None = None
+        self.tmp: pathlib.Path | None = None
+        self.port: int | None = None
+        self._log = None
+
+    # ------------------------------------------------------------------ lifecycle
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def root(self) -> pathlib.Path:
+        """The server's root folder: a copy of the repository's notebooks."""
+        return self.tmp / "notebooks"
+
+    @property
+    def log_path(self) -> pathlib.Path:
+        return self.tmp / "jupyter-server.log"
+
+    def _prepare(self) -> dict:
+        self.tmp = pathlib.Path(tempfile.mkdtemp(prefix="bhabho-browser-"))
+        shutil.copytree(self.source, self.root, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+        dirs = {name: self.tmp / name for name in ("home", "runtime", "config", "data")}
+        for d in dirs.values():
+            d.mkdir()
+        # The user data dir comes first in Jupyter's search path: this kernelspec wins over any
+        # python3 spec of the system, and runs exactly this interpreter (venv or not).
+        spec = dirs["data"] / "kernels" / "python3"
+        spec.mkdir(parents=True)
+        (spec / "kernel.json").write_text(json.dumps({
+            "argv": [self.python, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
+            "display_name": "Python 3 (ipykernel)",
+            "language": "python",
+            "metadata": {"debugger": False},
+        }), encoding="utf-8")
+        # No "get Jupyter news?" toast over the widget, no update check.
+        settings = dirs["config"] / "lab" / "user-settings" / "@jupyterlab" / "apputils-extension"
+        settings.mkdir(parents=True)
+        (settings / "notification.jupyterlab-settings").write_text(
+            json.dumps({"fetchNews": "false", "checkForUpdates": False}), encoding="utf-8")
+        env = dict(os.environ)
+        env.update(
+            HOME=str(dirs["home"]),
+            JUPYTER_RUNTIME_DIR=str(dirs["runtime"]),
+            JUPYTER_CONFIG_DIR=str(dirs["config"]),
+            JUPYTER_DATA_DIR=str(dirs["data"]),
+            JUPYTER_PLATFORM_DIRS="1",
+            PYTHONUNBUFFERED="1",
+        )
+        # Matplotlib would build its font cache in the fresh HOME (seconds on 2 cores): reuse
+        # the user's cache when there is one.
+        mpl_cache = pathlib.Path.home() / ".cache" / "matplotlib"
+        if "MPLCONFIGDIR" not in os.environ and mpl_cache.is_dir():
+            env["MPLCONFIGDIR"] = str(mpl_cache)
+        for var in ("JUPYTER_PATH", "JUPYTER_PREFER_ENV_PATH", "JUPYTERLAB_SETTINGS_DIR", "JUPYTERLAB_WORKSPACES_DIR"):
+            env.pop(var, None)
+        return env
+
+    def _command(self) -> list[str]:
+        return [
+            self.python, "-m", "jupyterlab", "--no-browser", f"--port={self.port}", "--port-retries=0",
+            "--allow-root", "--ServerApp.ip=127.0.0.1", "--IdentityProvider.token=", "--ServerApp.password=",
+            "--ServerApp.disable_check_xsrf=True", f"--ServerApp.root_dir={self.root}",
+            "--LabApp.expose_app_in_browser=True", "--JupyterNotebookApp.expose_app_in_browser=True",
+            "--LabApp.news_url=None", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+            "--MappingKernelManager.cull_idle_timeout=0",
+        ]
+
+    def start(self) -> JupyterServer:
+        env = self._prepare()
+        last_error = None
+        for _attempt in range(3):  # a free port can be taken between probing and binding
+            self.port = free_port()
+            self._log = open(self.log_path, "ab")
+            self.proc = subprocess.Popen(self._command(), env=env, cwd=self.tmp, stdout=self._log,
+                                         stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+            try:
+                self._wait_ready()
+                return self
+            except RuntimeError as err:
+                last_error = err
+                self._terminate()
+        self.stop()
+        raise last_error
+
+    def _wait_ready(self) -> None:
+        deadline = time.monotonic() + self.startup_timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"jupyterlab exited with {self.proc.returncode}:\n{self.log_tail()}")
+            try:
+                with urllib.request.urlopen(f"{self.url}/api/status", timeout=2) as r:
+                    if r.status == 200:
+                        return
+            except (urllib.error.URLError, ConnectionError, OSError):
+                pass
+            time.sleep(0.2)
+        raise RuntimeError(f"jupyterlab did not answer /api/status within {self.startup_timeout} s:\n{self.log_tail()}")
+
+    def log_tail(self, lines: int = 40) -> str:
+        try:
+            return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-lines:])
+        except OSError:
+            return ""
+
+    def _terminate(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(timeout=10)
+        self.proc = None
+        if self._log is not None:
+            self._log.close()
+            self._log = None
+
+    def stop(self, keep_log: bool = True) -> None:
+        """Stop the server (terminate, wait, kill) and remove the temp folder; its log is
+        kept as tests/artifacts/jupyter-server.log."""
+        with contextlib.suppress(Exception):
+            self.shutdown_kernels()
+        self._terminate()
+        if self.tmp is not None:
+            if keep_log and self.log_path.exists():
+                with contextlib.suppress(OSError):
+                    shutil.copy(self.log_path, artifact("jupyter-server.log"))
+            shutil.rmtree(self.tmp, ignore_errors=True)
+            self.tmp = None
+
+    def __enter__(self) -> JupyterServer:
+        return self.start()
+
+    def __exit__(self, *exc) -> None:
+        self.stop()
+
+    # ------------------------------------------------------------------ REST
+    def api(self, method: str, path: str, timeout: float = 10):
+        req = urllib.request.Request(f"{self.url}{path}", method=method)
+        with urllib.request.urlopen(req, timeout=timeout) as r:
+            body = r.read()
+        return json.loads(body) if body else None
+
+    def kernel_ids(self) -> set[str]:
+        return {k["id"] for k in self.api("GET", "/api/kernels") or []}
+
+    def shutdown_kernels(self, keep: set[str] = frozenset()) -> None:
+        """Stop the kernels (a test's notebook, Voilà's kernels) but those in ``keep``, so
+        the next test has the CPU."""
+        for kid in self.kernel_ids() - set(keep):
+            with contextlib.suppress(urllib.error.URLError, OSError):
+                self.api("DELETE", f"/api/kernels/{kid}")
+
+    def lab_url(self, path: str, workspace: str | None = None) -> str:
+        """A notebook in a fresh JupyterLab workspace (no other documents restored)."""
+        ws = workspace or f"t{uuid.uuid4().hex[:10]}"
+        return f"{self.url}/lab/workspaces/{ws}/tree/{quote(path)}"
+
+    def notebook7_url(self, path: str) -> str:
+        return f"{self.url}/notebooks/{quote(path)}"
+
+    def voila_url(self, path: str) -> str:
+        return f"{self.url}/voila/render/{quote(path)}"
+
+
+def launch_browser(playwright, headless: bool = True):
+    """Debian's Chromium through Playwright (its own browser download does not work here)."""
+    return playwright.chromium.launch(executable_path=CHROMIUM, headless=headless, args=CHROMIUM_ARGS)
+
+
+def new_page(browser, width: int = 1280, height: int = 1300):
+    context = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=1)
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    page.messages = []  # console errors and page errors, for failure reports
+    page.on("pageerror", lambda err: page.messages.append(f"pageerror: {err}"))
+    page.on("console", lambda msg: page.messages.append(f"console.{msg.type}: {msg.text}")
+            if msg.type in ("error", "warning") else None)
+    return page
+
+
+@contextlib.contextmanager
+def fresh_page(browser, server):
+    """A page in its own browser context; afterwards the context is closed and the kernels
+    started meanwhile are stopped, so the next test has the CPU to itself."""
+    kernels = server.kernel_ids()
+    p = new_page(browser)
+    try:
+        yield p
+    finally:
+        with contextlib.suppress(Exception):
+            p.context.close()
+        with contextlib.suppress(Exception):
+            server.shutdown_kernels(keep=kernels)
+
+
+# JS run in the page: the current notebook panel of JupyterLab or Notebook 7.
+_PANEL = "(() => { const a = window.jupyterapp; return a && a.shell && a.shell.currentWidget; })()"
+
+_KERNEL_READY = f"""(path) => {{
+  const w = {_PANEL};
+  if (!w || !w.sessionContext || !w.context || (path && w.context.path !== path)) return false;
+  const k = w.sessionContext.session && w.sessionContext.session.kernel;
+  return Boolean(k && k.connectionStatus === 'connected' && k.status === 'idle' && w.context.isReady);
+}}"""
+
+_RUN_STATE = f"""() => {{
+  const w = {_PANEL};
+  const k = w.sessionContext.session && w.sessionContext.session.kernel;
+  const cells = w.content.widgets.filter((c) => c.model.type === 'code');
+  const errors = [];
+  for (const c of cells) {{
+    for (let i = 0; i < c.model.outputs.length; i++) {{
+      const o = c.model.outputs.get(i).toJSON();
+      if (o.output_type === 'error') errors.push(o.ename + ': ' + o.evalue);
+    }}
+  }}
+  return {{idle: Boolean(k && k.status === 'idle'), done: cells.every((c) => c.model.executionCount !== null),
+           count: cells.length, errors}};
+}}"""
+
+_EXECUTE = f"""async (code) => {{
+  const w = {_PANEL};
+  const kernel = w.sessionContext.session.kernel;
+  const future = kernel.requestExecute({{code, store_history: false, silent: false, allow_stdin: false}});
+  let out = '', err = null;
+  future.onIOPub = (msg) => {{
+    const t = msg.header.msg_type;
+    if (t === 'stream') out += msg.content.text;
+    else if (t === 'error') err = msg.content.ename + ': ' + msg.content.evalue + '\\n' + msg.content.traceback.join('\\n');
+  }};
+  const reply = await future.done;
+  return {{out, err, status: reply.content.status}};
+}}"""
+
+
+class KernelError(RuntimeError):
+    pass
+
+
+class LabNotebook:
+    """A notebook open in JupyterLab or Notebook 7 (both expose ``window.jupyterapp`` here)."""
+
+    def __init__(self, page, path: str):
+        self.page = page
+        self.path = path
+
+    @classmethod
+    def open_lab(cls, page, server: JupyterServer, path: str, timeout: float = 60_000) -> LabNotebook:
+        page.goto(server.lab_url(path))
+        nb = cls(page, path)
+        nb.wait_kernel_ready(timeout)
+        return nb
+
+    @classmethod
+    def open_notebook7(cls, page, server: JupyterServer, path: str, timeout: float = 60_000) -> LabNotebook:
+        page.goto(server.notebook7_url(path))
+        nb = cls(page, path)
+        nb.wait_kernel_ready(timeout)
+        return nb
+
+    def wait_kernel_ready(self, timeout: float = 60_000) -> None:
+        """The trap: the toolbar shows idle before the kernel exists; wait for a connected, idle kernel."""
+        self.page.wait_for_function(_KERNEL_READY, arg=self.path, timeout=timeout, polling=100)
+
+    def run_all(self, timeout: float = 90_000, wait_for: str | None = TABLE) -> None:
+        """Run every cell and wait until all have run and the kernel is idle; fails on any
+        cell error. ``wait_for``: a selector that must then be visible."""
+        self.wait_kernel_ready(timeout)
+        self.page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+        self.wait_cells_done(timeout)
+        if wait_for:
+            self.page.locator(wait_for).first.wait_for(state="visible", timeout=timeout)
+
+    def wait_cells_done(self, timeout: float = 90_000) -> None:
+        deadline = time.monotonic() + timeout / 1000
+        while True:
+            state = self.page.evaluate(_RUN_STATE)
+            if state["errors"]:
+                raise KernelError(f"{self.path}: cell error(s): {state['errors']}")
+            if state["done"] and state["idle"]:
+                return
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"{self.path}: cells still running after {timeout / 1000:.0f} s: {state}")
+            time.sleep(0.1)
+
+    def execute(self, code: str, timeout: float = 30) -> str:
+        """Run ``code`` in the notebook's kernel from the page; returns its printed output."""
+        result = self.page.evaluate(_EXECUTE, code)
+        if result["err"] or result["status"] != "ok":
+            raise KernelError(f"kernel error running {code!r}: {result['err'] or result['status']}")
+        return result["out"]
+
+    def eval(self, expr: str):
+        """The JSON value of the Python expression ``expr`` in the kernel."""
+        out = self.execute(f"import json as _bh_json\nprint(_bh_json.dumps({expr}))")
+        return json.loads(out.strip().splitlines()[-1])
+
+    def check_kernel(self, python: str = sys.executable) -> dict:
+        """The kernel runs ``python`` and imports this checkout's bhabho_widget."""
+        info = self.eval("{'python': __import__('sys').executable, "
+                         "'package': __import__('bhabho_widget').__file__}")
+        if os.path.realpath(info["python"]) != os.path.realpath(python):
+            raise KernelError(f"the kernel runs {info['python']}, not {python}")
+        if not pathlib.Path(info["package"]).resolve().is_relative_to(REPO):
+            raise KernelError(f"the kernel imports bhabho_widget from {info['package']}, not from {REPO}")
+        return info
+
+    def set_theme(self, theme: str) -> None:
+        """'JupyterLab Dark' or 'JupyterLab Light'; returns once the page shows it."""
+        self.page.evaluate("(t) => window.jupyterapp.commands.execute('apputils:change-theme', {theme: t})", theme)
+        light = "true" if "Light" in theme else "false"
+        self.page.wait_for_function("(light) => document.body.dataset.jpThemeLight === light",
+                                    arg=light, timeout=30_000)
+
+
+def screenshot(target, name: str) -> pathlib.Path:
+    """Save a PNG of a page or locator under tests/artifacts/."""
+    path = artifact(name if name.endswith(".png") else f"{name}.png")
+    target.screenshot(path=str(path))
+    return path
+
+
+# ---------------------------------------------------------------------------------- the widget
+_SNAPSHOT = """(root) => {
+  const q = (s) => Array.from(root.querySelectorAll(s));
+  const over = root.querySelector('[data-testid=game-over]');
+  const hint = root.querySelector('[data-testid=hint]');
+  const take = root.querySelector('[data-testid=take]');
+  return {
+    names: q('[data-seat] .bh-seat-name').map((n) => n.textContent),
+    hand: q('[data-testid=hand] button[data-card]').map((b) => b.dataset.card),
+    legal: q('[data-testid=hand] button[data-card]:not([disabled])').map((b) => b.dataset.card),
+    hinted: q('[data-testid=hand] button[data-card][data-hint=true]').map((b) => b.dataset.card),
+    trick: q('[data-testid=trick-card]').map((c) => c.dataset.card),
+    counts: q('[data-seat]').map((s) => Number(s.dataset.count)),
+    seats: q('[data-seat]').map((s) => Number(s.dataset.seat)),
+    narration: (root.querySelector('[data-testid=narration]') || {}).textContent || '',
+    error: (root.querySelector('[data-testid=error]') || {}).textContent || '',
+    log: q('[data-testid=log] li').map((li) => li.textContent),
+    over: Boolean(over),
+    loser: over ? over.dataset.loser : null,
+    my_turn: Boolean(hint && !hint.disabled && !hint.hidden),
+    can_take: Boolean(take && !take.disabled && !take.hidden),
+    take_label: take ? take.textContent : '',
+    pace: (root.querySelector('[data-testid=pace]') || {}).value,
+  };
+}"""
+
+# Resolves when it is the person's turn with bots settled (the Hint button is enabled only
+# when the kernel waits for the person and a card is playable) or the game is over.
+_TURN_OR_OVER = """(root) => Boolean(root.querySelector('[data-testid=game-over]')) ||
+  Boolean(root.querySelector('[data-testid=hint]:not([disabled])') &&
+          root.querySelector('[data-testid=hand] button[data-card]:not([disabled])'))"""
+
+# Armed before a card is played: records performance.now() at the click (or Enter) on the
+# card and at the first DOM change that shows it on the table, as a trick card or, when it
+# ended the trick (the last card, or a tochoo), as a card flying off. A MutationObserver sees
+# every state the widget draws, even one replaced a moment later by the bots' next move.
+# Returns a point where the card is topmost (hand cards overlap), for the mouse.
+_PLAY_ARM = """([root, code, timeout]) => {
+  if (window.__bhPlay && window.__bhPlay.cancel) window.__bhPlay.cancel();
+  const shown = () => root.querySelector(`[data-testid=trick-card][data-card="${code}"]`) ||
+                      root.querySelector(`[data-flight-card="${code}"]`);
+  const rec = {card: code, start: null, end: null, how: null, error: null};
+  window.__bhPlay = rec;
+  let finish;
+  rec.done = new Promise((resolve) => { finish = resolve; });
+  const onAct = (e) => {
+    if (e.type === 'keydown' && e.key !== 'Enter' && e.key !== ' ') return;
+    const b = e.target.closest && e.target.closest('button[data-card]');
+    if (b && b.dataset.card === code && rec.start === null) rec.start = performance.now();
+  };
+  const obs = new MutationObserver(() => {
+    if (rec.start === null || rec.end !== null) return;
+    const el = shown();
+    if (el) {
+      rec.end = performance.now();
+      rec.how = el.dataset.testid === 'trick-card' ? 'trick' : 'flight';
+      rec.cancel();
+      return;
+    }
+    const err = root.querySelector('[data-testid=error]');
+    if (err && err.textContent) { rec.error = err.textContent; rec.cancel(); }
+  });
+  const timer = setTimeout(() => { rec.error = rec.error || 'timeout'; rec.cancel(); }, timeout);
+  rec.cancel = () => {
+    obs.disconnect();
+    clearTimeout(timer);
+    root.removeEventListener('click', onAct, true);
+    root.removeEventListener('keydown', onAct, true);
+    finish({start: rec.start, end: rec.end, how: rec.how, error: rec.error});
+  };
+  root.addEventListener('click', onAct, true);
+  root.addEventListener('keydown', onAct, true);
+  obs.observe(root, {childList: true, subtree: true, characterData: true});
+
+  const btn = root.querySelector(`[data-testid=hand] button[data-card="${code}"]`);
+  if (!btn) return null;
+  btn.scrollIntoView({block: 'nearest', inline: 'nearest'});
+  const r = btn.getBoundingClientRect();
+  for (const fy of [0.5, 0.3, 0.7, 0.15, 0.85]) {
+    for (const fx of [0.3, 0.15, 0.5, 0.05, 0.7, 0.85]) {
+      const x = r.left + fx * r.width, y = r.top + fy * r.height;
+      const hit = document.elementFromPoint(x, y);
+      if (hit && (hit === btn || btn.contains(hit))) return {x, y};
+    }
+  }
+  return null;
+}"""
+
+
+class PlayError(AssertionError):
+    pass
+
+
+class TableDriver:
+    """One table widget on a page (the first by default), played like a person."""
+
+    def __init__(self, page, index: int = 0):
+        self.page = page
+        self.root = page.locator(TABLE).nth(index)
+
+    def wait_ready(self, timeout: float = 60_000) -> None:
+        self.root.wait_for(state="visible", timeout=timeout)
+        self.root.locator("[data-seat]").first.wait_for(timeout=timeout)
+
+    def state(self) -> dict:
+        return self.root.evaluate(_SNAPSHOT)
+
+    def handle(self):
+        return self.root.element_handle()
+
+    def wait(self, js: str, arg=None, timeout: float = 30_000):
+        """Wait until ``js(root, arg)`` is truthy in the page."""
+        fn = f"([root, arg]) => ({js})(root, arg)"
+        return self.page.wait_for_function(fn, arg=[self.handle(), arg], timeout=timeout, polling="raf")
+
+    def set_pace(self, seconds: float = 0) -> None:
+        """Move the Pace slider (fires input events, as a drag does)."""
+        pace = self.root.locator("[data-testid=pace]")
+        pace.fill(str(seconds))
+        self.wait("(root, s) => root.querySelector('.bh-pace-out').textContent === s.toFixed(1) + ' s'", seconds)
+
+    def wait_turn_or_over(self, timeout: float = 30_000) -> dict:
+        self.wait(_TURN_OR_OVER, timeout=timeout)
+        return self.state()
+
+    def wait_flight_done(self, timeout: float = 5_000) -> None:
+        """Wait until the cards of an ended trick have flown off (for a clean screenshot)."""
+        self.wait("(root) => !root.querySelector('[data-testid=last-trick]')", timeout=timeout)
+
+    def card(self, code: str):
+        return self.root.locator(f'[data-testid=hand] button[data-card="{code}"]')
+
+    def click_card(self, code: str, timeout: float = 10_000) -> dict:
+        """Click a playable card with the mouse (at a point where that card is on top);
+        returns once the card is shown on the table, with the browser-side time from the
+        click to that: ``{card, ms, how}``."""
+        return self.play_card(code, None, timeout)
+
+    def play_card(self, code: str, act=None, timeout: float = 10_000) -> dict:
+        """Arm the in-page timer for ``code``, then click it (or call ``act()``, e.g. a key
+        press) and wait until the card is shown on the table."""
+        point = self.page.evaluate(f"({_PLAY_ARM})", [self.handle(), code, timeout])
+        if act is None:
+            if point is None:
+                self.page.evaluate("() => window.__bhPlay.cancel()")
+                raise PlayError(f"no visible part of {code} in the hand to click")
+            self.page.mouse.click(point["x"], point["y"])
+        else:
+            act()
+        rec = self.page.evaluate("() => window.__bhPlay.done")
+        if rec["end"] is None:
+            raise PlayError(f"playing {code} did not show it on the table: {rec['error']}")
+        if rec["start"] is None:
+            raise PlayError(f"the card {code} was shown on the table but no click or Enter on it was seen")
+        return {"card": code, "ms": rec["end"] - rec["start"], "how": rec["how"]}
+
+    def visible_point(self, selector: str):
+        """A viewport point where ``selector`` (in the table) is the topmost element, or None:
+        hand cards overlap, so a card's centre may belong to its neighbour."""
+        loc = self.root.locator(selector)
+        loc.scroll_into_view_if_needed()
+        return loc.evaluate("""(el) => {
+          const r = el.getBoundingClientRect();
+          for (const fy of [0.5, 0.3, 0.7, 0.15, 0.85]) {
+            for (const fx of [0.2, 0.1, 0.35, 0.5, 0.05, 0.65, 0.8]) {
+              const x = r.left + fx * r.width, y = r.top + fy * r.height;
+              const hit = document.elementFromPoint(x, y);
+              if (hit && (hit === el || el.contains(hit))) return {x, y};
+            }
+          }
+          return null;
+        }""")
+
+    def click_new_game(self, players: int | None = None, seed: int | None = None) -> None:
+        if players is not None:
+            self.root.locator("[data-testid=players]").select_option(str(players))
+        if seed is not None:
+            self.root.locator("[data-testid=seed]").fill(str(seed))
+        before = self.state()
+        self.root.locator("[data-testid=new-game]").click()
+        want = players or len(before["seats"])
+        self.wait("(root, n) => root.querySelectorAll('[data-seat]').length === n && "
+                  "!root.querySelector('[data-testid=game-over]') && "
+                  "Array.from(root.querySelectorAll('[data-seat]')).reduce((a, s) => a + Number(s.dataset.count), 0) "
+                  "+ Number(root.querySelector('[data-testid=waste]').dataset.count) "
+                  "+ root.querySelectorAll('[data-testid=trick-card]').length === 52", want)
+
+
+def latency_summary(samples: list[float]) -> dict:
+    s = sorted(samples)
+    if not s:
+        return {"n": 0}
+    mid = len(s) // 2
+    median = s[mid] if len(s) % 2 else (s[mid - 1] + s[mid]) / 2
+    p90 = s[min(len(s) - 1, max(0, int(round(0.9 * len(s))) - 1))]
+    return {"n": len(s), "median": median, "p90": p90, "worst": s[-1], "best": s[0]}
+
+
+def collect_latency(table: TableDriver, clicks: int, timeout_per_turn: float = 30_000, players: int = 4,
+                    seed: int = 1) -> list[dict]:
+    """Play (a random legal card) until ``clicks`` clicks were timed, over as many games as needed."""
+    rng = random.Random(seed)
+    samples = []
+    games = 1
+    while len(samples) < clicks:
+        st = table.wait_turn_or_over(timeout_per_turn)
+        if st["over"]:
+            games += 1
+            table.click_new_game(players=players)
+            continue
+        samples.append(table.click_card(rng.choice(st["legal"])))
+    for s in samples:
+        s["games"] = games
+    return samples
