@@ -3,6 +3,9 @@
 
 import type { View } from "./types";
 
+/** How long the last trick's cards take to leave the table (see .bh-flight-card in widget.css). */
+export const TRICK_END_SECONDS = 1.2;
+
 export class BotPacer {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private scheduledFor: number | null = null;
@@ -13,7 +16,10 @@ export class BotPacer {
   constructor(private readonly advance: (version: number) => void) {}
 
   update(view: View | null | undefined, pace: number | null | undefined): void {
-    const seconds = typeof pace === "number" && isFinite(pace) && pace > 0 ? pace : 0;
+    const chosen = typeof pace === "number" && isFinite(pace) && pace > 0 ? pace : 0;
+    // After a trick ends, give its cards time to fly to the picker or the waste pile,
+    // unless the person asked for no pause at all.
+    const seconds = view?.last_trick && chosen > 0 ? Math.max(chosen, TRICK_END_SECONDS) : chosen;
     if (!view || view.mode === "lesson" || view.waiting !== "bot" || view.is_over) {
       this.cancel();
       return;

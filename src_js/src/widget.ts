@@ -130,7 +130,11 @@ export function mount(model: Model, el: HTMLElement): () => void {
   }
 
   function drawFlight(v: View): void {
-    if (!v.last_trick) return; // let a flight in progress finish
+    if (!v.last_trick) {
+      // a new trick has begun: the old one must not cover it
+      if (v.table.length > 0 && flightSlot.firstChild) flightSlot.replaceChildren();
+      return; // otherwise let a flight in progress finish
+    }
     const key = `${v.version}|${JSON.stringify(v.last_trick)}`;
     if (key === lastFlightKey) return;
     lastFlightKey = key;

@@ -128,6 +128,21 @@ describe("bots' pace", () => {
     expect(model.sent).toEqual([{ type: "advance", version: 6 }]);
   });
 
+  it("waits for the last trick to leave the table, unless pace is 0", () => {
+    const ended = (version: number) =>
+      exampleView({ version, waiting: "bot", current_player: 1, legal: [], table: [],
+                    last_trick: { cards: [{ seat: 1, card: "9C" }], outcome: "waste", picker: null } });
+    const { model } = mount({ view: ended(6), pace: 0.3 });
+    vi.advanceTimersByTime(1199);
+    expect(model.sent).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(model.sent).toEqual([{ type: "advance", version: 6 }]);
+    model.set("pace", 0);
+    model.set("view", ended(7));
+    vi.advanceTimersByTime(0);
+    expect(model.sentOfType("advance")).toEqual([{ type: "advance", version: 6 }, { type: "advance", version: 7 }]);
+  });
+
   it("never sends advance twice for one version", () => {
     const { model } = mount({ view: botView(6), pace: 0.5 });
     vi.advanceTimersByTime(500);

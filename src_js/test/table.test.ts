@@ -241,6 +241,10 @@ describe("table rendering", () => {
       last_trick: { cards: [{ seat: 3, card: "2D" }], outcome: "waste", picker: null },
     });
     expect(q("[data-testid=last-trick]").dataset.outcome).toBe("waste");
+    // the next lead clears the flying cards so the new trick is not covered
+    model.setView({ version: 8, last_trick: null, table: [{ seat: 3, card: "5H" }] });
+    expect(qa("[data-testid=last-trick]")).toHaveLength(0);
+    expect(qa("[data-testid=trick-card]").map((c) => c.dataset.card)).toEqual(["5H"]);
   });
 
   it("draws nothing broken before the kernel sends a view", () => {
