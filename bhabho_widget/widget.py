@@ -183,9 +183,7 @@ class Table(BaseTable):
             variant = next((k for k, r in PRESETS.items() if r == rules), "custom")
         if not isinstance(self.seat, int) or not 0 <= self.seat < players:
             raise ValueError(f"seat must be 0 to {players - 1}, not {self.seat!r}")
-        names = self._names or ["You"] + [f"Bot {s}" for s in range(1, players)]
-        if self.seat != 0 and not self._names:
-            names = [("You" if s == self.seat else f"Bot {s}") for s in range(players)]
+        names = self._names or [("You" if s == self.seat else f"Bot {s}") for s in range(players)]
         if self._rounds:
             same = self.match is not None and (self.match.num_players, self.match.rules) == (players, rules)
             if not same or self.match.is_over:
@@ -247,7 +245,7 @@ class Table(BaseTable):
         """A suggested card for the person (the rules-of-thumb bot's choice)."""
         if self._game.current_player != self.seat:
             raise MessageError("a hint is for your turn, and it is not your turn")
-        return RuleBot().choose_card(self._game, self.seat)
+        return RuleBot(explore=0).choose_card(self._game, self.seat)
 
     # ------------------------------------------------------------------ messages
     def _check_version(self, content):
