@@ -42,9 +42,9 @@ class Driver:
         """The next bot action as ``("offer", seat)`` or ``("play", seat)``, or None when
         a person is to act or the game is over."""
         g = self.game
-        if g.is_over:
+        if g._over:
             return None
-        if not g._table and g.legal_takes():
+        if not g._table and g._take_refusal() is None:
             if self._offers_trick != g.trick_number:
                 self._offers_trick = g.trick_number
                 self._offered = set()
@@ -60,9 +60,13 @@ class Driver:
             return "over"
         return "bot" if self.next_action() is not None else "human"
 
-    def step(self) -> list:
-        """Do the next bot action; returns its events ([] for a declined offer)."""
-        action = self.next_action()
+    def step(self, action=None) -> list:
+        """Do the next bot action; returns its events ([] for a declined offer).
+
+        ``action`` is what :meth:`next_action` just returned, to save asking again.
+        """
+        if action is None:
+            action = self.next_action()
         if action is None:
             raise ValueError("no bot is to act now")
         kind, seat = action
@@ -83,9 +87,10 @@ class Driver:
         """
         events = []
         for _ in range(max_steps):
-            if self.next_action() is None:
+            action = self.next_action()
+            if action is None:
                 return events
-            events.extend(self.step())
+            events.extend(self.step(action))
         raise EndlessGameError(
             f"the bots made {max_steps} moves without ending the game (trick {self.game.trick_number}, "
             f"hand sizes {self.game.hand_sizes()}): they are going round in circles")

@@ -16,6 +16,7 @@ replays exactly from its record.
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 
@@ -29,6 +30,17 @@ RECORD_VERSION = 1
 
 _STRENGTH_HIGH = tuple(i % 13 for i in range(52))
 _STRENGTH_LOW = tuple((i % 13 + 1) % 13 for i in range(52))
+
+
+@functools.cache
+def _rings(n: int, step: int) -> tuple:
+    """For each seat, the other seats in play order after it."""
+    return tuple(tuple((s + k * step) % n for k in range(1, n)) for s in range(n))
+
+
+@functools.cache
+def _default_names(n: int) -> tuple:
+    return tuple(f"Player {s}" for s in range(n))
 
 
 def _check_seat_count(n, low):
@@ -61,7 +73,7 @@ class Game:
         g.rules = rules
         g.num_players = num_players
         if names is None:
-            names = tuple(f"Player {s}" for s in range(num_players))
+            names = _default_names(num_players)
         else:
             names = tuple(names)
             if len(names) != num_players or not all(isinstance(x, str) and x for x in names):
@@ -75,8 +87,7 @@ class Game:
         g.dealer = None
         g._dealt = False
         g._step = rules.step
-        g._rings = tuple(tuple((s + k * rules.step) % num_players for k in range(1, num_players))
-                         for s in range(num_players))
+        g._rings = _rings(num_players, rules.step)
         g._discard = rules.off_suit == "discard"
         g._pickup_form = rules.picker == "offsuit_player"
         g._strength = _STRENGTH_LOW if rules.ace == "low" else _STRENGTH_HIGH
