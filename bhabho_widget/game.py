@@ -56,7 +56,8 @@ class Game:
         "_hands", "_table", "_tseats", "_led", "_waste", "_waste_n", "_leader", "_current",
         "_order", "_pos", "_opening", "_opening_lead", "_trick", "_escaped", "_over", "_loser",
         "_draws", "_forced", "_events", "_history", "_actions", "_start", "_rings", "_discard",
-        "_pickup_form",
+        "_pickup_form", "_lowest", "_whole_pile", "_tmask", "_hi", "_hi_seat", "_lo", "_lo_seat", "_nled",
+        "_emptied",
     )
 
     # ------------------------------------------------------------------ creation
@@ -90,6 +91,9 @@ class Game:
         g._rings = _rings(num_players, rules.step)
         g._discard = rules.off_suit == "discard"
         g._pickup_form = rules.picker == "offsuit_player"
+        g._lowest = rules.next_leader == "lowest"
+        g._whole_pile = rules.pickup == "trick_and_waste"
+        g._clear_trick_stats()
         g._strength = _STRENGTH_LOW if rules.ace == "low" else _STRENGTH_HIGH
         g._table = []
         g._tseats = []
@@ -378,65 +382,83 @@ class Game:
                               self._waste_n, self._leader, seat, self._order, self._pos, self._opening,
                               self._trick, len(self._escaped), False, None, self._draws, self._forced, start))
         self._actions.append(i)
-        self._hands[seat] = hand ^ bit
-        if not table:
+        hand ^= bit
+        self._hands[seat] = hand
+        if not hand:
+            self._emptied = True
+        self._tmask |= bit
+        table.append(i)
+        self._tseats.append(seat)
+        if len(table) == 1:
             self._lead(seat, i)
         else:
-            table.append(i)
-            self._tseats.append(seat)
             led = self._led
             if i // 13 == led:
+                st = self._strength[i]
+                if st > self._strength[self._hi]:
+                    self._hi, self._hi_seat = i, seat
+                elif st < self._strength[self._lo]:
+                    self._lo, self._lo_seat = i, seat
+                self._nled += 1
                 events.append(Event("follow", seat, (i,), None, self.names))
             elif self._opening or self._discard:
                 events.append(Event("discard", seat, (i,), (led, self._opening), self.names))
             else:
-                picker, high = self._best_of_led(True)
-                alone = sum(1 for c in table if c // 13 == led) == 1
-                events.append(Event("tochoo", seat, (i,), (led, picker, high, len(table), alone), self.names))
+                picker = self._hi_seat
+                events.append(Event("tochoo", seat, (i,), (led, picker, self._hi, len(table), self._nled == 1),
+                                    self.names))
                 self._pick_up(picker)
                 return events[start:]
-            self._pos += 1
-        if self._pos == len(self._order):
+        pos = self._pos = self._pos + 1
+        order = self._order
+        if pos == len(order):
             self._clean_trick()
         else:
-            nxt = self._order[self._pos]
-            self._current = nxt
-            if (self._pickup_form and not self._opening
-                    and not self._hands[nxt] & SUIT_MASKS[self._led]):
+            nxt = self._current = order[pos]
+            if self._pickup_form and not self._opening and not self._hands[nxt] & SUIT_MASKS[self._led]:
                 events.append(Event("tochoo", nxt, (), (self._led, nxt, None, len(table), False), self.names))
                 self._pick_up(nxt)
         return events[start:]
 
     def _lead(self, seat, i):
         self._led = i // 13
-        self._table.append(i)
-        self._tseats.append(seat)
+        self._hi = self._lo = i
+        self._hi_seat = self._lo_seat = seat
+        self._nled = 1
         why = "opening" if self._opening else ("drawn" if i == self._forced else None)
         self._forced = -1
         hands = self._hands
         self._order = (seat, *[s for s in self._rings[seat] if hands[s]])
-        self._pos = 1
+        self._pos = 0
         self._events.append(Event("lead", seat, (i,), why, self.names))
 
-    def _best_of_led(self, highest: bool) -> tuple:
-        """(seat, card) of the highest (or lowest) card of the led suit on the table."""
-        led, strength = self._led, self._strength
-        best_seat = best_card = -1
+    def _clear_trick_stats(self):
+        self._tmask = 0
+        self._hi = self._lo = self._hi_seat = self._lo_seat = -1
+        self._nled = 0
+        self._emptied = False
+
+    def _restat_trick(self):
+        """Recompute what the play path tracks about the current trick (after an undo)."""
+        self._clear_trick_stats()
+        hands = self._hands
+        self._emptied = any(not hands[s] for s in self._order) if self._table else False
         for s, c in zip(self._tseats, self._table):
-            if c // 13 == led and (best_card < 0 or (strength[c] > strength[best_card]) == highest):
-                best_seat, best_card = s, c
-        return best_seat, best_card
+            self._tmask |= 1 << c
+            if c // 13 == self._led:
+                self._nled += 1
+                if self._hi < 0 or self._strength[c] > self._strength[self._hi]:
+                    self._hi, self._hi_seat = c, s
+                if self._lo < 0 or self._strength[c] < self._strength[self._lo]:
+                    self._lo, self._lo_seat = c, s
 
     def _pick_up(self, picker):
-        table = self._table
-        mask = 0
-        for c in table:
-            mask |= 1 << c
-        self._hands[picker] |= mask
-        self._events.append(Event("pickup", picker, tuple(table), "trick", self.names))
-        if self.rules.pickup == "trick_and_waste" and self._waste:
+        hands = self._hands
+        hands[picker] |= self._tmask
+        self._events.append(Event("pickup", picker, tuple(self._table), "trick", self.names))
+        if self._whole_pile and self._waste:
             w = self._waste
-            self._hands[picker] |= w
+            hands[picker] |= w
             self._events.append(Event("pickup", picker, tuple(indices(w)), "waste", self.names, (picker,)))
             self._waste = 0
             self._waste_n = 0
@@ -444,30 +466,31 @@ class Game:
         self._end_trick()
 
     def _clean_trick(self):
-        lowest = self.rules.next_leader == "lowest" and not self._opening
-        winner, card = self._best_of_led(not lowest)
         table = self._table
-        self._events.append(Event("waste", winner, tuple(table),
-                                  (self._led, "lowest" if lowest else "highest", card, self._opening),
-                                  self.names))
-        mask = 0
-        for c in table:
-            mask |= 1 << c
-        added = False
+        if self._lowest and not self._opening:
+            winner, card, rule = self._lo_seat, self._lo, "lowest"
+        else:
+            winner, card, rule = self._hi_seat, self._hi, "highest"
+        self._events.append(Event("waste", winner, tuple(table), (self._led, rule, card, self._opening), self.names))
+        mask = self._tmask
         self._leader = winner
-        if not self._hands[winner]:
-            if self.rules.must_draw:
-                if not self._waste:
-                    self._waste |= mask
-                    self._waste_n += len(table)
-                    added = True
+        if self._hands[winner]:
+            self._waste |= mask
+            self._waste_n += len(table)
+        elif self.rules.must_draw:
+            if not self._waste:  # only then may the draw come from this trick's cards
+                self._waste = mask
+                self._waste_n = len(table)
                 self._draw(winner)
             else:
-                nxt = self.next_holder(winner)
-                self._escaped.append(winner)
-                self._events.append(Event("escape", winner, (), ("power", nxt), self.names))
-                self._leader = nxt
-        if not added:
+                self._draw(winner)
+                self._waste |= mask
+                self._waste_n += len(table)
+        else:
+            nxt = self.next_holder(winner)
+            self._escaped.append(winner)
+            self._events.append(Event("escape", winner, (), ("power", nxt), self.names))
+            self._leader = nxt
             self._waste |= mask
             self._waste_n += len(table)
         self._end_trick()
@@ -484,22 +507,28 @@ class Game:
         self._events.append(Event("draw", seat, (i,), None, self.names, (seat,)))
 
     def _end_trick(self):
-        hands, escaped, leader = self._hands, self._escaped, self._leader
-        for s in self._order:
-            if not hands[s] and s != leader and s not in escaped:
-                escaped.append(s)
-                self._events.append(Event("escape", s, (), ("empty", None), self.names))
+        if self._emptied:
+            hands, escaped, leader = self._hands, self._escaped, self._leader
+            for s in self._order:
+                if not hands[s] and s != leader and s not in escaped:
+                    escaped.append(s)
+                    self._events.append(Event("escape", s, (), ("empty", None), self.names))
         self._table = []
         self._tseats = []
         self._led = -1
+        self._tmask = 0
+        self._emptied = False
         self._opening = False
         self._trick += 1
         self._current = self._leader
-        self._check_end()
+        if self.num_players - self._hands.count(0) <= 1:
+            self._finish()
 
     def _check_end(self):
-        if self.num_players - self._hands.count(0) > 1:
-            return
+        if self.num_players - self._hands.count(0) <= 1:
+            self._finish()
+
+    def _finish(self):
         holders = [s for s in range(self.num_players) if self._hands[s]]
         self._over = True
         self._current = None
@@ -553,6 +582,7 @@ class Game:
         self._tseats = list(tseats)
         del self._escaped[n_escaped:]
         del self._events[n_events:]
+        self._restat_trick()
 
     def last_actor(self) -> int | None:
         """The seat that made the last play or take (None at the start)."""
