@@ -521,8 +521,7 @@ class Game:
         self._opening = False
         self._trick += 1
         self._current = self._leader
-        if self.num_players - self._hands.count(0) <= 1:
-            self._finish()
+        self._check_end()
 
     def _check_end(self):
         if self.num_players - self._hands.count(0) <= 1:

@@ -130,8 +130,7 @@ class BaseTable(anywidget.AnyWidget):
         if unknown:
             raise MessageError(f"'{kind}' does not take {', '.join(sorted(map(str, unknown)))}")
         handler(self, content)
-        if kind != "hint":
-            self.error = ""
+        self.error = ""
 
     def _sync(self):
         """Send the view (and the scoreboard) to the browser as one update."""
@@ -276,7 +275,6 @@ class Table(BaseTable):
 
     def _msg_hint(self, content):
         self.hint = self.suggest().code
-        self.error = ""
 
     def _msg_new_game(self, content):
         players = _require(content, "players", int, "an integer from 3 to 8")
