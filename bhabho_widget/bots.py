@@ -54,9 +54,7 @@ def known_voids(game, start=None) -> list:
     for the first ``n`` events, to continue from.
     """
     voids, n = (list(start[0]), start[1]) if start else ([0] * game.num_players, 0)
-    events = game._events
-    for k in range(n, len(events)):
-        e = events[k]
+    for e in game.events_since(n):
         kind = e.kind
         if kind == "tochoo" or kind == "discard":
             voids[e.seat] |= 1 << e._info[0]
@@ -78,12 +76,12 @@ class _VoidCache:
         self.value = None
 
     def get(self, game) -> list:
-        events = game._events
+        count = game.event_count
         n = 0 if self.value is None else self.value[1]
-        same = self.game is game and 0 < n <= len(events) and events[n - 1] is self.last
+        same = self.game is game and 0 < n <= count and game.events_since(n - 1)[0] is self.last
         voids = known_voids(game, self.value if same else None)
-        self.game, self.value = game, (voids, len(events))
-        self.last = events[-1] if events else None
+        self.game, self.value = game, (voids, count)
+        self.last = game.events_since(count - 1)[0] if count else None
         return voids
 
 

@@ -8,13 +8,11 @@ moment the rules allow, and leading a card passes.
 
 from __future__ import annotations
 
+from .errors import EndlessGameError
+from .game import MAX_MOVES as MAX_STEPS
 from .game import Game
 
-MAX_STEPS = 20_000
-
-
-class EndlessGameError(RuntimeError):
-    """Bots went on for so long that the game will not end by itself."""
+__all__ = ["MAX_STEPS", "Driver", "EndlessGameError", "play_out"]
 
 
 class Driver:

@@ -20,22 +20,56 @@ import functools
 import json
 import random
 
-from .cards import DECK, SUIT_MASKS, SUIT_SYMBOLS, SUITS, Card, cards_of, indices, mask_of, to_card
-from .errors import IllegalMoveError
+from .cards import _SUIT_BITS, DECK, SUIT_MASKS, SUIT_SYMBOLS, SUITS, Card, cards_of, indices, mask_of, to_card
+from .errors import EndlessGameError, IllegalMoveError
 from .events import Event
 from .rules import Rules
 
 RECORD_FORMAT = "bhabho-game"
 RECORD_VERSION = 1
+MAX_MOVES = 20_000  # a game this long is going round in circles (see playout)
 
+_ONE = tuple((i,) for i in range(52))
+_BIT = tuple(1 << i for i in range(52))
 _STRENGTH_HIGH = tuple(i % 13 for i in range(52))
 _STRENGTH_LOW = tuple((i % 13 + 1) % 13 for i in range(52))
+
+
+# Fisher-Yates steps for 52 cards: (position, number of choices, random bits to draw)
+_SHUFFLE_STEPS = tuple((i, i + 1, (i + 1).bit_length()) for i in range(51, 0, -1))
+
+
+def shuffled_deck(seed: int) -> list:
+    """The 52 card indices shuffled by a Mersenne Twister seeded with ``seed``.
+
+    The same Fisher-Yates shuffle with rejection sampling as ``random.shuffle``, written
+    out so that the deal from a seed is fixed by this code, not by the Python version.
+    """
+    deck = list(range(52))
+    bits = random.Random(seed).getrandbits
+    for i, n, k in _SHUFFLE_STEPS:
+        j = bits(k)
+        while j >= n:
+            j = bits(k)
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
+
+
+@functools.cache
+def _card_index(code: str) -> int:
+    return Card.parse(code).index
 
 
 @functools.cache
 def _rings(n: int, step: int) -> tuple:
     """For each seat, the other seats in play order after it."""
     return tuple(tuple((s + k * step) % n for k in range(1, n)) for s in range(n))
+
+
+@functools.cache
+def _circles(n: int, step: int) -> tuple:
+    """For each seat, every seat in play order starting with it."""
+    return tuple((s, *ring) for s, ring in enumerate(_rings(n, step)))
 
 
 @functools.cache
@@ -53,10 +87,10 @@ class Game:
 
     __slots__ = (
         "rules", "num_players", "names", "seed", "dealer", "_dealt", "_step", "_strength",
-        "_hands", "_table", "_tseats", "_led", "_waste", "_waste_n", "_leader", "_current",
+        "_hands", "_table", "_led", "_waste", "_waste_n", "_leader", "_current",
         "_order", "_pos", "_opening", "_opening_lead", "_trick", "_escaped", "_over", "_loser",
-        "_draws", "_forced", "_events", "_history", "_actions", "_start", "_rings", "_discard",
-        "_pickup_form", "_lowest", "_whole_pile", "_tmask", "_hi", "_hi_seat", "_lo", "_lo_seat", "_nled",
+        "_draws", "_forced", "_log", "_ev", "_history", "_actions", "_start", "_rings", "_circle", "_discard",
+        "_pickup_form", "_lowest", "_whole_pile", "_hi", "_hi_seat", "_lo", "_lo_seat", "_nled",
         "_emptied",
     )
 
@@ -89,6 +123,7 @@ class Game:
         g._dealt = False
         g._step = rules.step
         g._rings = _rings(num_players, rules.step)
+        g._circle = _circles(num_players, rules.step)
         g._discard = rules.off_suit == "discard"
         g._pickup_form = rules.picker == "offsuit_player"
         g._lowest = rules.next_leader == "lowest"
@@ -96,7 +131,6 @@ class Game:
         g._clear_trick_stats()
         g._strength = _STRENGTH_LOW if rules.ace == "low" else _STRENGTH_HIGH
         g._table = []
-        g._tseats = []
         g._led = -1
         g._waste = 0
         g._waste_n = 0
@@ -110,7 +144,8 @@ class Game:
         g._loser = None
         g._draws = 0
         g._forced = -1
-        g._events = []
+        g._log = []  # events as plain tuples (kind, seat, cards, info, private)
+        g._ev = []  # Event objects for the first len(_ev) records, made when asked for
         g._history = []
         g._actions = []
         return g
@@ -125,17 +160,16 @@ class Game:
         g = cls._blank(num_players, rules, seed, names)
         g.dealer = dealer
         g._dealt = True
+        deck = shuffled_deck(g.seed)
         hands = [0] * num_players
-        seat = dealer
-        deck = list(range(52))
-        random.Random(g.seed).shuffle(deck)
-        for i in deck:
-            seat = (seat + g._step) % num_players
-            hands[seat] |= 1 << i
+        log = g._log
+        for k, seat in enumerate(g._rings[dealer]):  # card k goes to the k-th seat after the dealer
+            hands[seat] = sum(map(_BIT.__getitem__, deck[k::num_players]))
+        hands[dealer] = sum(map(_BIT.__getitem__, deck[num_players - 1::num_players]))
+        for seat in (*g._rings[dealer], dealer):
+            log.append(("deal", seat, hands[seat], None, (seat,)))
         g._hands = hands
         g._start = (tuple(hands), None, 0)
-        for s in g._seats_from((dealer + g._step) % num_players):
-            g._events.append(Event("deal", s, tuple(indices(hands[s])), None, g.names, (s,)))
         g._set_up_opening()
         return g
 
@@ -184,8 +218,7 @@ class Game:
 
     def _set_up_opening(self):
         """Rule 3: the opening card leads; without it the highest card of its suit; else no opening trick."""
-        code = self.rules.opening_card
-        o = Card.parse(code).index
+        o = _card_index(self.rules.opening_card)
         holder = self._holder_of(o)
         if holder is None:
             suit_mask = SUIT_MASKS[o // 13]
@@ -245,7 +278,7 @@ class Game:
     @property
     def table(self) -> list:
         """The current trick: ``[(seat, Card), ...]`` in play order."""
-        return [(s, DECK[i]) for s, i in zip(self._tseats, self._table)]
+        return [(s, DECK[i]) for s, i in zip(self._order, self._table)]
 
     @property
     def led_suit(self) -> str | None:
@@ -262,7 +295,26 @@ class Game:
 
     @property
     def events(self) -> list:
-        return list(self._events)
+        """Every :class:`~bhabho_widget.events.Event` so far."""
+        return self._events_between(0)
+
+    @property
+    def event_count(self) -> int:
+        return len(self._log)
+
+    def events_since(self, start: int) -> list:
+        """The events from number ``start`` on (``events[start:]`` without copying the rest)."""
+        return self._events_between(start)
+
+    def _events_between(self, start, stop=None) -> list:
+        log, ev = self._log, self._ev
+        if stop is None:
+            stop = len(log)
+        if len(ev) < stop:
+            names = self.names
+            ev.extend([Event(k, s, c if c.__class__ is tuple else tuple(indices(c)), info, names, p)
+                       for k, s, c, info, p in log[len(ev):stop]])
+        return ev[start:stop]
 
     @property
     def draw_card(self) -> Card | None:
@@ -303,7 +355,48 @@ class Game:
         """Play the card with this index (see :mod:`.cards`): the fast form of :meth:`play`."""
         if not isinstance(index, int) or not 0 <= index < 52:
             raise IllegalMoveError(f"card index must be 0..51, not {index!r}")
-        return self._play(index)
+        start = len(self._log)
+        self._play(index)
+        return self._events_between(start)
+
+    def playout(self, rng=None, max_moves: int = MAX_MOVES) -> None:
+        """Play uniformly random legal cards, with no takes, until the game is over.
+
+        A random rollout for simulations and Monte Carlo bots: every play is recorded as
+        usual (events, undo, record). ``rng`` is a ``random.Random`` or a seed. The rules
+        set no limit to a game's length, and in the pick-up form a game can go round
+        forever, so after ``max_moves`` plays this raises :class:`EndlessGameError`.
+
+        >>> g = Game.deal(4, seed=1)
+        >>> g.playout(rng=7)
+        >>> g.is_over, g.loser
+        (True, 2)
+        """
+        if rng is None or isinstance(rng, int):
+            rng = random.Random(rng)
+        rand = rng.random
+        apply = self._apply
+        suit_bits = _SUIT_BITS
+        for _ in range(max_moves):
+            if self._over:
+                return
+            hand = self._hands[self._current]
+            if self._table:
+                led = self._led
+                follow = (hand >> 13 * led) & 8191
+                options = suit_bits[led][follow] if follow else indices(hand)
+            elif self._opening:
+                apply(self._opening_lead)
+                continue
+            elif self._forced >= 0 and self._current == self._leader:
+                apply(self._forced)
+                continue
+            else:
+                options = indices(hand)
+            apply(options[int(rand() * len(options))])
+        if not self._over:
+            raise EndlessGameError(f"{max_moves} random plays did not end the game (trick {self._trick}, "
+                                   f"hand sizes {self.hand_sizes()}): it is going round in circles")
 
     def _legal_mask(self) -> int:
         if self._over:
@@ -350,9 +443,12 @@ class Game:
             if seat != self._current:
                 raise IllegalMoveError(
                     f"it is {self.names[self._current]}'s turn, not {self.names[seat]}'s (rule 9: no playing out of turn)")
-        return self._play(c.index)
+        start = len(self._log)
+        self._play(c.index)
+        return self._events_between(start)
 
-    def _play(self, i: int) -> list:
+    def _play(self, i: int) -> None:
+        """Check that the current player may play card ``i`` (rules 3, 4, 6, 9), then play it."""
         if self._over:
             raise IllegalMoveError("the game is over: no more plays")
         seat = self._current
@@ -376,64 +472,105 @@ class Game:
             sym = SUIT_SYMBOLS[SUITS[self._led]]
             raise IllegalMoveError(
                 f"{self.names[seat]} holds {sym} and must follow suit (rule 4): {DECK[i]} is not {sym}")
-        events = self._events
-        start = len(events)
-        self._history.append((tuple(self._hands), tuple(table), tuple(self._tseats), self._led, self._waste,
-                              self._waste_n, self._leader, seat, self._order, self._pos, self._opening,
-                              self._trick, len(self._escaped), False, None, self._draws, self._forced, start))
+        self._apply(i)
+
+    def _apply(self, i: int) -> None:
+        """The current player plays card ``i``, which is legal, with everything it causes.
+
+        The undo record is a full snapshot when the play ends the trick or forces a
+        pickup; otherwise it is a small int, since undoing only takes the card back
+        (the seat, plus 8 for a lead, plus 16 for the lead of a drawn card).
+        """
+        seat = self._current
+        hands = self._hands
+        table = self._table
+        bit = _BIT[i]
+        if not table:
+            self._lead(seat, i)
+            return
+        led = self._led
+        if i // 13 != led and not self._opening and not self._discard:
+            # tochoo (rule 5): the highest card of the led suit picks up the trick
+            self._history.append(self._snapshot())
+            self._actions.append(i)
+            hand = hands[seat] ^ bit
+            hands[seat] = hand
+            if not hand:
+                self._emptied = True
+            table.append(i)
+            picker = self._hi_seat
+            self._log.append(("tochoo", seat, _ONE[i], (led, picker, self._hi, len(table), self._nled == 1), None))
+            self._pick_up(picker)
+            return
+        order = self._order
+        pos = self._pos + 1
+        last = pos == len(order)
+        forces = (not last and self._pickup_form and not self._opening
+                  and not hands[order[pos]] & SUIT_MASKS[led])
+        self._history.append(self._snapshot() if last or forces else seat)
         self._actions.append(i)
-        hand ^= bit
-        self._hands[seat] = hand
+        hand = hands[seat] ^ bit
+        hands[seat] = hand
         if not hand:
             self._emptied = True
-        self._tmask |= bit
         table.append(i)
-        self._tseats.append(seat)
-        if len(table) == 1:
-            self._lead(seat, i)
+        if i // 13 == led:
+            strength = self._strength
+            st = strength[i]
+            if st > strength[self._hi]:
+                self._hi = i
+                self._hi_seat = seat
+            elif st < strength[self._lo]:
+                self._lo = i
+                self._lo_seat = seat
+            self._nled += 1
+            self._log.append(("follow", seat, _ONE[i], None, None))
         else:
-            led = self._led
-            if i // 13 == led:
-                st = self._strength[i]
-                if st > self._strength[self._hi]:
-                    self._hi, self._hi_seat = i, seat
-                elif st < self._strength[self._lo]:
-                    self._lo, self._lo_seat = i, seat
-                self._nled += 1
-                events.append(Event("follow", seat, (i,), None, self.names))
-            elif self._opening or self._discard:
-                events.append(Event("discard", seat, (i,), (led, self._opening), self.names))
-            else:
-                picker = self._hi_seat
-                events.append(Event("tochoo", seat, (i,), (led, picker, self._hi, len(table), self._nled == 1),
-                                    self.names))
-                self._pick_up(picker)
-                return events[start:]
-        pos = self._pos = self._pos + 1
-        order = self._order
-        if pos == len(order):
+            self._log.append(("discard", seat, _ONE[i], (led, self._opening), None))
+        self._pos = pos
+        if last:
             self._clean_trick()
-        else:
-            nxt = self._current = order[pos]
-            if self._pickup_form and not self._opening and not self._hands[nxt] & SUIT_MASKS[self._led]:
-                events.append(Event("tochoo", nxt, (), (self._led, nxt, None, len(table), False), self.names))
-                self._pick_up(nxt)
-        return events[start:]
+            return
+        nxt = self._current = order[pos]
+        if forces:
+            self._log.append(("tochoo", nxt, (), (led, nxt, None, len(table), False), None))
+            self._pick_up(nxt)
 
     def _lead(self, seat, i):
-        self._led = i // 13
+        hands = self._hands
+        suit = i // 13
+        order = self._circle[seat] if 0 not in hands else (seat, *[s for s in self._rings[seat] if hands[s]])
+        forced = self._forced
+        opening = self._opening
+        forces = self._pickup_form and not opening and not hands[order[1]] & SUIT_MASKS[suit]
+        if forces or (forced >= 0 and forced != i) or len(order) < 2:
+            self._history.append(self._snapshot())
+        else:
+            self._history.append(seat + (16 if forced >= 0 else 8))
+        self._actions.append(i)
+        bit = _BIT[i]
+        hand = hands[seat] ^ bit
+        hands[seat] = hand
+        if not hand:
+            self._emptied = True
+        self._table.append(i)
+        self._led = suit
         self._hi = self._lo = i
         self._hi_seat = self._lo_seat = seat
         self._nled = 1
-        why = "opening" if self._opening else ("drawn" if i == self._forced else None)
         self._forced = -1
-        hands = self._hands
-        self._order = (seat, *[s for s in self._rings[seat] if hands[s]])
-        self._pos = 0
-        self._events.append(Event("lead", seat, (i,), why, self.names))
+        self._order = order
+        self._pos = 1
+        self._log.append(("lead", seat, _ONE[i], "opening" if opening else ("drawn" if i == forced else None), None))
+        if len(order) < 2:
+            self._clean_trick()
+            return
+        nxt = self._current = order[1]
+        if forces:
+            self._log.append(("tochoo", nxt, (), (suit, nxt, None, 1, False), None))
+            self._pick_up(nxt)
 
     def _clear_trick_stats(self):
-        self._tmask = 0
         self._hi = self._lo = self._hi_seat = self._lo_seat = -1
         self._nled = 0
         self._emptied = False
@@ -443,8 +580,7 @@ class Game:
         self._clear_trick_stats()
         hands = self._hands
         self._emptied = any(not hands[s] for s in self._order) if self._table else False
-        for s, c in zip(self._tseats, self._table):
-            self._tmask |= 1 << c
+        for s, c in zip(self._order, self._table):
             if c // 13 == self._led:
                 self._nled += 1
                 if self._hi < 0 or self._strength[c] > self._strength[self._hi]:
@@ -454,12 +590,12 @@ class Game:
 
     def _pick_up(self, picker):
         hands = self._hands
-        hands[picker] |= self._tmask
-        self._events.append(Event("pickup", picker, tuple(self._table), "trick", self.names))
+        hands[picker] |= sum(map(_BIT.__getitem__, self._table))
+        self._log.append(("pickup", picker, tuple(self._table), "trick", None))
         if self._whole_pile and self._waste:
             w = self._waste
             hands[picker] |= w
-            self._events.append(Event("pickup", picker, tuple(indices(w)), "waste", self.names, (picker,)))
+            self._log.append(("pickup", picker, tuple(indices(w)), "waste", (picker,)))
             self._waste = 0
             self._waste_n = 0
         self._leader = picker
@@ -471,8 +607,8 @@ class Game:
             winner, card, rule = self._lo_seat, self._lo, "lowest"
         else:
             winner, card, rule = self._hi_seat, self._hi, "highest"
-        self._events.append(Event("waste", winner, tuple(table), (self._led, rule, card, self._opening), self.names))
-        mask = self._tmask
+        self._log.append(("waste", winner, tuple(table), (self._led, rule, card, self._opening), None))
+        mask = sum(map(_BIT.__getitem__, table))
         self._leader = winner
         if self._hands[winner]:
             self._waste |= mask
@@ -489,7 +625,7 @@ class Game:
         else:
             nxt = self.next_holder(winner)
             self._escaped.append(winner)
-            self._events.append(Event("escape", winner, (), ("power", nxt), self.names))
+            self._log.append(("escape", winner, (), ("power", nxt), None))
             self._leader = nxt
             self._waste |= mask
             self._waste_n += len(table)
@@ -504,24 +640,25 @@ class Game:
         self._waste_n -= 1
         self._hands[seat] |= 1 << i
         self._forced = i
-        self._events.append(Event("draw", seat, (i,), None, self.names, (seat,)))
+        self._log.append(("draw", seat, _ONE[i], None, (seat,)))
 
     def _end_trick(self):
+        hands = self._hands
+        leader = self._leader
         if self._emptied:
-            hands, escaped, leader = self._hands, self._escaped, self._leader
+            escaped = self._escaped
             for s in self._order:
                 if not hands[s] and s != leader and s not in escaped:
                     escaped.append(s)
-                    self._events.append(Event("escape", s, (), ("empty", None), self.names))
+                    self._log.append(("escape", s, (), ("empty", None), None))
+            self._emptied = False
         self._table = []
-        self._tseats = []
         self._led = -1
-        self._tmask = 0
-        self._emptied = False
         self._opening = False
         self._trick += 1
-        self._current = self._leader
-        self._check_end()
+        self._current = leader
+        if self.num_players - hands.count(0) <= 1:
+            self._finish()
 
     def _check_end(self):
         if self.num_players - self._hands.count(0) <= 1:
@@ -534,7 +671,7 @@ class Game:
         self._loser = holders[0] if holders else None
         if self._loser is not None and self._leader != self._loser:
             self._leader = self._loser
-        self._events.append(Event("game_over", self._loser, (), self.losing_team, self.names))
+        self._log.append(("game_over", self._loser, (), self.losing_team, None))
 
     def take(self, seat: int) -> list:
         """``seat`` takes the whole hand of the next player holding cards (rule 7)."""
@@ -547,7 +684,7 @@ class Game:
         target = self.next_holder(seat)
         self._history.append(self._snapshot())
         self._actions.append(-1 - seat)
-        start = len(self._events)
+        start = len(self._log)
         taken = self._hands[target]
         self._hands[seat] |= taken
         self._hands[target] = 0
@@ -555,40 +692,64 @@ class Game:
         if power:
             self._leader = self._current = seat
             self._forced = -1
-        self._events.append(Event("take", seat, tuple(indices(taken)), (target, power), self.names, (seat, target)))
+        self._log.append(("take", seat, tuple(indices(taken)), (target, power), (seat, target)))
         self._escaped.append(target)
-        self._events.append(Event("escape", target, (), ("taken", None), self.names))
+        self._log.append(("escape", target, (), ("taken", None), None))
         self._check_end()
-        return self._events[start:]
+        return self._events_between(start)
 
     # ------------------------------------------------------------------ undo
     def _snapshot(self):
-        return (tuple(self._hands), tuple(self._table), tuple(self._tseats), self._led, self._waste,
+        return (tuple(self._hands), tuple(self._table), self._led, self._waste,
                 self._waste_n, self._leader, self._current, self._order, self._pos, self._opening,
                 self._trick, len(self._escaped), self._over, self._loser, self._draws, self._forced,
-                len(self._events))
+                len(self._log))
 
     def undo(self) -> None:
         """Take back the last play or take, with everything it caused (draws included)."""
         if not self._history:
             raise IllegalMoveError("nothing to undo")
-        (hands, table, tseats, self._led, self._waste, self._waste_n, self._leader, self._current,
-         self._order, self._pos, self._opening, self._trick, n_escaped, self._over, self._loser,
-         self._draws, self._forced, n_events) = self._history.pop()
-        self._actions.pop()
-        self._hands = list(hands)
-        self._table = list(table)
-        self._tseats = list(tseats)
-        del self._escaped[n_escaped:]
-        del self._events[n_events:]
+        record = self._history.pop()
+        action = self._actions.pop()
+        if record.__class__ is int:  # a play that neither ended the trick nor forced a pickup
+            seat = record & 7
+            self._table.pop()
+            self._hands[seat] |= 1 << action
+            self._current = seat
+            self._log.pop()
+            if record >= 8:
+                self._led = -1
+                self._pos = 0
+                self._forced = action if record >= 16 else -1
+            else:
+                self._pos -= 1
+        else:
+            (hands, table, self._led, self._waste, self._waste_n, self._leader, self._current,
+             self._order, self._pos, self._opening, self._trick, n_escaped, self._over, self._loser,
+             self._draws, self._forced, n_log) = record
+            self._hands = list(hands)
+            self._table = list(table)
+            del self._escaped[n_escaped:]
+            del self._log[n_log:]
+        del self._ev[len(self._log):]
         self._restat_trick()
 
     def last_actor(self) -> int | None:
         """The seat that made the last play or take (None at the start)."""
         if not self._actions:
             return None
-        a = self._actions[-1]
-        return -1 - a if a < 0 else self._history[-1][7]
+        return self._actor(-1)
+
+    def actors(self) -> list:
+        """The seat that made each action of :attr:`moves`."""
+        return [self._actor(k) for k in range(len(self._actions))]
+
+    def _actor(self, k):
+        a = self._actions[k]
+        if a < 0:
+            return -1 - a
+        record = self._history[k]
+        return record & 7 if record.__class__ is int else record[6]
 
     @property
     def moves(self) -> list:
@@ -602,17 +763,17 @@ class Game:
             setattr(g, name, getattr(self, name))
         g._hands = list(self._hands)
         g._table = list(self._table)
-        g._tseats = list(self._tseats)
         g._escaped = list(self._escaped)
-        g._events = list(self._events)
+        g._log = list(self._log)
+        g._ev = list(self._ev)
         g._history = list(self._history)
         g._actions = list(self._actions)
         return g
 
     def state_key(self) -> tuple:
         """Everything that decides the future of the game, for equality checks."""
-        return (tuple(self._hands), tuple(self._table), tuple(self._tseats), self._led, self._waste,
-                self._leader, self._current, self._order[self._pos:] if self._table else (),
+        return (tuple(self._hands), tuple(self._table), tuple(self._order[:len(self._table)]), self._led,
+                self._waste, self._leader, self._current, self._order[self._pos:] if self._table else (),
                 self._opening, self._trick, tuple(self._escaped), self._over, self._loser,
                 self._draws, self._forced)
 
@@ -630,7 +791,7 @@ class Game:
             "rules": self.rules.to_dict(),
             "hand": [DECK[i].code for i in indices(self._hands[seat])],
             "hand_sizes": self.hand_sizes(),
-            "table": [{"seat": s, "card": DECK[i].code} for s, i in zip(self._tseats, self._table)],
+            "table": [{"seat": s, "card": DECK[i].code} for s, i in zip(self._order, self._table)],
             "led_suit": self.led_suit,
             "waste_size": self._waste_n,
             "leader": self._leader,
@@ -647,7 +808,7 @@ class Game:
 
     def events_for(self, seat: int | None, start: int = 0) -> list:
         """Events from ``start`` on as JSON-safe dicts, with cards ``seat`` may not see left out."""
-        return [e.to_dict(seat) for e in self._events[start:]]
+        return [e.to_dict(seat) for e in self._events_between(start)]
 
     # ------------------------------------------------------------------ records
     def to_json(self, indent=None) -> str:
@@ -667,7 +828,7 @@ class Game:
                 "waste": [DECK[i].code for i in indices(waste)],
             },
             "moves": [DECK[a].code if a >= 0 else f"take {-1 - a}" for a in self._actions],
-            "draws": [e.cards[0].code for e in self._events if e.kind == "draw"],
+            "draws": [DECK[r[2][0]].code for r in self._log if r[0] == "draw"],
             "result": {"hand_sizes": self.hand_sizes(), "is_over": self._over, "loser": self._loser,
                        "escaped": list(self._escaped)},
         }
@@ -714,7 +875,7 @@ class Game:
                     g.play(move)
             except ValueError as err:
                 raise ValueError(f"record move {k + 1} ({move!r}) is illegal: {err}") from None
-        got_draws = [e.cards[0].code for e in g._events if e.kind == "draw"]
+        got_draws = [DECK[r[2][0]].code for r in g._log if r[0] == "draw"]
         if got_draws != draws:
             raise ValueError(f"record draws {draws} do not match the seeded draws {got_draws}")
         got = {"hand_sizes": g.hand_sizes(), "is_over": g._over, "loser": g._loser, "escaped": list(g._escaped)}
@@ -762,6 +923,6 @@ class Game:
             cards = " ".join(DECK[i]._repr_html_() for i in indices(self._hands[s]))
             rows.append(f"<tr><td>{self.names[s]}</td><td>{self._hands[s].bit_count()}</td>"
                         f"<td>{cards}</td><td>{', '.join(marks)}</td></tr>")
-        trick = " ".join(f"{self.names[s]}: {DECK[i]._repr_html_()}" for s, i in zip(self._tseats, self._table))
+        trick = " ".join(f"{self.names[s]}: {DECK[i]._repr_html_()}" for s, i in zip(self._order, self._table))
         return ("<table><tr><th>seat</th><th>cards</th><th>hand</th><th></th></tr>" + "".join(rows)
                 + f"</table><p>Trick {self._trick}: {trick or 'table empty'}; waste pile {self._waste_n} cards.</p>")

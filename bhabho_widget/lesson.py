@@ -73,13 +73,13 @@ class Lesson(BaseTable):
         while g.moves:
             g.undo()
         script += list(moves)
-        self._ends = [len(g._events)]
+        self._ends = [g.event_count]
         for k, move in enumerate(script):
             try:
                 _apply(g, move)
             except ValueError as err:
                 raise IllegalMoveError(f"lesson move {k + 1} ({move!r}) is illegal: {err}") from None
-            self._ends.append(len(g._events))
+            self._ends.append(g.event_count)
         while g.moves:
             g.undo()
         self._game = g
@@ -197,7 +197,7 @@ class Lesson(BaseTable):
         view = g.view(self.seat)
         del view["rules"]
         shown_seat = None if self.reveal_all else self.seat
-        events = g._events[self._ends[k - 1]:self._ends[k]] if k else []
+        events = g.events_since(self._ends[k - 1]) if k else []
         ex = self.exercises.get(k)
         exercise = None
         if ex is not None:
@@ -215,9 +215,9 @@ class Lesson(BaseTable):
             hands=[[c.code for c in g.hand(s)] for s in range(g.num_players)] if self.reveal_all else None,
             waiting="over" if g.is_over else "human",
             events=[e.to_dict(shown_seat) for e in events],
-            last_trick=last_trick(g._events) if any(e.kind in ("waste", "pickup") for e in events) else None,
+            last_trick=last_trick(g.events) if any(e.kind in ("waste", "pickup") for e in events) else None,
             lesson={"index": k, "length": self.length, "title": self.title, "exercise": exercise,
-                    "log": [e.to_dict(shown_seat)["text"] for e in g._events[self._ends[0]:self._ends[k]]][-LOG_LENGTH:]},
+                    "log": [e.to_dict(shown_seat)["text"] for e in g.events_since(self._ends[0])][-LOG_LENGTH:]},
         )
         self.view = view
 

@@ -237,7 +237,7 @@ class Table(BaseTable):
             if actor == self.seat:
                 break
         self._driver.reset_offers()
-        self._synced_events = len(g._events)
+        self._synced_events = g.event_count
         self._sync()
 
     def suggest(self):
@@ -298,10 +298,7 @@ class Table(BaseTable):
     # ------------------------------------------------------------------ sync
     def _actors(self):
         g = self._game
-        seats = set()
-        for k, a in enumerate(g._actions):
-            seats.add(-1 - a if a < 0 else g._history[k][7])
-        return seats
+        return set(g.actors())
 
     @traitlets.observe("reveal_all")
     def _reveal_changed(self, change):
@@ -311,15 +308,15 @@ class Table(BaseTable):
     def _send_view(self):
         g = self._game
         view = g.view(self.seat)
-        new = g._events[self._synced_events:]
-        self._synced_events = len(g._events)
+        new = g.events_since(self._synced_events)
+        self._synced_events = g.event_count
         view.update(
             version=self._version,
             mode="play",
             hands=[[c.code for c in g.hand(s)] for s in range(g.num_players)] if self.reveal_all else None,
             waiting=self._driver.waiting_for(),
             events=[e.to_dict(self.seat) for e in new],
-            last_trick=last_trick(g._events) if any(e.kind in ("waste", "pickup") for e in new) else None,
+            last_trick=last_trick(g.events) if any(e.kind in ("waste", "pickup") for e in new) else None,
             lesson=None,
         )
         del view["rules"]
