@@ -2,7 +2,8 @@
 
     python -m bhabho_widget.bench [--games N] [--players 3 4 6 8]
 
-Three policies: ``cards``: a uniformly random legal card at every turn, nobody takes;
+Three policies: ``cards``: a uniformly random legal card at every turn, nobody takes
+(:meth:`Game.playout`);
 ``table``: random bots at a table (a random card; at each trick boundary every bot is
 offered a take, in play order from the power holder, and takes with probability 0.05);
 ``rules``: the rules-of-thumb bot in every seat, offered takes the same way.
@@ -15,16 +16,13 @@ import random
 import time
 
 from .bots import RandomBot, RuleBot
-from .cards import indices
 from .driver import play_out
 from .game import Game
 
 
 def random_cards_game(seed: int, players: int, rng: random.Random) -> Game:
     g = Game.deal(players, seed=seed)
-    while not g.is_over:
-        legal = indices(g.legal_mask())
-        g.play_index(legal[int(rng.random() * len(legal))])
+    g.playout(rng)
     return g
 
 

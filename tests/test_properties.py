@@ -18,7 +18,7 @@ import pytest
 from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
-from bhabho_widget import Game, IllegalMoveError, RandomBot, Rules, play_out
+from bhabho_widget import EndlessGameError, Game, IllegalMoveError, RandomBot, Rules, play_out
 from bhabho_widget.cards import DECK
 from bhabho_widget.driver import Driver
 from bhabho_widget.events import KINDS
@@ -748,3 +748,53 @@ def test_event_kinds_and_texts_over_every_variant():
     assert wanted <= seen["tochoo"], f"never seen: {wanted - seen['tochoo']}"
     assert {"deal", "lead", "follow", "discard", "waste", "draw", "escape", "take", "game_over"} <= seen["discard"]
     assert set(KINDS) == wanted
+
+
+# ---------------------------------------------------------------------- fast paths
+@settings(max_examples=150, **SETTINGS)
+@given(setup=any_setups, play_seed=seeds, prefix=st.integers(0, 30))
+def test_playout_is_a_sequence_of_legal_plays(setup, play_seed, prefix):
+    """Game.playout makes only legal plays, each recorded and undoable like play()."""
+    g = setup.make()
+    rng = random.Random(play_seed)
+    for _ in range(prefix):  # start the rollout from somewhere inside the game
+        if g.is_over:
+            break
+        g.play(rng.choice(g.legal_cards()))
+    start = (g.state_key(), g.to_json(), len(g.moves))
+    try:
+        g.playout(rng, max_moves=MAX_STEPS)
+    except EndlessGameError:
+        assert not g.is_over and len(g.moves) == start[2] + MAX_STEPS
+    else:
+        assert g.is_over
+    # step through the same moves with play(): every one legal, same events and state
+    r = setup.make()
+    for move in g.moves:
+        assert move in r.legal_cards()
+        r.play(move)
+    assert r.state_key() == g.state_key() and r.events == g.events and r.to_json() == g.to_json()
+    while len(g.moves) > start[2]:
+        g.undo()
+    assert (g.state_key(), g.to_json(), len(g.moves)) == start
+
+
+def test_playout_chooses_uniformly_among_legal_cards():
+    """The first free lead of a game is any card of the leader's hand, equally often."""
+    counts = {}
+    for k in range(4000):
+        g = Game.from_hands([["2S", "3S", "4H", "5D"], ["6C", "7C"]], leader=0, seed=k)
+        with pytest.raises(EndlessGameError):
+            g.playout(k, max_moves=1)
+        counts[g.moves[0].code] = counts.get(g.moves[0].code, 0) + 1
+    assert set(counts) == {"2S", "3S", "4H", "5D"}
+    assert all(800 < c < 1200 for c in counts.values()), counts
+
+
+def test_deal_shuffle_is_random_shuffle_written_out():
+    from bhabho_widget.game import shuffled_deck
+
+    for seed in [*range(300), -1, 2**70]:
+        deck = list(range(52))
+        random.Random(seed).shuffle(deck)
+        assert shuffled_deck(seed) == deck
