@@ -1,7 +1,8 @@
 """Bhabho (Bhabhi, Laad, Get Away, Thulla) in Jupyter: a rules engine, bots and a card-table widget.
 
 The engine (``Card``, ``Rules``, ``Game``, ``Match``, bots) needs only the standard
-library; the widgets (``Table``, ``Lesson``) and plots load on first use.
+library; the batch player (``play_random``, numpy), the widgets (``Table``, ``Lesson``)
+and plots load on first use.
 """
 
 from .bots import Bot, RandomBot, RuleBot
@@ -14,10 +15,10 @@ from .match import Match
 from .rules import PRESETS, Rules
 
 __all__ = ["Bot", "Card", "Driver", "EndlessGameError", "Event", "Exercise", "Game", "IllegalMoveError", "Lesson", "Match",
-           "PRESETS", "RandomBot", "RuleBot", "Rules", "Table", "play", "play_out"]
+           "PRESETS", "RandomBot", "RuleBot", "Rules", "Table", "play", "play_out", "play_random"]
 __version__ = "0.1.0"
 
-_LAZY = {"Table": "widget", "play": "widget", "Lesson": "lesson", "Exercise": "lesson"}
+_LAZY = {"Table": "widget", "play": "widget", "Lesson": "lesson", "Exercise": "lesson", "play_random": "batch"}
 
 
 def __getattr__(name):
