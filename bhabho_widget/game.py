@@ -1,10 +1,10 @@
 """The Bhabho rules engine: :class:`Game` plays one game exactly as RULES.md says.
 
 State is small and cheap to copy: each hand is a 52-bit ``int`` (see :mod:`.cards`), the
-trick is two short lists, the waste pile is a mask and a count. Every play or take pushes
-a snapshot so :meth:`Game.undo` restores the exact state. The only chance events are the
-deal and the draws from the waste pile; both come from the game's ``seed``, so a game
-replays exactly from its record.
+trick is a list of cards and a tuple of seats, the waste pile is a mask. Every play or
+take pushes an undo record so :meth:`Game.undo` restores the exact state. The only chance
+events are the deal and the draws from the waste pile; both come from the game's
+``seed``, so a game replays exactly from its record.
 
 >>> g = Game.deal(4, seed=0)
 >>> g.current_player, [str(c) for c in g.legal_cards()]
@@ -19,6 +19,7 @@ from __future__ import annotations
 import functools
 import json
 import random
+from math import floor
 
 from .cards import _SUIT_BITS, DECK, SUIT_MASKS, SUIT_SYMBOLS, SUITS, Card, cards_of, indices, mask_of, to_card
 from .errors import EndlessGameError, IllegalMoveError
@@ -31,8 +32,32 @@ MAX_MOVES = 20_000  # a game this long is going round in circles (see playout)
 
 _ONE = tuple((i,) for i in range(52))
 _BIT = tuple(1 << i for i in range(52))
+_bit = list(_BIT).__getitem__  # card -> bit, for map(); a list's method is the quicker call
+_SUIT = tuple(i // 13 for i in range(52))
+# the log records of plain leads and follows, shared by all games: _LEADS[seat][card]
+_LEADS = tuple(tuple(("lead", s, _ONE[i], None, None) for i in range(52)) for s in range(8))
+_FOLLOWS = tuple(tuple(("follow", s, _ONE[i], None, None) for i in range(52)) for s in range(8))
 _STRENGTH_HIGH = tuple(i % 13 for i in range(52))
 _STRENGTH_LOW = tuple((i % 13 + 1) % 13 for i in range(52))
+
+
+def _extremes(strength: tuple) -> tuple:
+    """Two tables for the 13-bit masks of cards of one suit: the offset in the suit of the
+    strongest card of each mask, and of the weakest. Ranks 2 to K rise with the offset;
+    the ace (offset 12) is the strongest or the weakest card."""
+    high, low = [-1], [-1]  # the empty mask has neither
+    for o in range(13):
+        if all(strength[o] > strength[p] for p in range(o)):
+            high += [o] * len(high)
+            low += [o, *low[1:]]
+        else:
+            high += [o, *high[1:]]
+            low += [o] * len(low)
+    return tuple(high), tuple(low)
+
+
+_EXTREMES_HIGH = _extremes(_STRENGTH_HIGH)
+_EXTREMES_LOW = _extremes(_STRENGTH_LOW)
 
 
 # Fisher-Yates steps for 52 cards: (position, number of choices, random bits to draw)
@@ -77,6 +102,25 @@ def _default_names(n: int) -> tuple:
     return tuple(f"Player {s}" for s in range(n))
 
 
+def _seat_to_play(snapshot):
+    """The seat to play in a snapshot (see Game._snapshot)."""
+    table, leader, order = snapshot[1], snapshot[3], snapshot[4]
+    return order[len(table)] if table else leader
+
+
+def _action(record):
+    """The card index of a play, or ``-1 - seat`` for a take, from its undo record (see Game.undo)."""
+    return record[2][0] if len(record) == 5 else record[-1]
+
+
+def _actor(record):
+    """The seat that made a play or take, from its undo record (see Game.undo)."""
+    if len(record) == 5:
+        return record[1]
+    action = record[-1]
+    return -1 - action if action < 0 else _seat_to_play(record)
+
+
 def _check_seat_count(n, low):
     if not isinstance(n, int) or isinstance(n, bool) or not low <= n <= 8:
         raise ValueError(f"a game has {low} to 8 players, not {n!r}")
@@ -87,11 +131,10 @@ class Game:
 
     __slots__ = (
         "rules", "num_players", "names", "seed", "dealer", "_dealt", "_step", "_strength",
-        "_hands", "_table", "_led", "_waste", "_waste_n", "_leader", "_current",
-        "_order", "_pos", "_opening", "_opening_lead", "_trick", "_escaped", "_over", "_loser",
-        "_draws", "_forced", "_log", "_ev", "_history", "_actions", "_start", "_rings", "_circle", "_discard",
-        "_pickup_form", "_lowest", "_whole_pile", "_hi", "_hi_seat", "_lo", "_lo_seat", "_nled",
-        "_emptied",
+        "_hands", "_table", "_led", "_waste", "_leader", "_current",
+        "_order", "_stop", "_opening", "_opening_lead", "_trick", "_escaped", "_over", "_loser",
+        "_draws", "_forced", "_log", "_ev", "_history", "_start", "_rings", "_circle", "_discard",
+        "_pickup_form", "_lowest", "_whole_pile", "_strongest", "_weakest", "_emptied",
     )
 
     # ------------------------------------------------------------------ creation
@@ -121,33 +164,34 @@ class Game:
         g.seed = seed
         g.dealer = None
         g._dealt = False
-        g._step = rules.step
-        g._rings = _rings(num_players, rules.step)
-        g._circle = _circles(num_players, rules.step)
+        g._step = step = rules.step
+        g._rings = _rings(num_players, step)
+        g._circle = _circles(num_players, step)
         g._discard = rules.off_suit == "discard"
         g._pickup_form = rules.picker == "offsuit_player"
         g._lowest = rules.next_leader == "lowest"
         g._whole_pile = rules.pickup == "trick_and_waste"
-        g._clear_trick_stats()
-        g._strength = _STRENGTH_LOW if rules.ace == "low" else _STRENGTH_HIGH
+        g._emptied = False  # a hand became empty in the trick on the table (see _end_trick)
+        if rules.ace == "low":
+            g._strength, (g._strongest, g._weakest) = _STRENGTH_LOW, _EXTREMES_LOW
+        else:
+            g._strength, (g._strongest, g._weakest) = _STRENGTH_HIGH, _EXTREMES_HIGH
         g._table = []
         g._led = -1
         g._waste = 0
-        g._waste_n = 0
         g._order = ()
-        g._pos = 0
+        g._stop = 0  # the place in _order of the trick's last player (see _lead)
         g._opening = False
         g._opening_lead = -1
         g._trick = 1
-        g._escaped = []
+        g._escaped = ()
         g._over = False
         g._loser = None
         g._draws = 0
         g._forced = -1
         g._log = []  # events as plain tuples (kind, seat, cards, info, private)
         g._ev = []  # Event objects for the first len(_ev) records, made when asked for
-        g._history = []
-        g._actions = []
+        g._history = []  # one undo record per play or take (see undo)
         return g
 
     @classmethod
@@ -164,8 +208,8 @@ class Game:
         hands = [0] * num_players
         log = g._log
         for k, seat in enumerate(g._rings[dealer]):  # card k goes to the k-th seat after the dealer
-            hands[seat] = sum(map(_BIT.__getitem__, deck[k::num_players]))
-        hands[dealer] = sum(map(_BIT.__getitem__, deck[num_players - 1::num_players]))
+            hands[seat] = sum(map(_bit, deck[k::num_players]))
+        hands[dealer] = sum(map(_bit, deck[num_players - 1::num_players]))
         for seat in (*g._rings[dealer], dealer):
             log.append(("deal", seat, hands[seat], None, (seat,)))
         g._hands = hands
@@ -212,7 +256,6 @@ class Game:
                 raise ValueError(f"the leader, seat {leader}, holds no cards")
             g._leader = g._current = leader
             g._waste = waste_mask
-            g._waste_n = waste_mask.bit_count()
         g._start = (tuple(masks), leader, waste_mask)
         return g
 
@@ -281,12 +324,17 @@ class Game:
         return [(s, DECK[i]) for s, i in zip(self._order, self._table)]
 
     @property
+    def _pos(self) -> int:
+        """The place in the trick's order of the seat to play (while the table holds cards)."""
+        return len(self._table)
+
+    @property
     def led_suit(self) -> str | None:
         return SUITS[self._led] if self._led >= 0 else None
 
     @property
     def waste_size(self) -> int:
-        return self._waste_n
+        return self._waste.bit_count()
 
     @property
     def escaped(self) -> list:
@@ -366,6 +414,8 @@ class Game:
         usual (events, undo, record). ``rng`` is a ``random.Random`` or a seed. The rules
         set no limit to a game's length, and in the pick-up form a game can go round
         forever, so after ``max_moves`` plays this raises :class:`EndlessGameError`.
+        Of ``n`` legal cards in index order, a play takes the one at
+        ``floor(rng.random() * n)``; a forced card takes no random number.
 
         >>> g = Game.deal(4, seed=1)
         >>> g.playout(rng=7)
@@ -375,25 +425,45 @@ class Game:
         if rng is None or isinstance(rng, int):
             rng = random.Random(rng)
         rand = rng.random
-        apply = self._apply
+        lead, follow = self._lead, self._follow
         suit_bits = _SUIT_BITS
+        s0, s1, s2, s3 = suit_bits
+        hands, table = self._hands, self._table  # the play path changes both in place
         for _ in range(max_moves):
-            if self._over:
-                return
-            hand = self._hands[self._current]
-            if self._table:
+            if table:
+                hand = hands[self._current]
                 led = self._led
-                follow = (hand >> 13 * led) & 8191
-                options = suit_bits[led][follow] if follow else indices(hand)
+                options = suit_bits[led][hand >> 13 * led & 8191]  # follow suit if able
+                if options:
+                    follow(options[floor(rand() * len(options))])
+                    continue
+                play = follow
+            elif self._over:
+                return
             elif self._opening:
-                apply(self._opening_lead)
+                lead(self._opening_lead)
                 continue
             elif self._forced >= 0 and self._current == self._leader:
-                apply(self._forced)
+                lead(self._forced)
                 continue
             else:
-                options = indices(hand)
-            apply(options[int(rand() * len(options))])
+                hand = hands[self._current]
+                play = lead
+            # any card: indices(hand)[k], looked up suit by suit
+            k = floor(rand() * hand.bit_count())
+            low = hand & 67108863  # spades and hearts (a smaller int makes quicker steps)
+            cards = s0[low & 8191]
+            if k >= len(cards):
+                k -= len(cards)
+                cards = s1[low >> 13]
+                if k >= len(cards):
+                    k -= len(cards)
+                    high = hand >> 26
+                    cards = s2[high & 8191]
+                    if k >= len(cards):
+                        k -= len(cards)
+                        cards = s3[high >> 13]
+            play(cards[k])
         if not self._over:
             raise EndlessGameError(f"{max_moves} random plays did not end the game (trick {self._trick}, "
                                    f"hand sizes {self.hand_sizes()}): it is going round in circles")
@@ -475,190 +545,162 @@ class Game:
         self._apply(i)
 
     def _apply(self, i: int) -> None:
-        """The current player plays card ``i``, which is legal, with everything it causes.
+        """The current player plays card ``i``, which is legal, with everything it causes."""
+        if self._table:
+            self._follow(i)
+        else:
+            self._lead(i)
 
-        The undo record is a full snapshot when the play ends the trick or forces a
-        pickup; otherwise it is a small int, since undoing only takes the card back
-        (the seat, plus 8 for a lead, plus 16 for the lead of a drawn card).
-        """
+    def _lead(self, i):
+        """The current player leads card ``i``."""
         seat = self._current
         hands = self._hands
-        table = self._table
-        bit = _BIT[i]
-        if not table:
-            self._lead(seat, i)
-            return
-        led = self._led
-        if i // 13 != led and not self._opening and not self._discard:
-            # tochoo (rule 5): the highest card of the led suit picks up the trick
-            self._history.append(self._snapshot())
-            self._actions.append(i)
-            hand = hands[seat] ^ bit
-            hands[seat] = hand
-            if not hand:
-                self._emptied = True
-            table.append(i)
-            picker = self._hi_seat
-            self._log.append(("tochoo", seat, _ONE[i], (led, picker, self._hi, len(table), self._nled == 1), None))
-            self._pick_up(picker)
-            return
-        order = self._order
-        pos = self._pos + 1
-        last = pos == len(order)
-        forces = (not last and self._pickup_form and not self._opening
-                  and not hands[order[pos]] & SUIT_MASKS[led])
-        self._history.append(self._snapshot() if last or forces else seat)
-        self._actions.append(i)
-        hand = hands[seat] ^ bit
-        hands[seat] = hand
-        if not hand:
-            self._emptied = True
-        table.append(i)
-        if i // 13 == led:
-            strength = self._strength
-            st = strength[i]
-            if st > strength[self._hi]:
-                self._hi = i
-                self._hi_seat = seat
-            elif st < strength[self._lo]:
-                self._lo = i
-                self._lo_seat = seat
-            self._nled += 1
-            self._log.append(("follow", seat, _ONE[i], None, None))
-        else:
-            self._log.append(("discard", seat, _ONE[i], (led, self._opening), None))
-        self._pos = pos
-        if last:
-            self._clean_trick()
-            return
-        nxt = self._current = order[pos]
-        if forces:
-            self._log.append(("tochoo", nxt, (), (led, nxt, None, len(table), False), None))
-            self._pick_up(nxt)
-
-    def _lead(self, seat, i):
-        hands = self._hands
-        suit = i // 13
-        order = self._circle[seat] if 0 not in hands else (seat, *[s for s in self._rings[seat] if hands[s]])
-        forced = self._forced
+        suit = _SUIT[i]
+        order = self._circle[seat] if 0 not in hands else (seat, *filter(hands.__getitem__, self._rings[seat]))
+        stop = len(order) - 1  # the place in the order of the last player of the trick
         opening = self._opening
-        forces = self._pickup_form and not opening and not hands[order[1]] & SUIT_MASKS[suit]
-        if forces or (forced >= 0 and forced != i) or len(order) < 2:
-            self._history.append(self._snapshot())
-        else:
-            self._history.append(seat + (16 if forced >= 0 else 8))
-        self._actions.append(i)
-        bit = _BIT[i]
-        hand = hands[seat] ^ bit
+        if self._pickup_form and not opening:
+            # pick-up form: the trick stops before the first player who cannot follow
+            mask = SUIT_MASKS[suit]
+            for p in range(1, len(order)):
+                if not hands[order[p]] & mask:
+                    stop = p - 1
+                    break
+        forced = self._forced
+        # a snapshot for undo if the lead ends the trick or is not the drawn card it must be
+        snapshot = not stop or 0 <= forced != i
+        if snapshot:
+            self._history.append(self._snapshot(i))
+        hand = hands[seat] ^ _BIT[i]
         hands[seat] = hand
         if not hand:
             self._emptied = True
         self._table.append(i)
         self._led = suit
-        self._hi = self._lo = i
-        self._hi_seat = self._lo_seat = seat
-        self._nled = 1
-        self._forced = -1
         self._order = order
-        self._pos = 1
-        self._log.append(("lead", seat, _ONE[i], "opening" if opening else ("drawn" if i == forced else None), None))
-        if len(order) < 2:
-            self._clean_trick()
-            return
-        nxt = self._current = order[1]
-        if forces:
+        self._stop = stop
+        if forced < 0 and not opening:
+            event = _LEADS[seat][i]
+        else:
+            self._forced = -1
+            event = ("lead", seat, _ONE[i], "opening" if opening else ("drawn" if i == forced else None), None)
+        self._log.append(event)
+        if not snapshot:
+            self._history.append(event)
+        if stop:
+            self._current = order[1]
+        elif len(order) < 2:
+            self._end_trick(None, _BIT[i])
+        else:  # pick-up form: the next player cannot follow and picks up the lead
+            nxt = self._current = order[1]
             self._log.append(("tochoo", nxt, (), (suit, nxt, None, 1, False), None))
-            self._pick_up(nxt)
+            self._end_trick(nxt, _BIT[i])
 
-    def _clear_trick_stats(self):
-        self._hi = self._lo = self._hi_seat = self._lo_seat = -1
-        self._nled = 0
-        self._emptied = False
-
-    def _restat_trick(self):
-        """Recompute what the play path tracks about the current trick (after an undo)."""
-        self._clear_trick_stats()
+    def _follow(self, i):
+        """The current player plays card ``i`` to the trick on the table."""
+        seat = self._current
         hands = self._hands
-        self._emptied = any(not hands[s] for s in self._order) if self._table else False
-        for s, c in zip(self._order, self._table):
-            if c // 13 == self._led:
-                self._nled += 1
-                if self._hi < 0 or self._strength[c] > self._strength[self._hi]:
-                    self._hi, self._hi_seat = c, s
-                if self._lo < 0 or self._strength[c] < self._strength[self._lo]:
-                    self._lo, self._lo_seat = c, s
-
-    def _pick_up(self, picker):
-        hands = self._hands
-        hands[picker] |= sum(map(_BIT.__getitem__, self._table))
-        self._log.append(("pickup", picker, tuple(self._table), "trick", None))
-        if self._whole_pile and self._waste:
-            w = self._waste
-            hands[picker] |= w
-            self._log.append(("pickup", picker, tuple(indices(w)), "waste", (picker,)))
-            self._waste = 0
-            self._waste_n = 0
-        self._leader = picker
-        self._end_trick()
-
-    def _clean_trick(self):
         table = self._table
-        if self._lowest and not self._opening:
-            winner, card, rule = self._lo_seat, self._lo, "lowest"
-        else:
-            winner, card, rule = self._hi_seat, self._hi, "highest"
-        self._log.append(("waste", winner, tuple(table), (self._led, rule, card, self._opening), None))
-        mask = sum(map(_BIT.__getitem__, table))
-        self._leader = winner
-        if self._hands[winner]:
-            self._waste |= mask
-            self._waste_n += len(table)
-        elif self.rules.must_draw:
-            if not self._waste:  # only then may the draw come from this trick's cards
-                self._waste = mask
-                self._waste_n = len(table)
-                self._draw(winner)
-            else:
-                self._draw(winner)
-                self._waste |= mask
-                self._waste_n += len(table)
-        else:
-            nxt = self.next_holder(winner)
-            self._escaped.append(winner)
-            self._log.append(("escape", winner, (), ("power", nxt), None))
-            self._leader = nxt
-            self._waste |= mask
-            self._waste_n += len(table)
-        self._end_trick()
+        led = self._led
+        suit = _SUIT[i]
+        pos = len(table)  # the place of this seat in the trick's order
+        tochoo = suit != led and not self._opening and not self._discard
+        ends = tochoo or pos == self._stop
+        if ends:  # self._snapshot(i), written out
+            self._history.append((
+                tuple(hands), tuple(table), self._waste, self._leader, self._order, self._stop, self._opening,
+                self._trick, self._escaped, self._draws, self._forced, len(self._log), i))
+        hand = hands[seat] ^ _BIT[i]
+        hands[seat] = hand
+        if not hand:
+            self._emptied = True
+        if tochoo:
+            # tochoo (rule 4): the cards on the table are all of the led suit; the highest picks up
+            cards = sum(map(_bit, table))
+            high = 13 * led + self._strongest[cards >> 13 * led]
+            picker = self._order[table.index(high)]
+            table.append(i)
+            self._log.append(("tochoo", seat, _ONE[i], (led, picker, high, pos + 1, pos == 1), None))
+            self._end_trick(picker, cards | _BIT[i])
+            return
+        table.append(i)
+        event = _FOLLOWS[seat][i] if suit == led else ("discard", seat, _ONE[i], (led, self._opening), None)
+        self._log.append(event)
+        if not ends:
+            self._history.append(event)
+            self._current = self._order[pos + 1]
+        elif pos + 1 == len(self._order):
+            self._end_trick(None, sum(map(_bit, table)))
+        else:  # pick-up form: the next player cannot follow and picks up the trick
+            nxt = self._current = self._order[pos + 1]
+            self._log.append(("tochoo", nxt, (), (led, nxt, None, pos + 1, False), None))
+            self._end_trick(nxt, sum(map(_bit, table)))
 
-    def _draw(self, seat):
-        rng = random.Random(f"{self.seed}:draw:{self._draws}")
-        k = rng.randrange(self._waste_n)
-        i = indices(self._waste)[k]
-        self._draws += 1
-        self._waste ^= 1 << i
-        self._waste_n -= 1
-        self._hands[seat] |= 1 << i
-        self._forced = i
-        self._log.append(("draw", seat, _ONE[i], None, (seat,)))
-
-    def _end_trick(self):
+    def _end_trick(self, picker, cards):
+        """The trick on the table, ``cards`` as a mask, ends: ``picker`` picks it up and has
+        the power, or, when ``picker`` is None, it is clean and goes to the waste pile."""
+        table = self._table
         hands = self._hands
-        leader = self._leader
-        if self._emptied:
-            escaped = self._escaped
-            for s in self._order:
-                if not hands[s] and s != leader and s not in escaped:
-                    escaped.append(s)
-                    self._log.append(("escape", s, (), ("empty", None), None))
-            self._emptied = False
-        self._table = []
+        if picker is not None:
+            hands[picker] |= cards
+            self._log.append(("pickup", picker, tuple(table), "trick", None))
+            if self._whole_pile and self._waste:
+                w = self._waste
+                hands[picker] |= w
+                self._log.append(("pickup", picker, tuple(indices(w)), "waste", (picker,)))
+                self._waste = 0
+            leader = picker
+        else:
+            led = self._led
+            opening = self._opening
+            suited = cards >> 13 * led & 8191  # the cards of the led suit
+            if self._lowest and not opening:
+                card, rule = 13 * led + self._weakest[suited], "lowest"
+            else:
+                card, rule = 13 * led + self._strongest[suited], "highest"
+            winner = self._order[table.index(card)]
+            self._log.append(("waste", winner, tuple(table), (led, rule, card, opening), None))
+            leader = winner
+            if hands[winner]:
+                self._waste |= cards
+            elif self.rules.must_draw:
+                if not self._waste:  # only then may the draw come from this trick's cards
+                    self._waste = cards
+                    self._draw(winner)
+                else:
+                    self._draw(winner)
+                    self._waste |= cards
+            else:
+                nxt = self.next_holder(winner)
+                self._escaped += (winner,)
+                self._log.append(("escape", winner, (), ("power", nxt), None))
+                leader = nxt
+                self._waste |= cards
+        self._leader = self._current = leader
+        table.clear()
         self._led = -1
         self._opening = False
         self._trick += 1
-        self._current = leader
-        if self.num_players - hands.count(0) <= 1:
-            self._finish()
+        if self._emptied:  # only then may someone escape and the game end
+            self._emptied = False
+            escaped = self._escaped
+            for s in self._order:
+                if not hands[s] and s != leader and s not in escaped:
+                    escaped += (s,)
+                    self._log.append(("escape", s, (), ("empty", None), None))
+            self._escaped = escaped
+            if self.num_players - hands.count(0) <= 1:
+                self._finish()
+
+    def _draw(self, seat):
+        rng = random.Random(f"{self.seed}:draw:{self._draws}")
+        options = indices(self._waste)
+        i = options[rng.randrange(len(options))]
+        self._draws += 1
+        self._waste ^= 1 << i
+        self._hands[seat] |= 1 << i
+        self._forced = i
+        self._log.append(("draw", seat, _ONE[i], None, (seat,)))
 
     def _check_end(self):
         if self.num_players - self._hands.count(0) <= 1:
@@ -682,8 +724,7 @@ class Game:
         if not self._hands[seat]:
             raise IllegalMoveError(f"{self.names[seat]} holds no cards and cannot take a hand (rule 7)")
         target = self.next_holder(seat)
-        self._history.append(self._snapshot())
-        self._actions.append(-1 - seat)
+        self._history.append(self._snapshot(-1 - seat))
         start = len(self._log)
         taken = self._hands[target]
         self._hands[seat] |= taken
@@ -693,68 +734,64 @@ class Game:
             self._leader = self._current = seat
             self._forced = -1
         self._log.append(("take", seat, tuple(indices(taken)), (target, power), (seat, target)))
-        self._escaped.append(target)
+        self._escaped += (target,)
         self._log.append(("escape", target, (), ("taken", None), None))
         self._check_end()
         return self._events_between(start)
 
     # ------------------------------------------------------------------ undo
-    def _snapshot(self):
-        return (tuple(self._hands), tuple(self._table), self._led, self._waste,
-                self._waste_n, self._leader, self._current, self._order, self._pos, self._opening,
-                self._trick, len(self._escaped), self._over, self._loser, self._draws, self._forced,
-                len(self._log))
+    def _snapshot(self, action):
+        """The undo record of a take (``action`` is ``-1 - seat``) or of a play of card
+        ``action`` (see undo): what it may change, then the action. The led suit and the
+        seat to play follow from it: the suit of the first card on the table, and the next
+        seat in the trick's order or, with an empty table, the leader."""
+        return (tuple(self._hands), tuple(self._table), self._waste, self._leader, self._order, self._stop,
+                self._opening, self._trick, self._escaped, self._draws, self._forced, len(self._log), action)
 
     def undo(self) -> None:
-        """Take back the last play or take, with everything it caused (draws included)."""
+        """Take back the last play or take, with everything it caused (draws included).
+
+        The undo record of a play that leaves the trick going on is its event record
+        (lead, follow or discard); any other play or take has a snapshot (see _snapshot).
+        """
         if not self._history:
             raise IllegalMoveError("nothing to undo")
         record = self._history.pop()
-        action = self._actions.pop()
-        if record.__class__ is int:  # a play that neither ended the trick nor forced a pickup
-            seat = record & 7
+        if len(record) == 5:  # an event record (kind, seat, cards, info, private)
+            kind, seat, (i,), info, _ = record
             self._table.pop()
-            self._hands[seat] |= 1 << action
+            self._hands[seat] |= 1 << i
             self._current = seat
             self._log.pop()
-            if record >= 8:
+            if kind == "lead":
                 self._led = -1
-                self._pos = 0
-                self._forced = action if record >= 16 else -1
-            else:
-                self._pos -= 1
+                self._forced = i if info == "drawn" else -1
         else:
-            (hands, table, self._led, self._waste, self._waste_n, self._leader, self._current,
-             self._order, self._pos, self._opening, self._trick, n_escaped, self._over, self._loser,
-             self._draws, self._forced, n_log) = record
-            self._hands = list(hands)
-            self._table = list(table)
-            del self._escaped[n_escaped:]
+            (hands, table, self._waste, self._leader, self._order, self._stop, self._opening, self._trick,
+             self._escaped, self._draws, self._forced, n_log, _) = record
+            self._hands[:] = hands
+            self._table[:] = table
+            self._led = _SUIT[table[0]] if table else -1
+            self._current = _seat_to_play(record)
+            self._over = False  # plays and takes happen only before the end
+            self._loser = None
             del self._log[n_log:]
         del self._ev[len(self._log):]
-        self._restat_trick()
+        hands = self._hands
+        self._emptied = any(not hands[s] for s in self._order) if self._table else False
 
     def last_actor(self) -> int | None:
         """The seat that made the last play or take (None at the start)."""
-        if not self._actions:
-            return None
-        return self._actor(-1)
+        return _actor(self._history[-1]) if self._history else None
 
     def actors(self) -> list:
         """The seat that made each action of :attr:`moves`."""
-        return [self._actor(k) for k in range(len(self._actions))]
-
-    def _actor(self, k):
-        a = self._actions[k]
-        if a < 0:
-            return -1 - a
-        record = self._history[k]
-        return record & 7 if record.__class__ is int else record[6]
+        return [_actor(r) for r in self._history]
 
     @property
     def moves(self) -> list:
         """Every action so far: a Card for a play, ``("take", seat)`` for a take."""
-        return [DECK[a] if a >= 0 else ("take", -1 - a) for a in self._actions]
+        return [DECK[a] if a >= 0 else ("take", -1 - a) for a in map(_action, self._history)]
 
     def copy(self) -> Game:
         """An independent copy of the current state (undo history and events included)."""
@@ -763,18 +800,16 @@ class Game:
             setattr(g, name, getattr(self, name))
         g._hands = list(self._hands)
         g._table = list(self._table)
-        g._escaped = list(self._escaped)
         g._log = list(self._log)
         g._ev = list(self._ev)
         g._history = list(self._history)
-        g._actions = list(self._actions)
         return g
 
     def state_key(self) -> tuple:
         """Everything that decides the future of the game, for equality checks."""
         return (tuple(self._hands), tuple(self._table), tuple(self._order[:len(self._table)]), self._led,
-                self._waste, self._leader, self._current, self._order[self._pos:] if self._table else (),
-                self._opening, self._trick, tuple(self._escaped), self._over, self._loser,
+                self._waste, self._leader, self._current, self._order[len(self._table):] if self._table else (),
+                self._opening, self._trick, self._escaped, self._over, self._loser,
                 self._draws, self._forced)
 
     # ------------------------------------------------------------------ views
@@ -793,7 +828,7 @@ class Game:
             "hand_sizes": self.hand_sizes(),
             "table": [{"seat": s, "card": DECK[i].code} for s, i in zip(self._order, self._table)],
             "led_suit": self.led_suit,
-            "waste_size": self._waste_n,
+            "waste_size": self.waste_size,
             "leader": self._leader,
             "current_player": self._current,
             "trick_number": self._trick,
@@ -827,7 +862,7 @@ class Game:
                 "leader": leader,
                 "waste": [DECK[i].code for i in indices(waste)],
             },
-            "moves": [DECK[a].code if a >= 0 else f"take {-1 - a}" for a in self._actions],
+            "moves": [DECK[a].code if a >= 0 else f"take {-1 - a}" for a in map(_action, self._history)],
             "draws": [DECK[r[2][0]].code for r in self._log if r[0] == "draw"],
             "result": {"hand_sizes": self.hand_sizes(), "is_over": self._over, "loser": self._loser,
                        "escaped": list(self._escaped)},
@@ -925,4 +960,4 @@ class Game:
                         f"<td>{cards}</td><td>{', '.join(marks)}</td></tr>")
         trick = " ".join(f"{self.names[s]}: {DECK[i]._repr_html_()}" for s, i in zip(self._order, self._table))
         return ("<table><tr><th>seat</th><th>cards</th><th>hand</th><th></th></tr>" + "".join(rows)
-                + f"</table><p>Trick {self._trick}: {trick or 'table empty'}; waste pile {self._waste_n} cards.</p>")
+                + f"</table><p>Trick {self._trick}: {trick or 'table empty'}; waste pile {self.waste_size} cards.</p>")
