@@ -11,7 +11,7 @@ engine, with its full event log: ``batch.game(k)``.
 >>> int(b.finished.sum()), bool((b.loser >= 0).all())
 (1000, True)
 >>> g = b.game(3)
->>> g.is_over and g.loser == b.loser[3] and len(g.moves) == b.length[3]
+>>> (g.is_over, g.loser, len(g.moves)) == (True, b.loser[3], b.length[3])
 True
 """
 
@@ -297,7 +297,7 @@ def play_random(num_games: int, num_players: int, rules: Rules = Rules(), seed: 
 
 def _power_holder_without_cards(g, w, hands, waste, waste_n, tmask, tlen, forced, draws, leader, escaped, nesc,
                                 isesc, ring, must_draw, seed):
-    """Rule 6 for row ``g``: the trick's winner ``w`` has no cards (see Game._clean_trick)."""
+    """Rule 6 for row ``g``: the trick's winner ``w`` has no cards (see Game._end_trick)."""
     mask, count = int(tmask[g]), int(tlen[g])
     if must_draw:
         if not waste[g]:  # only then may the draw come from this trick's cards
