@@ -22,7 +22,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .cards import SUIT_MASKS, cards_of, indices
+from . import game
+from .cards import _SUIT_BITS, SUIT_MASKS, cards_of, indices
 from .game import Game
 from .rules import Rules
 
@@ -30,15 +31,14 @@ MAX_MOVES = 2_000  # a batch game this long is going round in circles (the pick-
 
 _BIT = np.array([1 << i for i in range(52)], dtype=np.uint64)
 _SUIT = np.array(SUIT_MASKS, dtype=np.uint64)
-_STRENGTH_HIGH = np.array([i % 13 for i in range(52)], dtype=np.int8)
-_STRENGTH_LOW = np.array([(i % 13 + 1) % 13 for i in range(52)], dtype=np.int8)
+_STRENGTH_HIGH = np.array(game._STRENGTH_HIGH, dtype=np.int8)
+_STRENGTH_LOW = np.array(game._STRENGTH_LOW, dtype=np.int8)
 
 
 def _select_table() -> np.ndarray:
     """_SELECT[m, k]: the k-th lowest set bit of the 13-bit mask m."""
     table = np.zeros((8192, 13), dtype=np.int8)
-    for m in range(1, 8192):
-        bits = [b for b in range(13) if m >> b & 1]
+    for m, bits in enumerate(_SUIT_BITS[0]):
         table[m, : len(bits)] = bits
     return table
 
@@ -127,7 +127,7 @@ def play_random(num_games: int, num_players: int, rules: Rules = Rules(), seed: 
     lowest = rules.next_leader == "lowest"
     whole_pile = rules.pickup == "trick_and_waste"
     opening_card = probe._opening_lead
-    ring = np.array([[(s + k * step) % n for k in range(n)] for s in range(n)], dtype=np.int64)
+    ring = np.array(game._circles(n, step), dtype=np.int64)  # ring[s]: every seat in play order from s
 
     # results, by game
     out_loser = np.full(num_games, -1, dtype=np.int64)
