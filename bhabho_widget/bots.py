@@ -1,15 +1,29 @@
 """Bots: players that choose a card to play and whether to take the next player's hand.
 
-A bot gets the :class:`~bhabho_widget.game.Game` and its seat. It must use only what
-that seat may know: its own hand, hand sizes, the table and the public events (which
-this module reads through :meth:`Game.events_for`).
+A bot is given a :class:`~bhabho_widget.seat_view.SeatView`: its own hand and what its
+seat may know, never the game itself, so it cannot look at another hand.
 """
 
 from __future__ import annotations
 
 import random
 
-from .cards import DECK, SUIT_MASKS, indices
+from .cards import DECK, SUIT_MASKS, Card, indices
+from .seat_view import SeatView
+
+
+def _check_seed(seed: object) -> int | None:
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise TypeError(f"seed must be an integer or None, not {seed!r}"[:120])
+    return seed
+
+
+def _check_chance(name: str, value: object) -> float:
+    if not isinstance(value, (int, float)) or isinstance(value, bool):
+        raise TypeError(f"{name} must be a number from 0 to 1, not {value!r}"[:120])
+    if not 0.0 <= value <= 1.0:
+        raise ValueError(f"{name} must be between 0 and 1, not {value!r}")
+    return float(value)
 
 
 class Bot:
@@ -17,12 +31,12 @@ class Bot:
 
     name = "bot"
 
-    def choose_card(self, game, seat: int):
-        """A card from ``game.legal_cards()``; called when ``seat`` is to play."""
+    def choose_card(self, view: SeatView) -> Card:
+        """A card from ``view.legal``; called when ``view.seat`` is to play."""
         raise NotImplementedError
 
-    def wants_take(self, game, seat: int) -> bool:
-        """Whether ``seat`` takes the next player's hand now (offered once per trick boundary)."""
+    def wants_take(self, view: SeatView) -> bool:
+        """Whether ``view.seat`` takes the next player's hand now (offered once per trick boundary)."""
         raise NotImplementedError
 
 
@@ -31,100 +45,52 @@ class RandomBot(Bot):
 
     name = "random"
 
-    def __init__(self, seed=None, take_chance: float = 0.05):
-        if not 0.0 <= take_chance <= 1.0:
-            raise ValueError(f"take_chance must be between 0 and 1, not {take_chance!r}")
-        self.rng = random.Random(seed)
-        self.take_chance = take_chance
+    def __init__(self, seed: int | None = None, take_chance: float = 0.05) -> None:
+        self.rng = random.Random(_check_seed(seed))
+        self.take_chance = _check_chance("take_chance", take_chance)
 
-    def choose_card(self, game, seat):
-        legal = indices(game._legal_mask())
+    def choose_card(self, view: SeatView) -> Card:
+        legal = indices(view.legal)
         return DECK[legal[int(self.rng.random() * len(legal))]]
 
-    def wants_take(self, game, seat):
+    def wants_take(self, view: SeatView) -> bool:
         return self.rng.random() < self.take_chance
-
-
-def known_voids(game, start=None) -> list:
-    """For each seat, a 4-bit mask of the suits it has shown it lacks (by not following).
-
-    A seat that failed to follow a suit is void in it until it receives a card of that
-    suit (a pickup of public cards), or any cards nobody else saw (a take, a draw, the
-    waste pile). Read from public events only. ``start`` is ``(voids, n)``: the answer
-    for the first ``n`` events, to continue from.
-    """
-    voids, n = (list(start[0]), start[1]) if start else ([0] * game.num_players, 0)
-    for e in game.events_since(n):
-        kind = e.kind
-        if kind == "tochoo" or kind == "discard":
-            voids[e.seat] |= 1 << e._info[0]
-        elif kind == "pickup" or kind == "take" or kind == "draw":
-            if e.private is None:  # public cards: only their suits stop being voids
-                for c in e._cards:
-                    voids[e.seat] &= ~(1 << (c // 13))
-            else:  # unseen cards could be of any suit
-                voids[e.seat] = 0
-    return voids
-
-
-class _VoidCache:
-    """known_voids, carried forward event by event while the game only grows."""
-
-    def __init__(self):
-        self.game = None
-        self.last = None  # the last event read, to notice an undo
-        self.value = None
-
-    def get(self, game) -> list:
-        count = game.event_count
-        n = 0 if self.value is None else self.value[1]
-        same = self.game is game and 0 < n <= count and game.events_since(n - 1)[0] is self.last
-        voids = known_voids(game, self.value if same else None)
-        self.game, self.value = game, (voids, count)
-        self.last = game.events_since(count - 1)[0] if count else None
-        return voids
 
 
 class RuleBot(Bot):
     """Rules of thumb from the rule texts.
 
     Lead low in a suit nobody is known to lack (now and then, with chance ``explore``,
-    any card: fixed habits can pass the same cards round forever); when following, duck under the highest
-    card if possible, and dump the highest card when sure to win a clean trick anyway;
-    when unable to follow, throw the highest card (tochoo); take a short hand from the
-    next player only when that player lacks a suit this bot holds, never when it would
-    leave this bot alone with cards.
+    any card); when following, duck under the highest card if possible, and dump the
+    highest card when sure to win a clean trick anyway; when unable to follow, throw the
+    highest card (tochoo); take a short hand from the next player only when that player
+    lacks a suit this bot holds, never when it would leave this bot alone with cards.
     """
 
     name = "rules of thumb"
 
-    def __init__(self, seed=None, explore: float = 0.1):
-        if not 0.0 <= explore <= 1.0:
-            raise ValueError(f"explore must be between 0 and 1, not {explore!r}")
-        self.rng = random.Random(seed)
-        self.explore = explore
-        self._voids = _VoidCache()
+    def __init__(self, seed: int | None = None, explore: float = 0.1) -> None:
+        self.rng = random.Random(_check_seed(seed))
+        self.explore = _check_chance("explore", explore)
 
-    def choose_card(self, game, seat):
-        legal = game._legal_mask()
+    def choose_card(self, view: SeatView) -> Card:
+        legal = view.legal
         if legal & (legal - 1) == 0:
             return DECK[legal.bit_length() - 1]
-        strength = game._strength
-        hand = game._hands[seat]
-        if not game._table:
+        strength = view.strength
+        hand = view.hand
+        if not view.table:
             if self.rng.random() < self.explore:
-                # an occasional surprise lead keeps bots from going round in circles
-                options = indices(legal)
+                options = indices(legal)  # an occasional surprise lead
                 return DECK[options[int(self.rng.random() * len(options))]]
-            return DECK[self._lead(game, seat, hand, strength)]
-        led = game._led
+            return DECK[self._lead(view, strength)]
+        led = view.led_suit
         if not hand & SUIT_MASKS[led]:
             # tochoo: get rid of the strongest card
             return DECK[max(indices(hand), key=lambda i: (strength[i], -(hand & SUIT_MASKS[i // 13]).bit_count()))]
         mine = indices(legal)
-        top = max(strength[c] for c in game._table if c // 13 == led)
-        last = game._pos == len(game._order) - 1
-        if last:
+        top = max(strength[c] for c in view.table if c // 13 == led)
+        if len(view.table) == len(view.trick_order) - 1:
             # nobody can tochoo after the last player: the trick is clean, dump the highest
             best = max(mine, key=strength.__getitem__)
             if strength[best] > top and hand.bit_count() == 1:
@@ -135,33 +101,32 @@ class RuleBot(Bot):
             return DECK[max(below, key=strength.__getitem__)]
         return DECK[max(mine, key=strength.__getitem__)]
 
-    def _lead(self, game, seat, hand, strength):
-        voids = self._voids.get(game)
-        others = [s for s in game._seats_from(seat) if s != seat]
+    def _lead(self, view: SeatView, strength: tuple[int, ...]) -> int:
         danger = 0
-        for s in others:
-            danger |= voids[s]
+        for s in view.holders_from(view.seat):
+            if s != view.seat:
+                danger |= view.voids[s]
         best = None
         for suit in range(4):
-            cards = indices(hand & SUIT_MASKS[suit])
+            cards = indices(view.hand & SUIT_MASKS[suit])
             if not cards:
                 continue
             low = min(cards, key=strength.__getitem__)
             key = (bool(danger >> suit & 1), strength[low], -len(cards))
             if best is None or key < best[0]:
                 best = (key, low)
+        assert best is not None
         return best[1]
 
-    def wants_take(self, game, seat):
-        holders = game.num_players - game._hands.count(0)
-        if holders <= 2:
+    def wants_take(self, view: SeatView) -> bool:
+        if len(view.holders) <= 2 or view.take_target is None:
             return False
-        target = game.next_holder(seat)
-        if game._hands[target].bit_count() > 3:
+        target = view.take_target
+        if view.hand_sizes[target] > 3:
             return False
-        voids = self._voids.get(game)[target]
-        hand = game._hands[seat]
-        return any(voids >> s & 1 and hand & SUIT_MASKS[s] for s in range(4))
+        voids = view.voids[target]
+        return any(voids >> s & 1 and view.hand & SUIT_MASKS[s] for s in range(4))
 
 
-BOTS = {"random": RandomBot, "rules": RuleBot}
+BOTS: dict[str, type[Bot]] = {"random": RandomBot, "rules": RuleBot}
+"""Bot levels by name, for ``Table(bots=...)`` and the widget's menu."""

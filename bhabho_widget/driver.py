@@ -2,55 +2,79 @@
 
 At each trick boundary (after the opening trick) a table offers every player holding
 cards one chance to take the next player's hand, in play order starting with the player
-who has the power, before the lead. Human seats are not asked: a person may take at any
-moment the rules allow, and leading a card passes.
+who has the power, before the lead. A bot is asked through :meth:`Bot.wants_take`; a
+person's chance is the moment before their own lead or the offer to them, and the person
+may not lead while bots before them are still due their chance.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from typing import NamedTuple
+
+from .bots import Bot
 from .errors import EndlessGameError
+from .events import Event
 from .game import MAX_MOVES as MAX_STEPS
 from .game import Game
 
-__all__ = ["MAX_STEPS", "Driver", "EndlessGameError", "play_out"]
+__all__ = ["MAX_STEPS", "Action", "Driver", "EndlessGameError", "play_out"]
+
+
+class Action(NamedTuple):
+    """What a bot does next: ``kind`` is ``"offer"`` (rule 7, take or pass) or ``"play"``."""
+
+    kind: str
+    seat: int
 
 
 class Driver:
     """Steps the bots of a game one action at a time.
 
     ``bots`` maps seats to :class:`~bhabho_widget.bots.Bot` objects; every other seat is
-    a person, who acts through ``game.play`` and ``game.take`` directly.
+    a person, who acts through ``game.play`` and ``game.take`` directly. Bots are given
+    only :meth:`Game.seat_view` of their seat.
     """
 
-    def __init__(self, game: Game, bots: dict):
-        for seat in bots:
-            if not isinstance(seat, int) or not 0 <= seat < game.num_players:
+    def __init__(self, game: Game, bots: Mapping[int, Bot]) -> None:
+        if not isinstance(game, Game):
+            raise TypeError(f"game must be a Game, not {type(game).__name__}")
+        if not isinstance(bots, Mapping):
+            raise TypeError("bots must be a dict of seat -> Bot")
+        for seat, bot in bots.items():
+            if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < game.num_players:
                 raise ValueError(f"no seat {seat!r} for a bot: seats are 0 to {game.num_players - 1}")
+            if not isinstance(bot, Bot):
+                raise TypeError(f"the bot for seat {seat} must be a Bot, not {type(bot).__name__}")
         self.game = game
         self.bots = dict(bots)
-        self._offers_trick = None
-        self._offered = set()
+        self._offers_trick: int | None = None
+        self._offered: set[int] = set()
 
     def reset_offers(self) -> None:
         """Forget which bots were offered a take at this boundary (after an undo)."""
         self._offers_trick = None
         self._offered = set()
 
-    def next_action(self):
-        """The next bot action as ``("offer", seat)`` or ``("play", seat)``, or None when
-        a person is to act or the game is over."""
+    def next_action(self) -> Action | None:
+        """Rule 7's order of offers, then the play: the next bot action, or None when a
+        person is to act or the game is over."""
         g = self.game
-        if g._over:
+        if g.is_over:
             return None
-        if not g._table and g._take_refusal() is None:
+        if not g.table and g.take_refusal() is None:
             if self._offers_trick != g.trick_number:
                 self._offers_trick = g.trick_number
                 self._offered = set()
-            for s in g._seats_from(g.leader):
+            for s in g.holders_from(g.leader):  # type: ignore[arg-type]
                 if s in self.bots and s not in self._offered:
-                    return ("offer", s)
+                    return Action("offer", s)
         seat = g.current_player
-        return ("play", seat) if seat in self.bots else None
+        return Action("play", seat) if seat in self.bots else None  # type: ignore[arg-type]
+
+    def bots_due(self) -> bool:
+        """True while some bot must act (a play or a take offer) before a person may."""
+        return self.next_action() is not None
 
     def waiting_for(self) -> str:
         """``"over"``, ``"bot"`` or ``"human"``."""
@@ -58,7 +82,7 @@ class Driver:
             return "over"
         return "bot" if self.next_action() is not None else "human"
 
-    def step(self, action=None) -> list:
+    def step(self, action: Action | None = None) -> list[Event]:
         """Do the next bot action; returns its events ([] for a declined offer).
 
         ``action`` is what :meth:`next_action` just returned, to save asking again.
@@ -69,21 +93,21 @@ class Driver:
             raise ValueError("no bot is to act now")
         kind, seat = action
         bot = self.bots[seat]
+        view = self.game.seat_view(seat)
         if kind == "offer":
             self._offered.add(seat)
-            if bot.wants_take(self.game, seat):
+            if bot.wants_take(view):
                 return self.game.take(seat)
             return []
-        return self.game.play(bot.choose_card(self.game, seat))
+        return self.game.play(bot.choose_card(view), seat=seat)
 
-    def run(self, max_steps: int = MAX_STEPS) -> list:
+    def run(self, max_steps: int = MAX_STEPS) -> list[Event]:
         """Step the bots until a person is to act or the game is over; returns all events.
 
-        The rules set no limit to a game's length, and bots can pass the same cards round
-        and round (most easily in the pick-up and whole-pile forms), so after
-        ``max_steps`` steps this raises :class:`EndlessGameError`.
+        Rule 10 (stalemate) ends every game; ``max_steps`` is a safety net that raises
+        :class:`EndlessGameError`.
         """
-        events = []
+        events: list[Event] = []
         for _ in range(max_steps):
             action = self.next_action()
             if action is None:
@@ -91,12 +115,12 @@ class Driver:
             events.extend(self.step(action))
         raise EndlessGameError(
             f"the bots made {max_steps} moves without ending the game (trick {self.game.trick_number}, "
-            f"hand sizes {self.game.hand_sizes()}): they are going round in circles")
+            f"hand sizes {self.game.hand_sizes()})")
 
 
-def play_out(game: Game, bots, max_steps: int = MAX_STEPS) -> Game:
+def play_out(game: Game, bots: Sequence[Bot] | Mapping[int, Bot], max_steps: int = MAX_STEPS) -> Game:
     """Play ``game`` to the end with one bot per seat (a list or dict); returns the game."""
-    seats = bots if isinstance(bots, dict) else dict(enumerate(bots))
+    seats = dict(bots) if isinstance(bots, Mapping) else dict(enumerate(bots))
     missing = set(range(game.num_players)) - set(seats)
     if missing:
         raise ValueError(f"every seat needs a bot; none for {sorted(missing)}")

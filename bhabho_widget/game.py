@@ -1,10 +1,17 @@
-"""The Bhabho rules engine: :class:`Game` plays one game exactly as RULES.md says.
+"""The Bhabho rules engine: :class:`Game` plays one round exactly as ``docs/rules.md`` says.
 
-State is small and cheap to copy: each hand is a 52-bit ``int`` (see :mod:`.cards`), the
-trick is a list of cards and a tuple of seats, the waste pile is a mask. Every play or
-take pushes an undo record so :meth:`Game.undo` restores the exact state. The only chance
-events are the deal and the draws from the waste pile; both come from the game's
-``seed``, so a game replays exactly from its record.
+State is small and cheap to copy: each hand is a 52-bit mask (see :mod:`.cards`), the
+trick is a list of card indices and a tuple of seats, the waste pile is a mask. Every
+play or take pushes an undo record, so :meth:`Game.undo` restores the exact state. The
+only chance events are the deal and the draws from the waste pile; both come from the
+game's ``seed``, so a game replays exactly from its record (:mod:`.records`).
+
+Where each rule lives: which cards may be played is :func:`.legal.legal_mask`; the
+opening trick is :meth:`Game._set_up_opening`; a lead and a follow are :meth:`Game._lead`
+and :meth:`Game._follow`; a tochoo's pickup is :meth:`Game._pick_up`, a clean trick
+:meth:`Game._end_clean_trick`; escapes :meth:`Game._mark_escapes`; the power without
+cards (the draw) :meth:`Game._power_without_cards`; takes :meth:`Game.take`; the end
+:meth:`Game._finish`; stalemates :meth:`Game._count_position`.
 
 >>> g = Game.deal(4, seed=0)
 >>> g.current_player, [str(c) for c in g.legal_cards()]
@@ -12,39 +19,64 @@ events are the deal and the draws from the waste pile; both come from the game's
 >>> events = g.play("AS")
 >>> events[0].text
 'Player 2 holds A♠ and must lead it: the opening trick begins.'
+>>> events[0].describe(viewer=2)
+'You hold A♠ and must lead it: the opening trick begins.'
 """
 
 from __future__ import annotations
 
 import functools
-import json
 import random
+from collections.abc import Iterator, Sequence
 from math import floor
+from typing import TYPE_CHECKING, NamedTuple
 
-from .cards import _SUIT_BITS, DECK, SUIT_MASKS, SUIT_SYMBOLS, SUITS, Card, cards_of, indices, mask_of, to_card
+from .cards import (
+    DECK,
+    NO_CARD,
+    NO_SUIT,
+    ONE_SUIT,
+    SPADES_AND_HEARTS,
+    SUIT_CARDS,
+    SUIT_MASKS,
+    SUIT_SYMBOLS,
+    SUITS,
+    Card,
+    CardIndex,
+    Mask,
+    Seat,
+    cards_of,
+    indices,
+    mask_of,
+    strength_table,
+    to_card,
+)
 from .errors import EndlessGameError, IllegalMoveError
-from .events import Event
-from .rules import Rules
+from .events import DiscardInfo, EscapeInfo, Event, LogEntry, TakeInfo, TochooInfo, WasteInfo
+from .legal import legal_mask
+from .rules import Rules, rules_from
 
-RECORD_FORMAT = "bhabho-game"
-RECORD_VERSION = 1
-MAX_MOVES = 20_000  # a game this long is going round in circles (see playout)
+if TYPE_CHECKING:
+    from .seat_view import SeatView
+
+MAX_MOVES = 20_000
+"""A safety net only: with rule 10 (stalemate) every game ends long before this many plays."""
+STALEMATE_REPEATS = 3
+"""Rule 10: the round ends when the same position comes round this many times."""
+NO_SEAT: Seat = -1
 
 _ONE = tuple((i,) for i in range(52))
 _BIT = tuple(1 << i for i in range(52))
 _bit = list(_BIT).__getitem__  # card -> bit, for map(); a list's method is the quicker call
 _SUIT = tuple(i // 13 for i in range(52))
-# the log records of plain leads and follows, shared by all games: _LEADS[seat][card]
-_LEADS = tuple(tuple(("lead", s, _ONE[i], None, None) for i in range(52)) for s in range(8))
-_FOLLOWS = tuple(tuple(("follow", s, _ONE[i], None, None) for i in range(52)) for s in range(8))
-_STRENGTH_HIGH = tuple(i % 13 for i in range(52))
-_STRENGTH_LOW = tuple((i % 13 + 1) % 13 for i in range(52))
+# the log entries of plain leads and follows, shared by all games: _LEADS[seat][card]
+_LEADS = tuple(tuple(LogEntry("lead", s, _ONE[i], None, None) for i in range(52)) for s in range(8))
+_FOLLOWS = tuple(tuple(LogEntry("follow", s, _ONE[i], None, None) for i in range(52)) for s in range(8))
 
 
-def _extremes(strength: tuple) -> tuple:
+def _extremes(strength: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Two tables for the 13-bit masks of cards of one suit: the offset in the suit of the
-    strongest card of each mask, and of the weakest. Ranks 2 to K rise with the offset;
-    the ace (offset 12) is the strongest or the weakest card."""
+    strongest card of each mask, and of the weakest."""
     high, low = [-1], [-1]  # the empty mask has neither
     for o in range(13):
         if all(strength[o] > strength[p] for p in range(o)):
@@ -56,16 +88,17 @@ def _extremes(strength: tuple) -> tuple:
     return tuple(high), tuple(low)
 
 
-_EXTREMES_HIGH = _extremes(_STRENGTH_HIGH)
-_EXTREMES_LOW = _extremes(_STRENGTH_LOW)
+@functools.cache
+def _extremes_for(ace: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    return _extremes(strength_table(ace))
 
 
 # Fisher-Yates steps for 52 cards: (position, number of choices, random bits to draw)
 _SHUFFLE_STEPS = tuple((i, i + 1, (i + 1).bit_length()) for i in range(51, 0, -1))
 
 
-def shuffled_deck(seed: int) -> list:
-    """The 52 card indices shuffled by a Mersenne Twister seeded with ``seed``.
+def shuffled_deck(seed: int) -> list[CardIndex]:
+    """Rule 2: the 52 card indices shuffled by a Mersenne Twister seeded with ``seed``.
 
     The same Fisher-Yates shuffle with rejection sampling as ``random.shuffle``, written
     out so that the deal from a seed is fixed by this code, not by the Python version.
@@ -81,129 +114,222 @@ def shuffled_deck(seed: int) -> list:
 
 
 @functools.cache
-def _card_index(code: str) -> int:
-    return Card.parse(code).index
-
-
-@functools.cache
-def _rings(n: int, step: int) -> tuple:
+def seat_rings(n: int, step: int) -> tuple[tuple[Seat, ...], ...]:
     """For each seat, the other seats in play order after it."""
     return tuple(tuple((s + k * step) % n for k in range(1, n)) for s in range(n))
 
 
 @functools.cache
-def _circles(n: int, step: int) -> tuple:
+def seat_circles(n: int, step: int) -> tuple[tuple[Seat, ...], ...]:
     """For each seat, every seat in play order starting with it."""
-    return tuple((s, *ring) for s, ring in enumerate(_rings(n, step)))
+    return tuple((s, *ring) for s, ring in enumerate(seat_rings(n, step)))
 
 
 @functools.cache
-def _default_names(n: int) -> tuple:
+def default_names(n: int) -> tuple[str, ...]:
     return tuple(f"Player {s}" for s in range(n))
 
 
-def _seat_to_play(snapshot):
-    """The seat to play in a snapshot (see Game._snapshot)."""
-    table, leader, order = snapshot[1], snapshot[3], snapshot[4]
-    return order[len(table)] if table else leader
+def _check_int(name: str, value: object, low: int, high: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError(f"{name} must be an integer from {low} to {high}, not {value!r}"[:160])
+    if not low <= value <= high:
+        raise ValueError(f"{name} must be from {low} to {high}, not {value!r}")
+    return value
 
 
-def _action(record):
-    """The card index of a play, or ``-1 - seat`` for a take, from its undo record (see Game.undo)."""
-    return record[2][0] if len(record) == 5 else record[-1]
+class StartPosition(NamedTuple):
+    """How a game began: the hands, the leader (None: the opening trick), the waste pile,
+    and the dealer of a dealt game (None for a custom position)."""
+
+    hands: tuple[Mask, ...]
+    leader: Seat | None
+    waste: Mask
+    dealer: Seat | None
 
 
-def _actor(record):
-    """The seat that made a play or take, from its undo record (see Game.undo)."""
-    if len(record) == 5:
-        return record[1]
-    action = record[-1]
-    return -1 - action if action < 0 else _seat_to_play(record)
+class FinishedTrick(NamedTuple):
+    """A trick that ended: its cards in play order, where they went (``"waste"`` or
+    ``"pickup"``), the picker, and the number of the log entry that ended it."""
+
+    plays: tuple[tuple[Seat, Card], ...]
+    outcome: str
+    picker: Seat | None
+    log_index: int
 
 
-def _check_seat_count(n, low):
-    if not isinstance(n, int) or isinstance(n, bool) or not low <= n <= 8:
-        raise ValueError(f"a game has {low} to 8 players, not {n!r}")
+class GameState(NamedTuple):
+    """Every field of a game's state of play (see :meth:`Game.state`). ``stop`` is the place in
+    ``trick_order`` of the trick's last player; ``positions`` counts positions for rule 10."""
+
+    hands: tuple[Mask, ...]
+    table: tuple[CardIndex, ...]
+    trick_order: tuple[Seat, ...]
+    stop: int
+    led_suit: int
+    leader: Seat | None
+    current_player: Seat | None
+    opening: bool
+    opening_card: CardIndex
+    forced: CardIndex
+    waste: Mask
+    trick: int
+    escaped: tuple[Seat, ...]
+    draws: int
+    seed: int
+    is_over: bool
+    loser: Seat | None
+    stalemate: bool
+    positions: dict
+
+
+class _BoardState(NamedTuple):
+    """The undo record of a take, or of a play that ends a trick or leads a card other than
+    the one it must: everything the action may change, then the action itself.
+
+    (A play that leaves the trick going on needs less: its own :class:`LogEntry` is its
+    undo record; see :meth:`Game.undo`.)
+    """
+
+    hands: tuple[Mask, ...]
+    table: tuple[CardIndex, ...]
+    waste: Mask
+    leader: Seat | None
+    order: tuple[Seat, ...]
+    stop: int
+    opening: bool
+    trick: int
+    escaped: tuple[Seat, ...]
+    draws: int
+    forced: CardIndex
+    log_length: int
+    positions_length: int
+    card: CardIndex  # the card played, or NO_CARD for a take
+    taker: Seat  # the seat that took, or NO_SEAT for a play
+
+    @property
+    def actor(self) -> Seat:
+        if self.taker != NO_SEAT:
+            return self.taker
+        return self.order[len(self.table)] if self.table else self.leader  # type: ignore[return-value]
+
+    def restore(self, g: Game) -> None:
+        g._hands[:] = self.hands
+        g._table[:] = self.table
+        g._waste = self.waste
+        g._leader = self.leader
+        g._order = self.order
+        g._stop = self.stop
+        g._opening = self.opening
+        g._trick = self.trick
+        g._escaped = self.escaped
+        g._draws = self.draws
+        g._forced = self.forced
+        g._led = _SUIT[self.table[0]] if self.table else NO_SUIT
+        g._current = self.order[len(self.table)] if self.table else self.leader
+        g._over = g._stalemate = False  # plays and takes happen only before the end
+        g._loser = None
+        del g._log[self.log_length:]
+        keys = g._position_keys
+        while len(keys) > self.positions_length:
+            key = keys.pop()
+            left = g._positions[key] - 1
+            if left:
+                g._positions[key] = left
+            else:
+                del g._positions[key]
+
+
+_UndoRecord = _BoardState | LogEntry
+Move = Card | tuple[str, Seat]
+"""An action of :attr:`Game.moves`: a Card for a play, ``("take", seat)`` for a take."""
 
 
 class Game:
-    """One game of Bhabho. Make one with :meth:`deal` or :meth:`from_hands`."""
+    """One round of Bhabho. Make one with :meth:`deal` or :meth:`from_hands`."""
 
     __slots__ = (
-        "rules", "num_players", "names", "seed", "dealer", "_dealt", "_step", "_strength",
+        "rules", "num_players", "names", "seed", "dealer", "_step", "_strength",
         "_hands", "_table", "_led", "_waste", "_leader", "_current",
-        "_order", "_stop", "_opening", "_opening_lead", "_trick", "_escaped", "_over", "_loser",
+        "_order", "_stop", "_opening", "_opening_lead", "_trick", "_escaped", "_over", "_loser", "_stalemate",
         "_draws", "_forced", "_log", "_ev", "_history", "_start", "_rings", "_circle", "_discard",
         "_pickup_form", "_lowest", "_whole_pile", "_strongest", "_weakest", "_emptied",
+        "_positions", "_position_keys", "_knowledge",
     )
 
     # ------------------------------------------------------------------ creation
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args: object, **kwargs: object) -> None:
         raise TypeError("make a game with Game.deal(...) or Game.from_hands(...)")
 
     @classmethod
-    def _blank(cls, num_players, rules, seed, names):
-        if not isinstance(rules, Rules):
-            raise ValueError(f"rules must be a Rules object, not {rules!r}")
+    def _blank(cls, num_players: int, rules: Rules | str, seed: int | None, names: Sequence[str] | None) -> Game:
+        rules = rules_from(rules)
         if rules.teams and (num_players < 4 or num_players % 2):
             raise ValueError(f"the teams variant needs an even number of players, at least 4, not {num_players}")
         g = object.__new__(cls)
         g.rules = rules
         g.num_players = num_players
         if names is None:
-            names = _default_names(num_players)
+            names = default_names(num_players)
         else:
+            if isinstance(names, str) or not isinstance(names, Sequence):
+                raise TypeError(f"names must be a list of {num_players} names, not {names!r}"[:160])
             names = tuple(names)
-            if len(names) != num_players or not all(isinstance(x, str) and x for x in names):
+            if len(names) != num_players or not all(isinstance(x, str) and x.strip() for x in names):
                 raise ValueError(f"names must be {num_players} non-empty strings, one per seat")
+            if any(len(x) > 40 for x in names):
+                raise ValueError("a name may have at most 40 characters")
         g.names = names
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
         elif not isinstance(seed, int) or isinstance(seed, bool):
-            raise ValueError(f"seed must be an integer or None, not {seed!r}")
+            raise TypeError(f"seed must be an integer or None, not {seed!r}"[:160])
         g.seed = seed
         g.dealer = None
-        g._dealt = False
         g._step = step = rules.step
-        g._rings = _rings(num_players, step)
-        g._circle = _circles(num_players, step)
+        g._rings = seat_rings(num_players, step)
+        g._circle = seat_circles(num_players, step)
         g._discard = rules.off_suit == "discard"
         g._pickup_form = rules.picker == "offsuit_player"
         g._lowest = rules.next_leader == "lowest"
         g._whole_pile = rules.pickup == "trick_and_waste"
-        g._emptied = False  # a hand became empty in the trick on the table (see _end_trick)
-        if rules.ace == "low":
-            g._strength, (g._strongest, g._weakest) = _STRENGTH_LOW, _EXTREMES_LOW
-        else:
-            g._strength, (g._strongest, g._weakest) = _STRENGTH_HIGH, _EXTREMES_HIGH
+        g._emptied = False  # a hand became empty in the trick on the table (see _after_trick)
+        g._strength = strength_table(rules.ace)
+        g._strongest, g._weakest = _extremes_for(rules.ace)
         g._table = []
-        g._led = -1
+        g._led = NO_SUIT
         g._waste = 0
         g._order = ()
         g._stop = 0  # the place in _order of the trick's last player (see _lead)
         g._opening = False
-        g._opening_lead = -1
+        g._opening_lead = NO_CARD
         g._trick = 1
         g._escaped = ()
         g._over = False
         g._loser = None
+        g._stalemate = False
         g._draws = 0
-        g._forced = -1
-        g._log = []  # events as plain tuples (kind, seat, cards, info, private)
-        g._ev = []  # Event objects for the first len(_ev) records, made when asked for
+        g._forced = NO_CARD
+        g._log = []  # LogEntry per step
+        g._ev = []  # Event objects for the first len(_ev) entries, made when asked for
         g._history = []  # one undo record per play or take (see undo)
+        g._positions = {}  # rule 10: how often each position came round
+        g._position_keys = []  # the positions counted, in order, for undo
+        g._knowledge = None  # public knowledge read from the log so far (see seat_view)
         return g
 
     @classmethod
-    def deal(cls, num_players: int, seed: int | None = None, rules: Rules = Rules(),
-             dealer: int = 0, names=None) -> Game:
-        """Shuffle with ``seed`` and deal the whole pack, starting after ``dealer`` in play order."""
-        _check_seat_count(num_players, 3)
-        if not isinstance(dealer, int) or not 0 <= dealer < num_players:
-            raise ValueError(f"dealer must be a seat from 0 to {num_players - 1}, not {dealer!r}")
+    def deal(cls, num_players: int, seed: int | None = None, rules: Rules | str = Rules(),
+             dealer: int = 0, names: Sequence[str] | None = None) -> Game:
+        """Shuffle with ``seed`` and deal the whole pack, starting after ``dealer`` in play
+        order (rule 2). ``rules`` is a :class:`Rules` or a preset name such as ``"get away"``."""
+        if not isinstance(num_players, int) or isinstance(num_players, bool):
+            raise TypeError(f"num_players must be an integer: a game has 3 to 8 players, not {num_players!r}"[:160])
+        if not 3 <= num_players <= 8:
+            raise ValueError(f"a game has 3 to 8 players, not {num_players!r}")
+        _check_int("dealer", dealer, 0, num_players - 1)
         g = cls._blank(num_players, rules, seed, names)
         g.dealer = dealer
-        g._dealt = True
         deck = shuffled_deck(g.seed)
         hands = [0] * num_players
         log = g._log
@@ -211,34 +337,39 @@ class Game:
             hands[seat] = sum(map(_bit, deck[k::num_players]))
         hands[dealer] = sum(map(_bit, deck[num_players - 1::num_players]))
         for seat in (*g._rings[dealer], dealer):
-            log.append(("deal", seat, hands[seat], None, (seat,)))
+            log.append(LogEntry("deal", seat, tuple(indices(hands[seat])), None, (seat,)))
         g._hands = hands
-        g._start = (tuple(hands), None, 0)
+        g._start = StartPosition(tuple(hands), None, 0, dealer)
         g._set_up_opening()
+        g._count_position()
         return g
 
     @classmethod
-    def from_hands(cls, hands, rules: Rules = Rules(), leader: int | None = None, waste=(),
-                   seed: int | None = None, names=None) -> Game:
+    def from_hands(cls, hands: Sequence[Sequence[Card | str]], rules: Rules | str = Rules(),
+                   leader: int | None = None, waste: Sequence[Card | str] = (),
+                   seed: int | None = None, names: Sequence[str] | None = None) -> Game:
         """A custom position: ``hands[seat]`` is a list of cards (Card or code).
 
-        ``leader=None`` starts with the opening trick; ``leader=seat`` starts with an
-        ordinary trick led by that seat, with ``waste`` as the waste pile.
+        ``leader=None`` starts with the opening trick (rule 3); ``leader=seat`` starts with
+        an ordinary trick led by that seat, with ``waste`` as the waste pile.
         """
-        if not isinstance(hands, (list, tuple)):
-            raise ValueError("hands must be a list with one list of cards per seat")
-        _check_seat_count(len(hands), 2)
+        if isinstance(hands, str) or not isinstance(hands, Sequence):
+            raise TypeError("hands must be a list with one list of cards per seat")
+        if not 2 <= len(hands) <= 8:
+            raise ValueError(f"a position has 2 to 8 players (one list of cards each), not {len(hands)}")
         g = cls._blank(len(hands), rules, seed, names)
         seen = 0
         masks = []
         for seat, hand in enumerate(hands):
-            if isinstance(hand, str) or not hasattr(hand, "__iter__"):
-                raise ValueError(f"hands[{seat}] must be a list of cards, not {hand!r}")
+            if isinstance(hand, str) or not isinstance(hand, (Sequence, set, frozenset)):
+                raise TypeError(f"hands[{seat}] must be a list of cards, not {hand!r}"[:160])
             m = mask_of(hand)
             if m & seen:
                 raise ValueError(f"{', '.join(str(c) for c in cards_of(m & seen))} dealt twice")
             seen |= m
             masks.append(m)
+        if isinstance(waste, str):
+            raise TypeError("waste must be a list of cards")
         waste_mask = mask_of(waste)
         if waste_mask & seen:
             raise ValueError(f"{', '.join(str(c) for c in cards_of(waste_mask & seen))} both in a hand and in the waste pile")
@@ -250,22 +381,23 @@ class Game:
                 raise ValueError("a waste pile needs a leader: the opening trick starts with an empty pile")
             g._set_up_opening()
         else:
-            if not isinstance(leader, int) or isinstance(leader, bool) or not 0 <= leader < g.num_players:
-                raise ValueError(f"leader must be a seat from 0 to {g.num_players - 1} or None, not {leader!r}")
+            _check_int("leader", leader, 0, g.num_players - 1)
             if not masks[leader]:
                 raise ValueError(f"the leader, seat {leader}, holds no cards")
             g._leader = g._current = leader
             g._waste = waste_mask
-        g._start = (tuple(masks), leader, waste_mask)
+        g._start = StartPosition(tuple(masks), leader, waste_mask, None)
+        g._count_position()
         return g
 
-    def _set_up_opening(self):
-        """Rule 3: the opening card leads; without it the highest card of its suit; else no opening trick."""
-        o = _card_index(self.rules.opening_card)
+    def _set_up_opening(self) -> None:
+        """Rule 3: the opening card leads; without it the strongest card of its suit; with
+        no card of that suit, no opening trick (the first seat holding cards leads)."""
+        o = Card.parse(self.rules.opening_card).index
         holder = self._holder_of(o)
         if holder is None:
             suit_mask = SUIT_MASKS[o // 13]
-            best = None
+            best: tuple[Seat, CardIndex] | None = None
             for s in range(self.num_players):
                 for i in indices(self._hands[s] & suit_mask):
                     if best is None or self._strength[i] > self._strength[best[1]]:
@@ -282,12 +414,12 @@ class Game:
 
     # ------------------------------------------------------------------ queries
     @property
-    def current_player(self) -> int | None:
+    def current_player(self) -> Seat | None:
         """The seat to play, or None when the game is over."""
         return self._current
 
     @property
-    def leader(self) -> int | None:
+    def leader(self) -> Seat | None:
         """The seat with the power: it leads the next trick."""
         return self._leader
 
@@ -296,17 +428,23 @@ class Game:
         return self._over
 
     @property
-    def loser(self) -> int | None:
-        """The bhabhi: the last seat holding cards, or None."""
+    def loser(self) -> Seat | None:
+        """The bhabhi: the last seat holding cards, or None (nobody lost, or a stalemate)."""
         return self._loser
 
     @property
-    def losing_team(self) -> tuple | None:
+    def is_stalemate(self) -> bool:
+        """True when the round ended in a stalemate (rule 10): nobody is the bhabhi."""
+        return self._stalemate
+
+    @property
+    def losing_team(self) -> tuple[Seat, Seat] | None:
         """In the teams variant, the bhabhi and partner (seat i and i + n/2)."""
         if not self.rules.teams or self._loser is None:
             return None
         half = self.num_players // 2
-        return tuple(sorted((self._loser, (self._loser + half) % self.num_players)))
+        a, b = sorted((self._loser, (self._loser + half) % self.num_players))
+        return (a, b)
 
     @property
     def trick_number(self) -> int:
@@ -319,14 +457,14 @@ class Game:
         return self._opening
 
     @property
-    def table(self) -> list:
+    def table(self) -> list[tuple[Seat, Card]]:
         """The current trick: ``[(seat, Card), ...]`` in play order."""
         return [(s, DECK[i]) for s, i in zip(self._order, self._table)]
 
     @property
-    def _pos(self) -> int:
-        """The place in the trick's order of the seat to play (while the table holds cards)."""
-        return len(self._table)
+    def trick_order(self) -> tuple[Seat, ...]:
+        """The seats of the trick on the table in play order, from its leader (empty between tricks)."""
+        return self._order if self._table else ()
 
     @property
     def led_suit(self) -> str | None:
@@ -337,12 +475,17 @@ class Game:
         return self._waste.bit_count()
 
     @property
-    def escaped(self) -> list:
+    def escaped(self) -> list[Seat]:
         """Seats that escaped, in the order they escaped."""
         return list(self._escaped)
 
     @property
-    def events(self) -> list:
+    def start(self) -> StartPosition:
+        """How this game began (for records and replays)."""
+        return self._start
+
+    @property
+    def events(self) -> list[Event]:
         """Every :class:`~bhabho_widget.events.Event` so far."""
         return self._events_between(0)
 
@@ -350,18 +493,17 @@ class Game:
     def event_count(self) -> int:
         return len(self._log)
 
-    def events_since(self, start: int) -> list:
+    def events_since(self, start: int) -> list[Event]:
         """The events from number ``start`` on (``events[start:]`` without copying the rest)."""
         return self._events_between(start)
 
-    def _events_between(self, start, stop=None) -> list:
+    def _events_between(self, start: int, stop: int | None = None) -> list[Event]:
         log, ev = self._log, self._ev
         if stop is None:
             stop = len(log)
         if len(ev) < stop:
             names = self.names
-            ev.extend([Event(k, s, c if c.__class__ is tuple else tuple(indices(c)), info, names, p)
-                       for k, s, c, info, p in log[len(ev):stop]])
+            ev.extend([Event(k, s, c, info, names, p) for k, s, c, info, p in log[len(ev):stop]])
         return ev[start:stop]
 
     @property
@@ -369,125 +511,61 @@ class Game:
         """The card the power holder drew and must lead, if any."""
         return DECK[self._forced] if self._forced >= 0 else None
 
-    def hand(self, seat: int) -> list:
+    def drawn_cards(self) -> list[Card]:
+        """Every card drawn from the waste pile so far, in order (rule 6)."""
+        return [DECK[e.cards[0]] for e in self._log if e.kind == "draw"]
+
+    def hand(self, seat: int) -> list[Card]:
         """The cards ``seat`` holds, by suit (S H D C) then rank."""
         return cards_of(self._hands[self._seat(seat)])
 
-    def hand_sizes(self) -> list:
+    def hand_mask(self, seat: int) -> Mask:
+        """The cards ``seat`` holds, as a mask."""
+        return self._hands[self._seat(seat)]
+
+    def hand_sizes(self) -> list[int]:
         return [h.bit_count() for h in self._hands]
 
-    def holders(self) -> list:
+    def holders(self) -> list[Seat]:
         """Seats still holding cards, in seat order."""
         return [s for s in range(self.num_players) if self._hands[s]]
 
-    def next_holder(self, seat: int) -> int | None:
+    def holders_from(self, seat: int) -> list[Seat]:
+        """Seats holding cards, in play order starting with ``seat`` (included if it holds cards)."""
+        return list(self._seats_from(self._seat(seat)))
+
+    def next_holder(self, seat: int) -> Seat | None:
         """The next seat after ``seat`` in play order that holds cards."""
         seat = self._seat(seat)
-        n, step = self.num_players, self._step
-        s = (seat + step) % n
-        while s != seat:
+        for s in self._rings[seat]:
             if self._hands[s]:
                 return s
-            s = (s + step) % n
         return None
 
-    def legal_cards(self) -> list:
+    def legal_cards(self) -> list[Card]:
         """The cards the current player may play, sorted."""
-        return cards_of(self._legal_mask())
+        return cards_of(self.legal_mask())
 
-    def legal_mask(self) -> int:
-        """The legal cards as a hand mask (bit ``card.index``): the fast form for bots."""
-        return self._legal_mask()
-
-    def play_index(self, index: int) -> list:
-        """Play the card with this index (see :mod:`.cards`): the fast form of :meth:`play`."""
-        if not isinstance(index, int) or not 0 <= index < 52:
-            raise IllegalMoveError(f"card index must be 0..51, not {index!r}")
-        start = len(self._log)
-        self._play(index)
-        return self._events_between(start)
-
-    def playout(self, rng=None, max_moves: int = MAX_MOVES) -> None:
-        """Play uniformly random legal cards, with no takes, until the game is over.
-
-        A random rollout for simulations and Monte Carlo bots: every play is recorded as
-        usual (events, undo, record). ``rng`` is a ``random.Random`` or a seed. The rules
-        set no limit to a game's length, and in the pick-up form a game can go round
-        forever, so after ``max_moves`` plays this raises :class:`EndlessGameError`.
-        Of ``n`` legal cards in index order, a play takes the one at
-        ``floor(rng.random() * n)``; a forced card takes no random number.
-
-        >>> g = Game.deal(4, seed=1)
-        >>> g.playout(rng=7)
-        >>> g.is_over, g.loser
-        (True, 2)
-        """
-        if rng is None or isinstance(rng, int):
-            rng = random.Random(rng)
-        rand = rng.random
-        lead, follow = self._lead, self._follow
-        suit_bits = _SUIT_BITS
-        s0, s1, s2, s3 = suit_bits
-        hands, table = self._hands, self._table  # the play path changes both in place
-        for _ in range(max_moves):
-            if table:
-                hand = hands[self._current]
-                led = self._led
-                options = suit_bits[led][hand >> 13 * led & 8191]  # follow suit if able
-                if options:
-                    follow(options[floor(rand() * len(options))])
-                    continue
-                play = follow
-            elif self._over:
-                return
-            elif self._opening:
-                lead(self._opening_lead)
-                continue
-            elif self._forced >= 0 and self._current == self._leader:
-                lead(self._forced)
-                continue
-            else:
-                hand = hands[self._current]
-                play = lead
-            # any card: indices(hand)[k], looked up suit by suit
-            k = floor(rand() * hand.bit_count())
-            low = hand & 67108863  # spades and hearts (a smaller int makes quicker steps)
-            cards = s0[low & 8191]
-            if k >= len(cards):
-                k -= len(cards)
-                cards = s1[low >> 13]
-                if k >= len(cards):
-                    k -= len(cards)
-                    high = hand >> 26
-                    cards = s2[high & 8191]
-                    if k >= len(cards):
-                        k -= len(cards)
-                        cards = s3[high >> 13]
-            play(cards[k])
-        if not self._over:
-            raise EndlessGameError(f"{max_moves} random plays did not end the game (trick {self._trick}, "
-                                   f"hand sizes {self.hand_sizes()}): it is going round in circles")
-
-    def _legal_mask(self) -> int:
+    def legal_mask(self) -> Mask:
+        """The legal cards as a hand mask (bit ``card.index``), from :func:`.legal.legal_mask`."""
         if self._over:
             return 0
-        hand = self._hands[self._current]
-        if not self._table:
-            if self._opening:
-                return 1 << self._opening_lead
-            if self._forced >= 0 and self._current == self._leader:
-                return 1 << self._forced
-            return hand
-        follow = hand & SUIT_MASKS[self._led]
-        return follow or hand
+        if self._table:
+            return legal_mask(self._hands[self._current], self._led, NO_CARD)  # type: ignore[index]
+        return legal_mask(self._hands[self._current], NO_SUIT, self._required_lead())  # type: ignore[index]
 
-    def legal_takes(self) -> list:
+    def _required_lead(self) -> CardIndex:
+        """The card the next lead must be (rules 3 and 6), or NO_CARD."""
+        return self._opening_lead if self._opening else self._forced
+
+    def legal_takes(self) -> list[Seat]:
         """Seats that may take the next player's hand now (rule 7)."""
-        if self._take_refusal() is not None:
+        if self.take_refusal() is not None:
             return []
         return [s for s in range(self.num_players) if self._hands[s]]
 
-    def _take_refusal(self):
+    def take_refusal(self) -> str | None:
+        """Why no hand may be taken now (rule 7), or None when takes are allowed."""
         if self._over:
             return "the game is over"
         if not self.rules.take_from_left:
@@ -499,78 +577,80 @@ class Game:
         return None
 
     # ------------------------------------------------------------------ actions
-    def play(self, card: Card | str, seat: int | None = None) -> list:
+    def play(self, card: Card | str, seat: int | None = None) -> list[Event]:
         """The current player plays ``card``; returns the events it caused.
 
-        With ``seat``, the play is refused unless it is that seat's turn.
+        With ``seat``, the play is refused unless it is that seat's turn. A string that is
+        not a card raises :class:`InvalidCardError`; a card the rules do not allow now,
+        :class:`IllegalMoveError`. Either way nothing changes.
         """
-        try:
-            c = to_card(card)
-        except ValueError as err:
-            raise IllegalMoveError(str(err)) from None
+        c = to_card(card)
         if seat is not None and not self._over:
             seat = self._seat(seat)
             if seat != self._current:
-                raise IllegalMoveError(
-                    f"it is {self.names[self._current]}'s turn, not {self.names[seat]}'s (rule 9: no playing out of turn)")
+                raise IllegalMoveError(self._out_of_turn(seat))
         start = len(self._log)
         self._play(c.index)
         return self._events_between(start)
 
-    def _play(self, i: int) -> None:
-        """Check that the current player may play card ``i`` (rules 3, 4, 6, 9), then play it."""
-        if self._over:
-            raise IllegalMoveError("the game is over: no more plays")
-        seat = self._current
-        hand = self._hands[seat]
-        bit = 1 << i
-        if not hand & bit:
-            owner = self._holder_of(i)
-            if owner is not None and owner != seat:
-                raise IllegalMoveError(
-                    f"it is {self.names[seat]}'s turn, and {DECK[i]} is not in their hand (rule 9: no playing out of turn)")
-            raise IllegalMoveError(f"{self.names[seat]} does not hold {DECK[i]} (rule 9)")
-        table = self._table
-        if not table:
-            if self._opening and i != self._opening_lead:
-                raise IllegalMoveError(
-                    f"{self.names[seat]} must open the game with {DECK[self._opening_lead]} (rule 3)")
-            if self._forced >= 0 and seat == self._leader and i != self._forced:
-                raise IllegalMoveError(
-                    f"{self.names[seat]} must lead {DECK[self._forced]}, the card drawn from the waste pile (rule 6)")
-        elif i // 13 != self._led and hand & SUIT_MASKS[self._led]:
-            sym = SUIT_SYMBOLS[SUITS[self._led]]
-            raise IllegalMoveError(
-                f"{self.names[seat]} holds {sym} and must follow suit (rule 4): {DECK[i]} is not {sym}")
-        self._apply(i)
+    def play_index(self, index: CardIndex) -> list[Event]:
+        """Play the card with this index (see :mod:`.cards`): the fast form of :meth:`play`."""
+        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < 52:
+            raise IllegalMoveError(f"card index must be 0..51, not {index!r}")
+        start = len(self._log)
+        self._play(index)
+        return self._events_between(start)
 
-    def _apply(self, i: int) -> None:
-        """The current player plays card ``i``, which is legal, with everything it causes."""
+    def _play(self, i: CardIndex) -> None:
+        """Play card ``i`` for the current player if :func:`.legal.legal_mask` allows it."""
+        if not self.legal_mask() >> i & 1:
+            raise IllegalMoveError(self._refusal(i))
         if self._table:
             self._follow(i)
         else:
             self._lead(i)
 
-    def _lead(self, i):
-        """The current player leads card ``i``."""
+    def _out_of_turn(self, seat: Seat) -> str:
+        return f"it is {self.names[self._current]}'s turn, not {self.names[seat]}'s (rule 9: no playing out of turn)"  # type: ignore[index]
+
+    def _refusal(self, i: CardIndex) -> str:
+        """Rule 9: why the current player may not play card ``i`` (see :func:`.legal.legal_mask`)."""
+        if self._over:
+            return "the game is over: no more plays"
         seat = self._current
+        name = self.names[seat]  # type: ignore[index]
+        if not self._hands[seat] >> i & 1:  # type: ignore[index]
+            owner = self._holder_of(i)
+            if owner is not None and owner != seat:
+                return f"it is {name}'s turn, and {DECK[i]} is not in their hand (rule 9: no playing out of turn)"
+            return f"{name} does not hold {DECK[i]} (rule 9)"
+        if not self._table:
+            if self._opening:
+                return f"{name} must open the game with {DECK[self._opening_lead]} (rule 3)"
+            return f"{name} must lead {DECK[self._forced]}, the card drawn from the waste pile (rule 6)"
+        sym = SUIT_SYMBOLS[SUITS[self._led]]
+        return f"{name} holds {sym} and must follow suit (rule 4): {DECK[i]} is not {sym}"
+
+    def _lead(self, i: CardIndex) -> None:
+        """The current player leads card ``i`` (legal). In the pick-up form the trick's last
+        player is the one before the first who cannot follow: that one picks up (rule 4)."""
+        seat: Seat = self._current  # type: ignore[assignment]
         hands = self._hands
         suit = _SUIT[i]
         order = self._circle[seat] if 0 not in hands else (seat, *filter(hands.__getitem__, self._rings[seat]))
         stop = len(order) - 1  # the place in the order of the last player of the trick
         opening = self._opening
         if self._pickup_form and not opening:
-            # pick-up form: the trick stops before the first player who cannot follow
             mask = SUIT_MASKS[suit]
             for p in range(1, len(order)):
                 if not hands[order[p]] & mask:
                     stop = p - 1
                     break
         forced = self._forced
-        # a snapshot for undo if the lead ends the trick or is not the drawn card it must be
-        snapshot = not stop or 0 <= forced != i
-        if snapshot:
-            self._history.append(self._snapshot(i))
+        # a board state for undo if the lead ends the trick or is not the drawn card it must be
+        board = not stop or 0 <= forced != i
+        if board:
+            self._history.append(self._board_state(i, NO_SEAT))
         hand = hands[seat] ^ _BIT[i]
         hands[seat] = hand
         if not hand:
@@ -580,25 +660,26 @@ class Game:
         self._order = order
         self._stop = stop
         if forced < 0 and not opening:
-            event = _LEADS[seat][i]
+            entry = _LEADS[seat][i]
         else:
-            self._forced = -1
-            event = ("lead", seat, _ONE[i], "opening" if opening else ("drawn" if i == forced else None), None)
-        self._log.append(event)
-        if not snapshot:
-            self._history.append(event)
+            self._forced = NO_CARD
+            entry = LogEntry("lead", seat, _ONE[i], "opening" if opening else ("drawn" if i == forced else None), None)
+        self._log.append(entry)
+        if not board:
+            self._history.append(entry)
         if stop:
             self._current = order[1]
         elif len(order) < 2:
-            self._end_trick(None, _BIT[i])
+            self._end_clean_trick(_BIT[i])
         else:  # pick-up form: the next player cannot follow and picks up the lead
             nxt = self._current = order[1]
-            self._log.append(("tochoo", nxt, (), (suit, nxt, None, 1, False), None))
-            self._end_trick(nxt, _BIT[i])
+            self._log.append(LogEntry("tochoo", nxt, (), TochooInfo(suit, nxt, None, 1, False), None))
+            self._pick_up(nxt, _BIT[i])
 
-    def _follow(self, i):
-        """The current player plays card ``i`` to the trick on the table."""
-        seat = self._current
+    def _follow(self, i: CardIndex) -> None:
+        """The current player plays card ``i`` (legal) to the trick on the table: a follow, a
+        tochoo that ends the trick (rule 4), or a discard (opening trick; discard form)."""
+        seat: Seat = self._current  # type: ignore[assignment]
         hands = self._hands
         table = self._table
         led = self._led
@@ -606,93 +687,90 @@ class Game:
         pos = len(table)  # the place of this seat in the trick's order
         tochoo = suit != led and not self._opening and not self._discard
         ends = tochoo or pos == self._stop
-        if ends:  # self._snapshot(i), written out
-            self._history.append((
-                tuple(hands), tuple(table), self._waste, self._leader, self._order, self._stop, self._opening,
-                self._trick, self._escaped, self._draws, self._forced, len(self._log), i))
+        if ends:
+            self._history.append(self._board_state(i, NO_SEAT))
         hand = hands[seat] ^ _BIT[i]
         hands[seat] = hand
         if not hand:
             self._emptied = True
-        if tochoo:
-            # tochoo (rule 4): the cards on the table are all of the led suit; the highest picks up
+        if tochoo:  # the cards on the table are all of the led suit: the strongest picks up
             cards = sum(map(_bit, table))
             high = 13 * led + self._strongest[cards >> 13 * led]
             picker = self._order[table.index(high)]
             table.append(i)
-            self._log.append(("tochoo", seat, _ONE[i], (led, picker, high, pos + 1, pos == 1), None))
-            self._end_trick(picker, cards | _BIT[i])
+            self._log.append(LogEntry("tochoo", seat, _ONE[i], TochooInfo(led, picker, high, pos + 1, pos == 1), None))
+            self._pick_up(picker, cards | _BIT[i])
             return
         table.append(i)
-        event = _FOLLOWS[seat][i] if suit == led else ("discard", seat, _ONE[i], (led, self._opening), None)
-        self._log.append(event)
+        if suit == led:
+            entry = _FOLLOWS[seat][i]
+        else:
+            entry = LogEntry("discard", seat, _ONE[i], DiscardInfo(led, self._opening, ends), None)
+        self._log.append(entry)
         if not ends:
-            self._history.append(event)
+            self._history.append(entry)
             self._current = self._order[pos + 1]
         elif pos + 1 == len(self._order):
-            self._end_trick(None, sum(map(_bit, table)))
+            self._end_clean_trick(sum(map(_bit, table)))
         else:  # pick-up form: the next player cannot follow and picks up the trick
             nxt = self._current = self._order[pos + 1]
-            self._log.append(("tochoo", nxt, (), (led, nxt, None, pos + 1, False), None))
-            self._end_trick(nxt, sum(map(_bit, table)))
+            self._log.append(LogEntry("tochoo", nxt, (), TochooInfo(led, nxt, None, pos + 1, False), None))
+            self._pick_up(nxt, sum(map(_bit, table)))
 
-    def _end_trick(self, picker, cards):
-        """The trick on the table, ``cards`` as a mask, ends: ``picker`` picks it up and has
-        the power, or, when ``picker`` is None, it is clean and goes to the waste pile."""
+    def _pick_up(self, picker: Seat, cards: Mask) -> None:
+        """Rule 4, tochoo: ``picker`` picks up the trick (``cards``), and in the whole-pile
+        variant the waste pile too, and has the power."""
+        self._hands[picker] |= cards
+        self._log.append(LogEntry("pickup", picker, tuple(self._table), "trick", None))
+        if self._whole_pile and self._waste:
+            w = self._waste
+            self._hands[picker] |= w
+            self._log.append(LogEntry("pickup", picker, tuple(indices(w)), "waste", (picker,)))
+            self._waste = 0
+        self._after_trick(picker)
+
+    def _end_clean_trick(self, cards: Mask) -> None:
+        """Rule 4, clean trick: the trick (``cards``) goes to the waste pile; the strongest
+        card of the led suit (the weakest in Get Away) has the power next."""
         table = self._table
-        hands = self._hands
-        if picker is not None:
-            hands[picker] |= cards
-            self._log.append(("pickup", picker, tuple(table), "trick", None))
-            if self._whole_pile and self._waste:
-                w = self._waste
-                hands[picker] |= w
-                self._log.append(("pickup", picker, tuple(indices(w)), "waste", (picker,)))
-                self._waste = 0
-            leader = picker
+        led = self._led
+        opening = self._opening
+        suited = cards >> 13 * led & ONE_SUIT  # the cards of the led suit
+        if self._lowest and not opening:
+            card, rule = 13 * led + self._weakest[suited], "lowest"
         else:
-            led = self._led
-            opening = self._opening
-            suited = cards >> 13 * led & 8191  # the cards of the led suit
-            if self._lowest and not opening:
-                card, rule = 13 * led + self._weakest[suited], "lowest"
-            else:
-                card, rule = 13 * led + self._strongest[suited], "highest"
-            winner = self._order[table.index(card)]
-            self._log.append(("waste", winner, tuple(table), (led, rule, card, opening), None))
-            leader = winner
-            if hands[winner]:
-                self._waste |= cards
-            elif self.rules.must_draw:
-                if not self._waste:  # only then may the draw come from this trick's cards
-                    self._waste = cards
-                    self._draw(winner)
-                else:
-                    self._draw(winner)
-                    self._waste |= cards
-            else:
-                nxt = self.next_holder(winner)
-                self._escaped += (winner,)
-                self._log.append(("escape", winner, (), ("power", nxt), None))
-                leader = nxt
-                self._waste |= cards
-        self._leader = self._current = leader
-        table.clear()
-        self._led = -1
-        self._opening = False
-        self._trick += 1
-        if self._emptied:  # only then may someone escape and the game end
-            self._emptied = False
-            escaped = self._escaped
-            for s in self._order:
-                if not hands[s] and s != leader and s not in escaped:
-                    escaped += (s,)
-                    self._log.append(("escape", s, (), ("empty", None), None))
-            self._escaped = escaped
-            if self.num_players - hands.count(0) <= 1:
-                self._finish()
+            card, rule = 13 * led + self._strongest[suited], "highest"
+        winner = self._order[table.index(card)]
+        discards = suited != cards >> 13 * led
+        self._log.append(LogEntry("waste", winner, tuple(table), WasteInfo(led, rule, card, opening, discards), None))
+        if self._hands[winner]:
+            self._waste |= cards
+            self._after_trick(winner)
+        else:
+            self._after_trick(self._power_without_cards(winner, cards))
 
-    def _draw(self, seat):
+    def _power_without_cards(self, winner: Seat, cards: Mask) -> Seat | None:
+        """Rule 6: the winner of a clean trick has no cards. They draw from the waste pile as
+        it was before this trick (from this trick's cards if it was empty) and must lead the
+        card; with ``must_draw=False`` they escape and the next holder leads. Returns the
+        next leader; the trick's ``cards`` end in the waste pile either way."""
+        if self.rules.must_draw:
+            if not self._waste:  # only then may the draw come from this trick's cards
+                self._waste = cards
+                self._draw_from_waste(winner)
+            else:
+                self._draw_from_waste(winner)
+                self._waste |= cards
+            return winner
+        nxt = self.next_holder(winner)
+        self._escaped += (winner,)
+        self._log.append(LogEntry("escape", winner, (), EscapeInfo("power", nxt), None))
+        self._waste |= cards
+        return nxt
+
+    def _draw_from_waste(self, seat: Seat) -> None:
+        """Rule 6: ``seat`` draws a card at random from the waste pile, seeded by the game's
+        seed and the number of draws so far, and must lead it."""
         rng = random.Random(f"{self.seed}:draw:{self._draws}")
         options = indices(self._waste)
         i = options[rng.randrange(len(options))]
@@ -700,31 +778,70 @@ class Game:
         self._waste ^= 1 << i
         self._hands[seat] |= 1 << i
         self._forced = i
-        self._log.append(("draw", seat, _ONE[i], None, (seat,)))
+        self._log.append(LogEntry("draw", seat, _ONE[i], None, (seat,)))
 
-    def _check_end(self):
+    def _after_trick(self, leader: Seat | None) -> None:
+        """A trick ended and ``leader`` has the power: clear the table, let players without
+        cards escape (rule 5), end the game (rule 8) or count the position (rule 10)."""
+        self._leader = self._current = leader
+        self._table.clear()
+        self._led = NO_SUIT
+        self._opening = False
+        self._trick += 1
+        if self._emptied:  # only then may someone escape and the game end
+            self._emptied = False
+            self._mark_escapes(leader)
+            if self.num_players - self._hands.count(0) <= 1:
+                self._finish()
+                return
+        self._count_position()
+
+    def _mark_escapes(self, leader: Seat | None) -> None:
+        """Rule 5: every player of the trick who holds no cards and does not have the power escapes."""
+        hands, escaped = self._hands, self._escaped
+        for s in self._order:
+            if not hands[s] and s != leader and s not in escaped:
+                escaped += (s,)
+                self._log.append(LogEntry("escape", s, (), EscapeInfo("empty", None), None))
+        self._escaped = escaped
+
+    def _count_position(self) -> None:
+        """Rule 10: count the position (every hand, the player to lead, the waste pile); the
+        third time the same one comes round, the round ends in a stalemate."""
+        key = (tuple(self._hands), self._leader, self._waste)
+        seen = self._positions.get(key, 0) + 1
+        self._positions[key] = seen
+        self._position_keys.append(key)
+        if seen >= STALEMATE_REPEATS:
+            self._over = self._stalemate = True
+            self._current = None
+            self._loser = None
+            self._log.append(LogEntry("stalemate", None, (), seen, None))
+
+    def _check_end(self) -> None:
         if self.num_players - self._hands.count(0) <= 1:
             self._finish()
 
-    def _finish(self):
+    def _finish(self) -> None:
+        """Rule 8: at most one player holds cards; that one is the bhabhi."""
         holders = [s for s in range(self.num_players) if self._hands[s]]
         self._over = True
         self._current = None
         self._loser = holders[0] if holders else None
         if self._loser is not None and self._leader != self._loser:
             self._leader = self._loser
-        self._log.append(("game_over", self._loser, (), self.losing_team, None))
+        self._log.append(LogEntry("game_over", self._loser, (), self.losing_team, None))
 
-    def take(self, seat: int) -> list:
+    def take(self, seat: int) -> list[Event]:
         """``seat`` takes the whole hand of the next player holding cards (rule 7)."""
         seat = self._seat(seat)
-        why = self._take_refusal()
+        why = self.take_refusal()
         if why is not None:
             raise IllegalMoveError(f"{self.names[seat]} cannot take now: {why}")
         if not self._hands[seat]:
             raise IllegalMoveError(f"{self.names[seat]} holds no cards and cannot take a hand (rule 7)")
-        target = self.next_holder(seat)
-        self._history.append(self._snapshot(-1 - seat))
+        target: Seat = self.next_holder(seat)  # type: ignore[assignment]
+        self._history.append(self._board_state(NO_CARD, seat))
         start = len(self._log)
         taken = self._hands[target]
         self._hands[seat] |= taken
@@ -732,66 +849,66 @@ class Game:
         power = self._leader == target
         if power:
             self._leader = self._current = seat
-            self._forced = -1
-        self._log.append(("take", seat, tuple(indices(taken)), (target, power), (seat, target)))
+            self._forced = NO_CARD
+        self._log.append(LogEntry("take", seat, tuple(indices(taken)), TakeInfo(target, power), (seat, target)))
         self._escaped += (target,)
-        self._log.append(("escape", target, (), ("taken", None), None))
+        self._log.append(LogEntry("escape", target, (), EscapeInfo("taken", None), None))
         self._check_end()
         return self._events_between(start)
 
     # ------------------------------------------------------------------ undo
-    def _snapshot(self, action):
-        """The undo record of a take (``action`` is ``-1 - seat``) or of a play of card
-        ``action`` (see undo): what it may change, then the action. The led suit and the
-        seat to play follow from it: the suit of the first card on the table, and the next
-        seat in the trick's order or, with an empty table, the leader."""
-        return (tuple(self._hands), tuple(self._table), self._waste, self._leader, self._order, self._stop,
-                self._opening, self._trick, self._escaped, self._draws, self._forced, len(self._log), action)
+    def _board_state(self, card: CardIndex, taker: Seat) -> _BoardState:
+        return _BoardState(tuple(self._hands), tuple(self._table), self._waste, self._leader, self._order, self._stop,
+                           self._opening, self._trick, self._escaped, self._draws, self._forced, len(self._log),
+                           len(self._position_keys), card, taker)
 
     def undo(self) -> None:
-        """Take back the last play or take, with everything it caused (draws included).
-
-        The undo record of a play that leaves the trick going on is its event record
-        (lead, follow or discard); any other play or take has a snapshot (see _snapshot).
-        """
+        """Take back the last play or take, with everything it caused (draws, escapes, the
+        end of the game or a stalemate included)."""
         if not self._history:
             raise IllegalMoveError("nothing to undo")
         record = self._history.pop()
-        if len(record) == 5:  # an event record (kind, seat, cards, info, private)
+        if record.__class__ is LogEntry:  # a play inside a trick: its log entry
             kind, seat, (i,), info, _ = record
             self._table.pop()
             self._hands[seat] |= 1 << i
             self._current = seat
             self._log.pop()
             if kind == "lead":
-                self._led = -1
-                self._forced = i if info == "drawn" else -1
+                self._led = NO_SUIT
+                self._forced = i if info == "drawn" else NO_CARD
         else:
-            (hands, table, self._waste, self._leader, self._order, self._stop, self._opening, self._trick,
-             self._escaped, self._draws, self._forced, n_log, _) = record
-            self._hands[:] = hands
-            self._table[:] = table
-            self._led = _SUIT[table[0]] if table else -1
-            self._current = _seat_to_play(record)
-            self._over = False  # plays and takes happen only before the end
-            self._loser = None
-            del self._log[n_log:]
+            record.restore(self)
         del self._ev[len(self._log):]
+        if self._knowledge is not None and self._knowledge.log_length > len(self._log):
+            self._knowledge = None
         hands = self._hands
         self._emptied = any(not hands[s] for s in self._order) if self._table else False
 
-    def last_actor(self) -> int | None:
+    def last_actor(self) -> Seat | None:
         """The seat that made the last play or take (None at the start)."""
-        return _actor(self._history[-1]) if self._history else None
+        return self._actor(self._history[-1]) if self._history else None
 
-    def actors(self) -> list:
+    def actors(self) -> list[Seat]:
         """The seat that made each action of :attr:`moves`."""
-        return [_actor(r) for r in self._history]
+        return [self._actor(r) for r in self._history]
+
+    @staticmethod
+    def _actor(record: _UndoRecord) -> Seat:
+        return record.seat if record.__class__ is LogEntry else record.actor  # type: ignore[union-attr,return-value]
 
     @property
-    def moves(self) -> list:
+    def moves(self) -> list[Move]:
         """Every action so far: a Card for a play, ``("take", seat)`` for a take."""
-        return [DECK[a] if a >= 0 else ("take", -1 - a) for a in map(_action, self._history)]
+        out: list[Move] = []
+        for r in self._history:
+            if r.__class__ is LogEntry:
+                out.append(DECK[r.cards[0]])
+            elif r.taker != NO_SEAT:  # type: ignore[union-attr]
+                out.append(("take", r.taker))  # type: ignore[union-attr]
+            else:
+                out.append(DECK[r.card])  # type: ignore[union-attr]
+        return out
 
     def copy(self) -> Game:
         """An independent copy of the current state (undo history and events included)."""
@@ -803,16 +920,44 @@ class Game:
         g._log = list(self._log)
         g._ev = list(self._ev)
         g._history = list(self._history)
+        g._positions = dict(self._positions)
+        g._position_keys = list(self._position_keys)
         return g
 
     def state_key(self) -> tuple:
         """Everything that decides the future of the game, for equality checks."""
         return (tuple(self._hands), tuple(self._table), tuple(self._order[:len(self._table)]), self._led,
                 self._waste, self._leader, self._current, self._order[len(self._table):] if self._table else (),
-                self._opening, self._trick, self._escaped, self._over, self._loser,
-                self._draws, self._forced)
+                self._opening, self._trick, self._escaped, self._over, self._loser, self._stalemate,
+                self._draws, self._forced, tuple(sorted(self._positions.items())))
+
+    def position_counts(self) -> dict[tuple[tuple[Mask, ...], Seat | None, Mask], int]:
+        """Rule 10: how often each position (hands, player to lead, waste pile) has come round."""
+        return dict(self._positions)
 
     # ------------------------------------------------------------------ views
+    def seat_view(self, seat: int) -> SeatView:
+        """What ``seat`` may know, as a read-only :class:`~bhabho_widget.seat_view.SeatView`:
+        the only thing bots are given."""
+        from .seat_view import SeatView, read_knowledge
+
+        seat = self._seat(seat)
+        self._knowledge = know = read_knowledge(self._knowledge, self._log, self.num_players)
+        mine = self._current == seat
+        can_take = self.take_refusal() is None and self._hands[seat] != 0
+        return SeatView(
+            seat=seat, num_players=self.num_players, names=self.names, rules=self.rules,
+            hand=self._hands[seat], hand_sizes=tuple(h.bit_count() for h in self._hands),
+            table=tuple(self._table), trick_order=self.trick_order, led_suit=self._led,
+            leader=self._leader, current_player=self._current, trick_number=self._trick,
+            opening=self._opening, waste_size=self._waste.bit_count(), escaped=self._escaped,
+            is_over=self._over, loser=self._loser, stalemate=self._stalemate,
+            legal=self.legal_mask() if mine else 0, can_take=can_take,
+            take_target=self.next_holder(seat) if can_take else None,
+            voids=know.voids, known=tuple(self._hands[s] if s == seat else m for s, m in enumerate(know.known)),
+            waste_known=know.waste_known, drawn=self._forced if mine and self._forced >= 0 else NO_CARD,
+        )
+
     def view(self, seat: int) -> dict:
         """A JSON-safe dict of exactly what ``seat`` may know: its own hand, counts of the
         others, the public cards and the state of play."""
@@ -836,103 +981,172 @@ class Game:
             "escaped": list(self._escaped),
             "is_over": self._over,
             "loser": self._loser,
-            "legal": [DECK[i].code for i in indices(self._legal_mask())] if mine else [],
+            "stalemate": self._stalemate,
+            "legal": [DECK[i].code for i in indices(self.legal_mask())] if mine else [],
             "can_take": seat in takes,
             "take_target": self.next_holder(seat) if seat in takes else None,
         }
 
-    def events_for(self, seat: int | None, start: int = 0) -> list:
-        """Events from ``start`` on as JSON-safe dicts, with cards ``seat`` may not see left out."""
+    def events_for(self, seat: Seat | None, start: int = 0) -> list[dict]:
+        """Events from ``start`` on as JSON-safe dicts as ``seat`` sees them: cards it may
+        not see left out, and that seat addressed as "you"."""
         return [e.to_dict(seat) for e in self._events_between(start)]
 
+    def last_trick(self) -> FinishedTrick | None:
+        """The most recent trick that ended (its cards in play order and where they went), or None."""
+        log = self._log
+        for k in range(len(log) - 1, -1, -1):
+            e = log[k]
+            if e.kind == "waste" or (e.kind == "pickup" and e.info == "trick"):
+                break
+        else:
+            return None
+        plays: list[tuple[Seat, Card]] = []
+        for j in range(k - 1, -1, -1):
+            p = log[j]
+            if p.kind in ("lead", "follow", "discard", "tochoo") and p.cards:
+                plays.append((p.seat, DECK[p.cards[0]]))  # type: ignore[arg-type]
+            if p.kind == "lead":
+                break
+        plays.reverse()
+        end = log[k]
+        return FinishedTrick(tuple(plays), "waste" if end.kind == "waste" else "pickup",
+                             end.seat if end.kind == "pickup" else None, k)
+
+    def with_hidden_cards(self, hands: Sequence[Mask], waste: Mask) -> Game:
+        """A copy in which the cards are dealt otherwise but everything public is kept: for
+        determinized search. Each hand must have its present size and together with the
+        waste pile they must hold the same cards as now. The copy has no undo history."""
+        if len(hands) != self.num_players:
+            raise ValueError(f"hands must have {self.num_players} masks")
+        union = 0
+        for s, h in enumerate(hands):
+            if h.bit_count() != self._hands[s].bit_count() or union & h:
+                raise ValueError(f"hand {s} has the wrong size or shares cards with another hand")
+            union |= h
+        if waste.bit_count() != self._waste.bit_count() or union & waste:
+            raise ValueError("the waste pile has the wrong size or shares cards with a hand")
+        if union | waste != sum(self._hands) | self._waste:
+            raise ValueError("the hands and the waste pile must hold the cards they hold now")
+        g = self.copy()
+        g._hands = list(hands)
+        g._waste = waste
+        g._history = []
+        g._positions = {}
+        g._position_keys = []
+        g._knowledge = None
+        return g
+
+    @classmethod
+    def from_view(cls, view: SeatView, hands: Sequence[Mask], waste: Mask, seed: int | None = None) -> Game:
+        """A game that matches everything ``view`` shows, with the hidden cards dealt as in
+        ``hands`` and ``waste``: one *determinization*, for search bots.
+
+        ``hands[view.seat]`` must be the seat's own hand and every hand must have its public
+        size; the table, the waste pile's size and the public state come from the view. A
+        card drawn from the waste pile and not yet led (the view shows it as a waste card
+        the waste pile no longer holds) must be in the leader's hand; it is the forced lead.
+        The new game has its own ``seed`` (the real game's is hidden), no undo history and
+        no counted positions before this one.
+        """
+        n = view.num_players
+        if len(hands) != n:
+            raise ValueError(f"hands must have {n} masks")
+        if hands[view.seat] != view.hand:
+            raise ValueError("hands[view.seat] must be the seat's own hand")
+        on_table = sum(1 << i for i in view.table)
+        union = on_table
+        for s, h in enumerate(hands):
+            if not isinstance(h, int) or h.bit_count() != view.hand_sizes[s] or union & h:
+                raise ValueError(f"hand {s} must have {view.hand_sizes[s]} cards and share none with the others or the table")
+            union |= h
+        if waste.bit_count() != view.waste_size or union & waste:
+            raise ValueError(f"the waste pile must have {view.waste_size} cards and share none with the hands")
+        g = cls._blank(n, view.rules, seed, view.names)
+        g._hands = list(hands)
+        g._waste = waste
+        g._table = list(view.table)
+        g._led = view.led_suit
+        g._leader = view.leader
+        g._current = view.current_player
+        g._trick = view.trick_number
+        g._opening = view.opening
+        g._escaped = view.escaped
+        g._over = view.is_over
+        g._loser = view.loser
+        g._stalemate = view.stalemate
+        if view.opening:
+            if view.table:
+                g._opening_lead = view.table[0]
+            else:  # still to be led, by the leader: the opening card, or the strongest of its suit (rule 3)
+                opening_card = Card.parse(view.rules.opening_card)
+                suit_cards = hands[view.leader] & SUIT_MASKS[opening_card.suit_index]  # type: ignore[index]
+                if not suit_cards:
+                    raise ValueError("the leader of the opening trick must hold a card of the opening suit")
+                if suit_cards >> opening_card.index & 1:
+                    g._opening_lead = opening_card.index
+                else:
+                    g._opening_lead = max(indices(suit_cards), key=g._strength.__getitem__)
+        pending = view.waste_known & ~waste & ~union
+        if view.drawn >= 0:
+            g._forced = view.drawn
+        elif not view.table and view.leader is not None and pending & hands[view.leader]:
+            g._forced = (pending & hands[view.leader]).bit_length() - 1
+        if view.table:
+            order = view.trick_order
+            g._order = order
+            stop = len(order) - 1
+            if g._pickup_form and not view.opening:
+                mask = SUIT_MASKS[view.led_suit]
+                for p in range(len(view.table), len(order)):
+                    if not hands[order[p]] & mask:
+                        stop = p - 1
+                        break
+            g._stop = stop
+            g._emptied = any(not hands[s] for s in order[:len(view.table)])
+        g._start = StartPosition(tuple(hands), view.leader, waste, None)
+        if not view.table and not view.is_over:
+            g._count_position()
+        return g
+
+    def state(self) -> GameState:
+        """The whole state of play as a named record (every hand included: for the batch
+        player's rollouts, never for a seat)."""
+        return GameState(tuple(self._hands), tuple(self._table), self._order if self._table else (), self._stop,
+                         self._led, self._leader, self._current, self._opening, self._opening_lead, self._forced,
+                         self._waste, self._trick, self._escaped, self._draws, self.seed, self._over, self._loser,
+                         self._stalemate, dict(self._positions))
+
     # ------------------------------------------------------------------ records
-    def to_json(self, indent=None) -> str:
-        """The game record: start position, rules, seed and every move, as JSON text."""
-        hands, leader, waste = self._start
-        record = {
-            "format": RECORD_FORMAT,
-            "version": RECORD_VERSION,
-            "num_players": self.num_players,
-            "names": list(self.names),
-            "rules": self.rules.to_dict(),
-            "seed": self.seed,
-            "start": {
-                "dealer": self.dealer,
-                "hands": [[DECK[i].code for i in indices(h)] for h in hands],
-                "leader": leader,
-                "waste": [DECK[i].code for i in indices(waste)],
-            },
-            "moves": [DECK[a].code if a >= 0 else f"take {-1 - a}" for a in map(_action, self._history)],
-            "draws": [DECK[r[2][0]].code for r in self._log if r[0] == "draw"],
-            "result": {"hand_sizes": self.hand_sizes(), "is_over": self._over, "loser": self._loser,
-                       "escaped": list(self._escaped)},
-        }
-        return json.dumps(record, indent=indent, ensure_ascii=False)
+    def to_json(self, indent: int | None = None) -> str:
+        """The game record (see :mod:`.records`): start, rules, seed and every move, as JSON text."""
+        from .records import game_to_json
+
+        return game_to_json(self, indent=indent)
 
     @classmethod
     def from_json(cls, text: str) -> Game:
-        """Replay a record from :meth:`to_json`; a tampered or inconsistent record raises ValueError."""
-        try:
-            rec = json.loads(text)
-        except (TypeError, json.JSONDecodeError) as err:
-            raise ValueError(f"not a game record: {err}") from None
-        if not isinstance(rec, dict) or rec.get("format") != RECORD_FORMAT:
-            raise ValueError(f"not a game record: 'format' must be {RECORD_FORMAT!r}")
-        if type(rec.get("version")) is not int or rec["version"] != RECORD_VERSION:
-            raise ValueError(f"unsupported record version {rec.get('version')!r}; this engine reads {RECORD_VERSION}")
-        try:
-            rules = Rules.from_dict(rec["rules"])
-            start = rec["start"]
-            hands = start["hands"]
-            seed = rec["seed"]
-            names = rec.get("names")
-            if start.get("dealer") is not None:
-                g = cls.deal(rec["num_players"], seed=seed, rules=rules, dealer=start["dealer"], names=names)
-                if [[c.code for c in g.hand(s)] for s in range(g.num_players)] != [list(h) for h in hands]:
-                    raise ValueError("the hands do not match the deal from this seed")
-                if start["leader"] is not None or start["waste"]:
-                    raise ValueError("a dealt game starts with the opening trick and no waste pile")
-            else:
-                g = cls.from_hands(hands, rules=rules, leader=start["leader"], waste=start["waste"],
-                                   seed=seed, names=names)
-                if g.num_players != rec["num_players"]:
-                    raise ValueError("num_players does not match the hands")
-            moves, draws, result = rec["moves"], rec["draws"], rec["result"]
-        except (KeyError, TypeError) as err:
-            raise ValueError(f"incomplete game record: missing or malformed {err}") from None
-        if not isinstance(moves, list):
-            raise ValueError("record 'moves' must be a list")
-        for k, move in enumerate(moves):
-            try:
-                if isinstance(move, str) and move.startswith("take "):
-                    g.take(int(move[5:]))
-                else:
-                    g.play(move)
-            except ValueError as err:
-                raise ValueError(f"record move {k + 1} ({move!r}) is illegal: {err}") from None
-        got_draws = [DECK[r[2][0]].code for r in g._log if r[0] == "draw"]
-        if got_draws != draws:
-            raise ValueError(f"record draws {draws} do not match the seeded draws {got_draws}")
-        got = {"hand_sizes": g.hand_sizes(), "is_over": g._over, "loser": g._loser, "escaped": list(g._escaped)}
-        if got != result:
-            raise ValueError(f"record result {result} does not match the replayed game {got}")
-        return g
+        """Replay a record from :meth:`to_json`; a tampered or inconsistent record raises
+        :class:`~bhabho_widget.errors.RecordError` (a ValueError)."""
+        from .records import game_from_json
+
+        return game_from_json(text)
 
     # ------------------------------------------------------------------ helpers
-    def _seat(self, seat) -> int:
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.num_players:
+    def _seat(self, seat: object) -> Seat:
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            raise TypeError(f"a seat is an integer from 0 to {self.num_players - 1}, not {seat!r}"[:160])
+        if not 0 <= seat < self.num_players:
             raise IllegalMoveError(f"no seat {seat!r}: seats are 0 to {self.num_players - 1}")
         return seat
 
-    def _seats_from(self, seat):
+    def _seats_from(self, seat: Seat) -> Iterator[Seat]:
         """Seats holding cards, in play order starting with ``seat``."""
-        n = self.num_players
-        for k in range(n):
-            s = (seat + k * self._step) % n
+        for s in self._circle[seat]:
             if self._hands[s]:
                 yield s
 
-    def _holder_of(self, i):
+    def _holder_of(self, i: CardIndex) -> Seat | None:
         bit = 1 << i
         for s, h in enumerate(self._hands):
             if h & bit:
@@ -940,24 +1154,69 @@ class Game:
         return None
 
     def __repr__(self) -> str:
-        state = f"over, loser {self._loser}" if self._over else f"{self.names[self._current]} to play"
+        if self._stalemate:
+            state = "over, stalemate"
+        elif self._over:
+            state = f"over, loser {self._loser}"
+        else:
+            state = f"{self.names[self._current]} to play"  # type: ignore[index]
         return f"<Game {self.num_players} players, trick {self._trick}, {state}>"
 
     def _repr_html_(self) -> str:
-        rows = []
-        for s in range(self.num_players):
-            marks = []
-            if s == self._leader and not self._over:
-                marks.append("power")
-            if s == self._current:
-                marks.append("to play")
-            if s in self._escaped:
-                marks.append("escaped")
-            if s == self._loser:
-                marks.append("bhabhi")
-            cards = " ".join(DECK[i]._repr_html_() for i in indices(self._hands[s]))
-            rows.append(f"<tr><td>{self.names[s]}</td><td>{self._hands[s].bit_count()}</td>"
-                        f"<td>{cards}</td><td>{', '.join(marks)}</td></tr>")
-        trick = " ".join(f"{self.names[s]}: {DECK[i]._repr_html_()}" for s, i in zip(self._order, self._table))
-        return ("<table><tr><th>seat</th><th>cards</th><th>hand</th><th></th></tr>" + "".join(rows)
-                + f"</table><p>Trick {self._trick}: {trick or 'table empty'}; waste pile {self.waste_size} cards.</p>")
+        from .html import game_html
+
+        return game_html(self)
+
+    # ------------------------------------------------------------------ rollouts
+    def playout(self, rng: random.Random | int | None = None, max_moves: int = MAX_MOVES) -> None:
+        """Play uniformly random legal cards (:func:`.legal.legal_mask`), with no takes,
+        until the game is over.
+
+        A random rollout for simulations and Monte Carlo bots: every play is recorded as
+        usual (events, undo, record). ``rng`` is a ``random.Random`` or a seed. A play with
+        one legal card takes no random number; of ``n`` legal cards in index order a play
+        takes the one at ``floor(rng.random() * n)``. Rule 10 ends every game; after
+        ``max_moves`` plays (a safety net) this raises :class:`EndlessGameError`.
+
+        >>> g = Game.deal(4, seed=1)
+        >>> g.playout(rng=7)
+        >>> g.is_over
+        True
+        """
+        if rng is None or isinstance(rng, int):
+            rng = random.Random(rng)
+        rand = rng.random
+        lead, follow = self._lead, self._follow
+        s0, s1, s2, s3 = SUIT_CARDS
+        hands, table = self._hands, self._table  # the play path changes both in place
+        for _ in range(max_moves):
+            if table:
+                legal = legal_mask(hands[self._current], self._led, NO_CARD)  # type: ignore[index]
+                play = follow
+            elif self._over:
+                return
+            else:
+                legal = legal_mask(hands[self._current], NO_SUIT,  # type: ignore[index]
+                                   self._opening_lead if self._opening else self._forced)
+                play = lead
+            if not legal & (legal - 1):
+                play(legal.bit_length() - 1)
+                continue
+            # the k-th legal card, looked up suit by suit
+            k = floor(rand() * legal.bit_count())
+            low = legal & SPADES_AND_HEARTS
+            cards = s0[low & ONE_SUIT]
+            if k >= len(cards):
+                k -= len(cards)
+                cards = s1[low >> 13]
+                if k >= len(cards):
+                    k -= len(cards)
+                    high = legal >> 26
+                    cards = s2[high & ONE_SUIT]
+                    if k >= len(cards):
+                        k -= len(cards)
+                        cards = s3[high >> 13]
+            play(cards[k])
+        if not self._over:
+            raise EndlessGameError(f"{max_moves} random plays did not end the game (trick {self._trick}, "
+                                   f"hand sizes {self.hand_sizes()})")

@@ -3,16 +3,22 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from .game import Game
-from .rules import Rules
+from .rules import Rules, rules_from
+
+if TYPE_CHECKING:
+    from .bots import Bot
 
 
 class Match:
     """Rounds of Bhabho at one table (RULES.md, "A session of several rounds").
 
     Each round is one game; its bhabhi gets one *bhabhi count* and puts one chip in the
-    pot; the dealer moves one seat in play order each round. The session ends after
+    pot; a stalemate round (rule 10) counts for nobody; the dealer moves one seat in play
+    order each round. The session ends after
     ``rounds`` rounds, or as soon as a player reaches ``max_bhabhi`` counts (either may be
     None, not both). The player with most counts loses the session; the players with
     fewest counts share the pot.
@@ -26,14 +32,20 @@ class Match:
     """
 
     def __init__(self, num_players: int, rounds: int | None = 5, max_bhabhi: int | None = None,
-                 rules: Rules = Rules(), seed: int | None = None, first_dealer: int = 0, names=None):
+                 rules: Rules | str = Rules(), seed: int | None = None, first_dealer: int = 0,
+                 names: Sequence[str] | None = None) -> None:
         if rounds is None and max_bhabhi is None:
             raise ValueError("a match needs an end: give rounds, max_bhabhi or both")
         for label, value in (("rounds", rounds), ("max_bhabhi", max_bhabhi)):
-            if value is not None and (not isinstance(value, int) or isinstance(value, bool) or value < 1):
-                raise ValueError(f"{label} must be a positive integer or None, not {value!r}")
-        # validate seats, rules and names once, with the engine's own checks
-        Game.deal(num_players, seed=0, rules=rules, dealer=first_dealer, names=names)
+            if value is None:
+                continue
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise TypeError(f"{label} must be a positive integer or None, not {value!r}"[:120])
+            if not 1 <= value <= 1000:
+                raise ValueError(f"{label} must be from 1 to 1000 or None, not {value!r}")
+        rules = rules_from(rules)
+        # validate seats, rules, seed and names once, with the engine's own checks
+        Game.deal(num_players, seed=seed if seed is not None else 0, rules=rules, dealer=first_dealer, names=names)
         self.num_players = num_players
         self.rounds = rounds
         self.max_bhabhi = max_bhabhi
@@ -43,8 +55,9 @@ class Match:
         self.first_dealer = first_dealer
         self._counts = [0] * num_players
         self._pot = 0
-        self.results = []  # loser of each finished round (None when nobody lost)
-        self.game = None
+        self.results: list[int | None] = []  # loser of each finished round (None when nobody lost)
+        self.stalemate_rounds: list[int] = []  # numbers (from 1) of the rounds that ended in a stalemate
+        self.game: Game | None = None
 
     @property
     def counts(self) -> list:
@@ -112,20 +125,46 @@ class Match:
         self._catch_up()
         return self.results[-1]
 
-    def _catch_up(self):
-        """Count the current round as soon as it is over."""
-        if self.game is not None and self.game.is_over and len(self.results) < self._dealt:
+    def _catch_up(self) -> None:
+        """Count the current round as soon as it is over, and take the count back if an
+        undo brought the finished round back into play."""
+        if self.game is None:
+            return
+        scored = len(self.results) >= self._dealt
+        if self.game.is_over and not scored:
             self._score(self.game)
+        elif scored and not self.game.is_over:
+            self._unscore()
 
-    def _score(self, game: Game):
+    def _score(self, game: Game) -> int | None:
         loser = game.loser
         self.results.append(loser)
+        if game.is_stalemate:
+            self.stalemate_rounds.append(len(self.results))
         if loser is not None:
             self._counts[loser] += 1
             self._pot += 1
         return loser
 
-    def play_round(self, bots) -> int | None:
+    def _unscore(self) -> None:
+        loser = self.results.pop()
+        if self.stalemate_rounds and self.stalemate_rounds[-1] == len(self.results) + 1:
+            self.stalemate_rounds.pop()
+        if loser is not None:
+            self._counts[loser] -= 1
+            self._pot -= 1
+
+    @property
+    def round_number(self) -> int:
+        """The number (from 1) of the round on the table, or of the last round once the match is over."""
+        return max(1, self._dealt) if self.game is not None else 1
+
+    @property
+    def stalemates(self) -> int:
+        self._catch_up()
+        return len(self.stalemate_rounds)
+
+    def play_round(self, bots: Sequence[Bot] | Mapping[int, Bot]) -> int | None:
         """Deal a round, play it with one bot per seat, score it; returns the bhabhi."""
         from .driver import play_out
 
@@ -154,6 +193,7 @@ class Match:
     def summary(self) -> dict:
         """A JSON-safe summary for scoreboards."""
         self._catch_up()
-        return {"rounds": self.rounds, "played": self.rounds_played, "counts": list(self.counts),
-                "pot": self.pot, "over": self.is_over, "losers": self.losers,
+        return {"rounds": self.rounds, "max_bhabhi": self.max_bhabhi, "round": self.round_number,
+                "played": self.rounds_played, "counts": list(self.counts), "pot": self.pot,
+                "stalemates": self.stalemates, "over": self.is_over, "losers": self.losers,
                 "pot_winners": self.pot_winners}

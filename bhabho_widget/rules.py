@@ -72,7 +72,7 @@ class Rules:
     @classmethod
     def from_dict(cls, data: dict) -> Rules:
         if not isinstance(data, dict):
-            raise ValueError(f"rules must be an object of Rules fields, not {data!r}")
+            raise TypeError(f"rules must be an object of Rules fields, not {data!r}")
         known = {f.name for f in fields(cls)}
         unknown = set(data) - known
         if unknown:
@@ -84,6 +84,22 @@ class Rules:
         diffs = [f"{f.name}={getattr(self, f.name)!r}" for f in fields(self)
                  if getattr(self, f.name) != f.default]
         return ", ".join(diffs) if diffs else "classic rules"
+
+
+def rules_from(value: Rules | str) -> Rules:
+    """A :class:`Rules` object, or the preset of that name (``"get away"``, see PRESETS).
+
+    >>> rules_from("get away").next_leader
+    'lowest'
+    """
+    if isinstance(value, Rules):
+        return value
+    if isinstance(value, str):
+        try:
+            return PRESETS[value]
+        except KeyError:
+            raise ValueError(f"unknown rules {value[:40]!r}: give a Rules object or one of {', '.join(PRESETS)}") from None
+    raise TypeError(f"rules must be a Rules object or a preset name ({', '.join(PRESETS)}), not {value!r}"[:200])
 
 
 #: Named rule sets from RULES.md, for menus and notebooks.

@@ -28,7 +28,7 @@ def test_parse_errors_say_what_is_wrong(text, words):
 
 
 def test_parse_rejects_non_strings():
-    with pytest.raises(ValueError, match="written like"):
+    with pytest.raises(TypeError, match="written like"):
         Card.parse(14)
 
 

@@ -2,8 +2,7 @@ import collections
 
 import pytest
 
-from bhabho_widget import Driver, Game, Match, RandomBot, RuleBot, Rules, play_out
-from bhabho_widget.bots import known_voids
+from bhabho_widget import Card, Driver, Game, Match, RandomBot, RuleBot, Rules, play_out
 
 
 def test_match_rotates_the_dealer_and_counts_bhabhis():
@@ -63,8 +62,8 @@ def test_driver_offers_each_bot_one_take_per_boundary_in_play_order():
             super().__init__(seed=0, take_chance=0)
             self.log = log
 
-        def wants_take(self, game, seat):
-            self.log.append((game.trick_number, seat, game.leader))
+        def wants_take(self, view):
+            self.log.append((view.trick_number, view.seat, view.leader))
             return False
 
     log = []
@@ -114,8 +113,11 @@ def test_known_voids_come_from_public_events():
     g.play("KH")
     g.play("5H")
     g.play("4S")
-    assert known_voids(g)[2] == 1 << 1  # seat 2 showed it has no hearts
-    assert known_voids(g)[0] == 0       # the picker's hand changed
+    view = g.seat_view(1)
+    assert view.voids[2] == 1 << 1  # seat 2 showed it has no hearts
+    assert view.shows_void(2, "H") and not view.shows_void(2, "S")
+    assert view.voids[0] == 0       # the picker's hand changed
+    assert view.known_cards(0) == [Card.parse(c) for c in ("4S", "KH", "5H")]  # picked up in public
 
 
 def test_rule_bot_beats_random_bots():

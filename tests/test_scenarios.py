@@ -5,6 +5,7 @@ import json
 import pytest
 
 from bhabho_widget import Card, Game, IllegalMoveError, Rules
+from bhabho_widget.errors import InvalidCardError
 
 C = Card.parse
 
@@ -93,7 +94,10 @@ def test_follow_suit_when_able():
     assert_refused(g, lambda: g.play("9C"), "out of turn")
     assert_refused(g, lambda: g.play("AD"), "does not hold A♦")
     assert_refused(g, lambda: g.play("5H", seat=2), "out of turn")
-    assert_refused(g, lambda: g.play("XX"), "not a card")
+    before = g.state_key()
+    with pytest.raises(InvalidCardError, match="not a card"):  # a bad string is not an illegal move
+        g.play("XX")
+    assert g.state_key() == before
 
 
 def test_tochoo_the_highest_of_the_led_suit_picks_up_and_later_players_do_not_play():
@@ -219,7 +223,7 @@ def test_take_gives_the_power_to_the_taker():
     assert g.legal_takes() == [0, 1, 2]
     events = g.take(0)
     assert kinds(events) == ["take", "escape"]
-    assert events[0].text == "Player 0 takes Player 1's hand (2 cards: K♥, 3♣) and with it the power."
+    assert events[0].text == "Player 0 takes Player 1's hand: 2 cards (K♥, 3♣) and with it the power."
     assert g.leader == 0 and g.current_player == 0 and g.escaped == [1]
     assert codes(g.hand(0)) == ["5H", "KH", "2C", "3C"] and g.hand(1) == []
 
@@ -494,14 +498,24 @@ def test_view_contains_only_what_the_seat_may_know():
     assert g.view(g.current_player)["legal"] == ["AS"] and g.view((g.current_player + 1) % 4)["legal"] == []
 
 
-def test_a_seat_named_you_is_addressed_in_the_second_person():
-    g = Game.from_hands([["KH", "2C"], ["3C", "4C"], ["5D"]], leader=0, names=["You", "Bot 1", "Bot 2"])
+def test_the_viewing_seat_is_addressed_in_the_second_person():
+    g = Game.from_hands([["KH", "2C"], ["3C", "4C"], ["5D"]], leader=0, names=["Asha", "Bot 1", "Bot 2"])
     g.play("KH")
     events = g.play("3C")
-    assert [e.text for e in events] == [
+    assert [e.describe(viewer=0) for e in events] == [
         "Bot 1 cannot follow ♥: tochoo with 3♣! Your lead, K♥, is the only ♥ on the table, so you pick up 2 cards.",
         "You pick up 2 cards (K♥, 3♣) and have the power: you lead next.",
     ]
+    assert events[1].text == "Asha picks up 2 cards (K♥, 3♣) and has the power: Asha leads next."
     g.take(2)
-    assert g.events[-2].text == "Bot 2 takes your hand (3 cards: K♥, 2♣, 3♣) and with it the power."
-    assert g.events[-1].text == "Your hand was taken: you escape and are safe."
+    assert g.events[-2].describe(viewer=0) == "Bot 2 takes your hand: 3 cards (K♥, 2♣, 3♣) and with it the power."
+    assert g.events[-2].describe(viewer=1) == "Bot 2 takes Asha's hand: 3 cards and with it the power."
+    assert g.events[-2].describe(viewer=2) == "You take Asha's hand: 3 cards (K♥, 2♣, 3♣) and with it the power."
+    assert g.events[-1].describe(viewer=0) == "Your hand was taken: you escape and are safe."
+    assert g.events[-1].text == "Asha's hand was taken: Asha escapes and is safe."
+
+
+def test_a_player_named_you_gets_no_special_grammar():
+    g = Game.from_hands([["KH", "2C"], ["5H", "4C"]], leader=0, names=["You", "Bot 1"])
+    assert g.play("KH")[0].text == "You has the power and leads K♥."  # a name, not the viewer
+    assert g.events[-1].describe(viewer=0) == "You have the power and lead K♥."

@@ -1,0 +1,115 @@
+"""Game records: a whole game as JSON text, and its replay through the engine.
+
+A record holds the start position (or the dealer and seed of a dealt game), the rules,
+the seed, every move and the draws and result they led to. Replaying checks every move
+with the rules and the draws and result against the record, so an edited record is
+refused with a :class:`~bhabho_widget.errors.RecordError`.
+
+>>> from bhabho_widget import Game
+>>> g = Game.deal(4, seed=5)
+>>> g.playout(rng=1)
+>>> game_from_json(game_to_json(g)).state_key() == g.state_key()
+True
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .cards import DECK, indices
+from .errors import RecordError
+from .game import Game
+from .rules import Rules
+
+RECORD_FORMAT = "bhabho-game"
+RECORD_VERSION = 2
+"""2 adds the stalemate of rule 10 to the result; version 1 records are read too."""
+MAX_RECORD_CHARS = 5_000_000
+
+
+def _result(g: Game) -> dict[str, Any]:
+    return {"hand_sizes": g.hand_sizes(), "is_over": g.is_over, "loser": g.loser, "escaped": g.escaped,
+            "stalemate": g.is_stalemate}
+
+
+def game_to_json(g: Game, indent: int | None = None) -> str:
+    """The record of ``g`` as JSON text."""
+    start = g.start
+    record = {
+        "format": RECORD_FORMAT,
+        "version": RECORD_VERSION,
+        "num_players": g.num_players,
+        "names": list(g.names),
+        "rules": g.rules.to_dict(),
+        "seed": g.seed,
+        "start": {
+            "dealer": start.dealer,
+            "hands": [[DECK[i].code for i in indices(h)] for h in start.hands],
+            "leader": start.leader,
+            "waste": [DECK[i].code for i in indices(start.waste)],
+        },
+        "moves": [m.code if not isinstance(m, tuple) else f"take {m[1]}" for m in g.moves],
+        "draws": [c.code for c in g.drawn_cards()],
+        "result": _result(g),
+    }
+    return json.dumps(record, indent=indent, ensure_ascii=False)
+
+
+def game_from_json(text: str) -> Game:
+    """Replay a record from :func:`game_to_json`; refuse one that is malformed or tampered with."""
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise TypeError(f"a game record is JSON text, not {type(text).__name__}")
+    if len(text) > MAX_RECORD_CHARS:
+        raise RecordError(f"a game record has at most {MAX_RECORD_CHARS:,} characters")
+    try:
+        rec = json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError) as err:
+        raise RecordError(f"not a game record: {err}") from None
+    except RecursionError:
+        raise RecordError("not a game record: nested too deeply") from None
+    if not isinstance(rec, dict) or rec.get("format") != RECORD_FORMAT:
+        raise RecordError(f"not a game record: 'format' must be {RECORD_FORMAT!r}")
+    version = rec.get("version")
+    if type(version) is not int or version not in (1, RECORD_VERSION):
+        raise RecordError(f"unsupported record version {str(version)[:20]!r}; this engine reads 1 and {RECORD_VERSION}")
+    try:
+        rules = Rules.from_dict(rec["rules"])
+        start = rec["start"]
+        hands = start["hands"]
+        seed = rec["seed"]
+        names = rec.get("names")
+        if start.get("dealer") is not None:
+            g = Game.deal(rec["num_players"], seed=seed, rules=rules, dealer=start["dealer"], names=names)
+            if [[c.code for c in g.hand(s)] for s in range(g.num_players)] != [list(h) for h in hands]:
+                raise RecordError("the hands do not match the deal from this seed")
+            if start["leader"] is not None or start["waste"]:
+                raise RecordError("a dealt game starts with the opening trick and no waste pile")
+        else:
+            g = Game.from_hands(hands, rules=rules, leader=start["leader"], waste=start["waste"], seed=seed, names=names)
+            if g.num_players != rec["num_players"]:
+                raise RecordError("num_players does not match the hands")
+        moves, draws, result = rec["moves"], rec["draws"], rec["result"]
+    except RecordError:
+        raise
+    except (KeyError, TypeError, ValueError, AttributeError) as err:
+        raise RecordError(f"incomplete game record: missing or malformed {str(err)[:120]}") from None
+    if not isinstance(moves, list) or not isinstance(result, dict):
+        raise RecordError("record 'moves' must be a list and 'result' an object")
+    for k, move in enumerate(moves):
+        try:
+            if isinstance(move, str) and move.startswith("take "):
+                g.take(int(move[5:]))
+            else:
+                g.play(move)
+        except (ValueError, TypeError) as err:
+            raise RecordError(f"record move {k + 1} ({str(move)[:20]!r}) is illegal: {err}") from None
+    got_draws = [c.code for c in g.drawn_cards()]
+    if got_draws != draws:
+        raise RecordError(f"record draws {str(draws)[:80]} do not match the seeded draws {got_draws}")
+    got = _result(g)
+    if version == 1:
+        result = {**result, "stalemate": False}
+    if got != result:
+        raise RecordError(f"record result {str(result)[:200]} does not match the replayed game {got}")
+    return g

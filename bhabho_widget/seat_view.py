@@ -1,0 +1,166 @@
+"""What one seat may know: the read-only :class:`SeatView` that bots decide from.
+
+The idea is OpenSpiel's observer: a bot is never given the :class:`~bhabho_widget.game.Game`,
+only a frozen record of its own hand, the public state of play and the facts every seat
+could work out from what was played in the open (which suits a player has shown it
+lacks, which cards a player is known to hold because it picked them up in public). It
+cannot reach another hand, by construction.
+
+>>> from bhabho_widget import Game
+>>> g = Game.from_hands([["QH", "5S"], ["JD", "3H"], ["8H", "2C"]], leader=0)
+>>> _ = g.play("QH"); _ = g.play("3H"); _ = g.play("2C")   # seat 2 cannot follow: tochoo
+>>> v = g.seat_view(1)
+>>> v.shows_void(2, "H"), [str(c) for c in v.known_cards(0)]   # seat 0 picked up in public
+(True, ['Q♥', '3♥', '2♣'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .cards import DECK, NO_CARD, SUITS, Card, CardIndex, Mask, Seat, cards_of, strength_table
+from .events import LogEntry
+from .rules import Rules
+
+__all__ = ["PublicKnowledge", "SeatView", "read_knowledge"]
+
+
+@dataclass(frozen=True, slots=True)
+class PublicKnowledge:
+    """What every seat can work out from the public events of the first ``log_length`` log entries.
+
+    ``voids[s]``: a 4-bit mask of the suits seat s has shown it lacks (by not following)
+    and has not been seen to receive since. ``known[s]``: cards seat s picked up in public
+    (a trick) and has not played since. ``waste_known``: cards seen going to the waste pile
+    and not seen since; the waste pile holds these, less any card drawn and not yet led.
+    """
+
+    log_length: int
+    voids: tuple[int, ...]
+    known: tuple[Mask, ...]
+    waste_known: Mask
+
+
+def read_knowledge(before: PublicKnowledge | None, log: Sequence[LogEntry], num_players: int) -> PublicKnowledge:
+    """:class:`PublicKnowledge` after ``log``, continuing from ``before`` (the answer for
+    an earlier part of the same log) when given."""
+    if before is not None and before.log_length == len(log):
+        return before
+    if before is None:
+        voids, known, waste, start = [0] * num_players, [0] * num_players, 0, 0
+    else:
+        voids, known, waste, start = list(before.voids), list(before.known), before.waste_known, before.log_length
+    for kind, seat, cards, info, private in log[start:]:
+        if kind in ("lead", "follow", "discard", "tochoo"):
+            if kind in ("discard", "tochoo"):
+                voids[seat] |= 1 << info.led_suit
+            if cards:
+                bit = 1 << cards[0]
+                known[seat] &= ~bit
+                waste &= ~bit
+        elif kind == "pickup":
+            if private is None:  # the trick, in public: its suits are no longer voids
+                for c in cards:
+                    known[seat] |= 1 << c
+                    voids[seat] &= ~(1 << (c // 13))
+            else:  # the face-down waste pile: cards of any suit, not shown
+                voids[seat] = 0
+                waste = 0
+        elif kind == "waste":
+            for c in cards:
+                waste |= 1 << c
+        elif kind == "draw":
+            voids[seat] = 0
+        elif kind == "take":
+            target = info.target
+            known[seat] |= known[target]
+            known[target] = 0
+            voids[seat] &= voids[target]
+            voids[target] = 0
+    return PublicKnowledge(len(log), tuple(voids), tuple(known), waste)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """Everything seat ``seat`` may know at one moment. Masks are 52-bit card sets (see
+    :mod:`.cards`); ``table`` holds card indices in play order, played by ``trick_order``.
+
+    ``known[s]`` is the cards seat s is known to hold (its whole hand for this seat);
+    ``voids[s]`` the suits s has shown it lacks; ``legal`` the cards this seat may play
+    now (0 unless it is its turn); ``drawn`` the card it drew and must lead, if any.
+    """
+
+    seat: Seat
+    num_players: int
+    names: tuple[str, ...]
+    rules: Rules
+    hand: Mask
+    hand_sizes: tuple[int, ...]
+    table: tuple[CardIndex, ...]
+    trick_order: tuple[Seat, ...]
+    led_suit: int
+    leader: Seat | None
+    current_player: Seat | None
+    trick_number: int
+    opening: bool
+    waste_size: int
+    escaped: tuple[Seat, ...]
+    is_over: bool
+    loser: Seat | None
+    stalemate: bool
+    legal: Mask
+    can_take: bool
+    take_target: Seat | None
+    voids: tuple[int, ...]
+    known: tuple[Mask, ...]
+    waste_known: Mask
+    drawn: CardIndex = NO_CARD
+
+    @property
+    def strength(self) -> tuple[int, ...]:
+        """Card strengths under these rules (rule 1; ace low in that variant)."""
+        return strength_table(self.rules.ace)
+
+    @property
+    def my_turn(self) -> bool:
+        return self.current_player == self.seat and not self.is_over
+
+    @property
+    def legal_cards(self) -> list[Card]:
+        return cards_of(self.legal)
+
+    @property
+    def holders(self) -> list[Seat]:
+        """Seats holding cards, in seat order."""
+        return [s for s, k in enumerate(self.hand_sizes) if k]
+
+    def holders_from(self, seat: Seat) -> list[Seat]:
+        """Seats holding cards in play order starting with ``seat``."""
+        n, step = self.num_players, self.rules.step
+        return [s for s in ((seat + k * step) % n for k in range(n)) if self.hand_sizes[s]]
+
+    def next_holder(self, seat: Seat) -> Seat | None:
+        """The next seat after ``seat`` in play order that holds cards."""
+        return next((s for s in self.holders_from(seat)[1:] if s != seat), None)
+
+    def shows_void(self, seat: Seat, suit: str) -> bool:
+        """True when ``seat`` has shown it holds no card of ``suit`` ("S", "H", "D", "C")."""
+        return bool(self.voids[seat] >> SUITS.index(suit) & 1)
+
+    def known_cards(self, seat: Seat) -> list[Card]:
+        return cards_of(self.known[seat])
+
+    @property
+    def table_cards(self) -> list[tuple[Seat, Card]]:
+        return [(s, DECK[i]) for s, i in zip(self.trick_order, self.table)]
+
+    @property
+    def unseen(self) -> Mask:
+        """Cards this seat cannot place: not in its hand, not on the table, not known to be
+        in another hand and not seen going to the waste pile."""
+        placed = self.hand | sum(1 << i for i in self.table) | self.waste_known
+        for s, m in enumerate(self.known):
+            if s != self.seat:
+                placed |= m
+        return ((1 << 52) - 1) & ~placed
