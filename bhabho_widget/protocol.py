@@ -1,0 +1,459 @@
+"""The browser-kernel protocol of the table widgets, from its one definition ``protocol.json``.
+
+``protocol.json`` lists every message the browser may send (with its fields, their types
+and bounds), the traits the kernel syncs (the shape of ``view`` included), the one trait
+the browser may write (``pace``) and the keys of the front end's texts (``labels``). This
+module checks messages, the pace and views against it, and writes the TypeScript the
+front end is typed with (``python -m bhabho_widget.protocol`` writes
+``src_js/src/protocol.ts``; a test fails when the committed file differs).
+
+>>> check_message({"type": "play", "card": "10H", "version": 3}, {"play", "take"})
+{'type': 'play', 'card': '10H', 'version': 3}
+>>> check_message({"type": "play", "card": "10H", "version": True}, {"play"})
+Traceback (most recent call last):
+    ...
+bhabho_widget.errors.MessageError: 'play' needs 'version' as a version number (an integer from 0 to 9007199254740991), got true
+>>> check_pace(1.5)
+1.5
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import pathlib
+import re
+import sys
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from .errors import MessageError
+
+__all__ = [
+    "BROWSER_WRITABLE", "LABELS", "MESSAGE_TYPES", "PACE_MAX", "PACE_MIN", "PROTOCOL", "TS_PATH",
+    "check_message", "check_pace", "check_trait", "check_view", "typescript", "write_typescript",
+]
+
+JSON_PATH = pathlib.Path(__file__).with_name("protocol.json")
+#: Where ``python -m bhabho_widget.protocol`` writes the front end's types (in a source checkout).
+TS_PATH = pathlib.Path(__file__).resolve().parent.parent / "src_js" / "src" / "protocol.ts"
+
+Schema = Mapping[str, Any]
+
+#: The whole definition, loaded once.
+PROTOCOL: dict[str, Any] = json.loads(JSON_PATH.read_text(encoding="utf-8"))
+_DEFS: dict[str, Schema] = PROTOCOL["$defs"]
+_MESSAGES: dict[str, Schema] = PROTOCOL["messages"]
+_TRAITS: dict[str, Schema] = PROTOCOL["traits"]
+
+#: Message types the browser may send (each widget takes a subset of them).
+MESSAGE_TYPES: frozenset[str] = frozenset(_MESSAGES)
+#: Traits the browser may write by syncing state; everything else goes through messages.
+BROWSER_WRITABLE: frozenset[str] = frozenset(PROTOCOL["browser_writable"])
+#: The front end's texts in English, by key: the keys a ``labels`` trait may translate.
+LABELS: dict[str, str] = dict(PROTOCOL["labels"])
+PACE_MIN: float = _DEFS["Pace"]["minimum"]
+PACE_MAX: float = _DEFS["Pace"]["maximum"]
+
+_SHOW = 60  # at most this many characters of a value from the browser go into an error
+
+
+# ---------------------------------------------------------------------- values in words
+def _show(value: object) -> str:
+    """A short description of ``value`` for an error message: never much over 60 characters.
+
+    >>> _show("x" * 100_000)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…' (100000 characters)"
+    >>> _show([1, 2]), _show({"a": 1}), _show(None), _show(False), _show(10**5000)
+    ('a list of 2 items', 'an object with 1 key', 'null', 'false', 'a very large integer')
+    """
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value) if value.bit_length() <= 128 else "a very large integer"
+    if isinstance(value, float):
+        return repr(value)
+    if isinstance(value, str):
+        n = min(len(value), _SHOW)
+        while len(repr(value[:n])) > _SHOW + 2:  # escapes made it longer
+            n //= 2
+        text = repr(value[:n])
+        if n < len(value):
+            text = f"{text[:-1]}…{text[-1]} ({len(value)} characters)"
+        return text
+    if isinstance(value, (list, tuple)):
+        return f"a list of {len(value)} item{'' if len(value) == 1 else 's'}"
+    if isinstance(value, Mapping):
+        return f"an object with {len(value)} key{'' if len(value) == 1 else 's'}"
+    return f"a {type(value).__name__[:_SHOW]}"
+
+
+def _key(key: object) -> str:
+    """A field name from the browser, shortened: ``extra``, or ``'yyy…' (100000 characters)``."""
+    if isinstance(key, str) and len(key) <= 30 and key.isprintable():
+        return key
+    if isinstance(key, str):
+        short = repr(key[:20])
+        return short if len(key) <= 20 else f"{short[:-1]}…{short[-1]}"
+    return _show(key)
+
+
+def _resolve(schema: Schema) -> Schema:
+    while "$ref" in schema:
+        schema = _DEFS[schema["$ref"].rsplit("/", 1)[-1]]
+    return schema
+
+
+def _bounds(low: object, high: object) -> str:
+    if low is not None and high is not None:
+        return f" from {low} to {high}"
+    if low is not None:
+        return f" of at least {low}"
+    if high is not None:
+        return f" of at most {high}"
+    return ""
+
+
+def describe(schema: Schema) -> str:
+    """What a value of ``schema`` is, in words.
+
+    >>> describe(_MESSAGES["new_game"]["properties"]["players"])
+    'a number of players (an integer from 3 to 8)'
+    >>> describe({"anyOf": [{"type": "string", "maxLength": 3}, {"type": "null"}]})
+    'a string of at most 3 characters or null'
+    """
+    title = None
+    if "$ref" in schema:
+        title = _resolve(schema).get("title")
+    schema = _resolve(schema)
+    if "anyOf" in schema:
+        words = " or ".join(describe(s) for s in schema["anyOf"])
+    elif "enum" in schema:
+        words = "one of " + ", ".join(json.dumps(v) for v in schema["enum"])
+    else:
+        kind = schema.get("type")
+        if kind in ("integer", "number"):
+            words = ("an integer" if kind == "integer" else "a number") + _bounds(schema.get("minimum"), schema.get("maximum"))
+        elif kind == "string":
+            words = "a string" + (f" of at most {schema['maxLength']} characters" if "maxLength" in schema else "")
+        elif kind == "boolean":
+            words = "true or false"
+        elif kind == "null":
+            words = "null"
+        elif kind == "array":
+            words = "a list"
+        else:
+            words = "an object"
+    return f"{title} ({words})" if title else words
+
+
+# ---------------------------------------------------------------------- checking
+_KINDS: dict[str, tuple[type, ...]] = {
+    "integer": (int,), "number": (int, float), "string": (str,), "boolean": (bool,), "null": (type(None),),
+    "array": (list, tuple), "object": (Mapping,),
+}
+
+
+def _same_kind(value: object, schema: Schema) -> bool:
+    """Whether ``value`` is of the JSON kind ``schema`` asks for (its bounds and contents aside)."""
+    schema = _resolve(schema)
+    if "anyOf" in schema:
+        return any(_same_kind(value, s) for s in schema["anyOf"])
+    if "enum" in schema:
+        return any(type(value) is type(v) for v in schema["enum"])
+    kinds = _KINDS.get(schema.get("type", ""), ())
+    return isinstance(value, kinds) and (isinstance(value, bool) == (schema.get("type") == "boolean"))
+
+
+def _problems(value: object, schema: Schema, path: str, out: list[str]) -> None:
+    """Append to ``out`` what is wrong with ``value`` (``path: ...`` lines); nothing if it fits."""
+    outer = schema
+    schema = _resolve(schema)
+    if "anyOf" in schema:
+        for option in schema["anyOf"]:
+            trial: list[str] = []
+            _problems(value, option, path, trial)
+            if not trial:
+                return
+        # An object where one option is an object (say): tell what is wrong inside it.
+        alike = [option for option in schema["anyOf"] if _same_kind(value, option)]
+        if len(alike) == 1 and _resolve(alike[0]).get("type") in ("object", "array"):
+            _problems(value, alike[0], path, out)
+        else:
+            out.append(f"{path}: expected {describe(outer)}, got {_show(value)}")
+        return
+    if "enum" in schema:
+        if not any(type(value) is type(v) and value == v for v in schema["enum"]):
+            out.append(f"{path}: expected {describe(outer)}, got {_show(value)}")
+        return
+    kind = schema.get("type")
+    ok = True
+    if kind == "integer":
+        ok = isinstance(value, int) and not isinstance(value, bool)
+    elif kind == "number":
+        ok = isinstance(value, int) and not isinstance(value, bool) or isinstance(value, float) and math.isfinite(value)
+    elif kind == "string":
+        ok = isinstance(value, str) and len(value) <= schema.get("maxLength", math.inf)
+    elif kind == "boolean":
+        ok = isinstance(value, bool)
+    elif kind == "null":
+        ok = value is None
+    elif kind == "array":
+        ok = isinstance(value, (list, tuple))
+    elif kind == "object":
+        ok = isinstance(value, Mapping)
+    if ok and kind in ("integer", "number"):
+        ok = schema.get("minimum", -math.inf) <= value <= schema.get("maximum", math.inf)
+    if not ok:
+        out.append(f"{path}: expected {describe(outer)}, got {_show(value)}")
+        return
+    if kind == "array":
+        for i, item in enumerate(value):
+            _problems(item, schema["items"], f"{path}[{i}]", out)
+    elif kind == "object" and "properties" in schema:
+        props = schema["properties"]
+        missing = [k for k in props if k not in value]
+        unknown = [_key(k) for k in value if k not in props]
+        if missing:
+            out.append(f"{path}: missing keys {', '.join(missing)}")
+        if unknown:
+            out.append(f"{path}: unknown keys {', '.join(unknown[:5])}{' and more' if len(unknown) > 5 else ''}")
+        for k, sub in props.items():
+            if k in value:
+                _problems(value[k], sub, f"{path}.{k}", out)
+    elif kind == "object" and "additionalProperties" in schema:
+        for k, item in value.items():
+            if not isinstance(k, str):
+                out.append(f"{path}: keys must be strings, got {_show(k)}")
+            else:
+                _problems(item, schema["additionalProperties"], f"{path}.{_key(k)}", out)
+
+
+def check_message(content: object, allowed_types: Iterable[str]) -> dict[str, Any]:
+    """Check a message from the browser; returns it as a new dict, or raises MessageError.
+
+    The message must be an object whose string ``type`` is one of ``allowed_types`` (the
+    types this widget takes, all declared in protocol.json), with exactly the fields
+    declared for that type, each of the declared type and within its bounds (``true`` is
+    not an integer). The error says briefly what is wrong: it never repeats more than
+    about 60 characters of anything the browser sent.
+
+    >>> check_message({"type": "undo", "extra": 1}, {"undo"})
+    Traceback (most recent call last):
+        ...
+    bhabho_widget.errors.MessageError: 'undo' does not take extra
+    >>> check_message({"type": "goto", "index": 2}, {"play"})
+    Traceback (most recent call last):
+        ...
+    bhabho_widget.errors.MessageError: unknown message type 'goto' here: this widget takes play
+    """
+    allowed = frozenset(allowed_types)
+    undeclared = allowed - MESSAGE_TYPES
+    if undeclared:
+        raise KeyError(f"message types not declared in protocol.json: {', '.join(sorted(undeclared))}")
+    if not isinstance(content, Mapping) or not isinstance(content.get("type"), str):
+        what = "got " + (_show(content) if not isinstance(content, Mapping) else "no string 'type'")
+        raise MessageError(f"a message must be an object with a string 'type'; {what}")
+    kind = content["type"]
+    if kind not in allowed:
+        takes = ", ".join(sorted(allowed)) or "no messages"
+        raise MessageError(f"unknown message type {_show(kind)} here: this widget takes {takes}")
+    fields = _MESSAGES[kind]["properties"]
+    extra = [k for k in content if k != "type" and k not in fields]
+    if extra:
+        shown = ", ".join(_key(k) for k in extra[:5])
+        raise MessageError(f"'{kind}' does not take {shown}{' and more' if len(extra) > 5 else ''}")
+    missing = [k for k in fields if k not in content]
+    if len(missing) == 1:
+        raise MessageError(f"'{kind}' needs '{missing[0]}': {describe(fields[missing[0]])}")
+    if missing:
+        raise MessageError(f"'{kind}' needs {', '.join(repr(k) for k in missing)}")
+    for name, schema in fields.items():
+        found: list[str] = []
+        _problems(content[name], schema, name, found)
+        if found:
+            raise MessageError(f"'{kind}' needs '{name}' as {describe(schema)}, got {_show(content[name])}")
+    return {"type": kind, **{name: content[name] for name in fields}}
+
+
+def check_pace(value: object) -> float:
+    """The pace the browser synced, as a float; MessageError when out of bounds or not a number.
+
+    >>> check_pace("fast")
+    Traceback (most recent call last):
+        ...
+    bhabho_widget.errors.MessageError: pace must be a number of seconds (a number from 0 to 5), got 'fast'
+    """
+    schema = _TRAITS["pace"]
+    found: list[str] = []
+    _problems(value, schema, "pace", found)
+    if found:
+        raise MessageError(f"pace must be {describe(schema)}, got {_show(value)}")
+    return float(value)  # type: ignore[arg-type]
+
+
+def _report(what: str, found: list[str], limit: int = 12) -> str:
+    more = f"; and {len(found) - limit} more" if len(found) > limit else ""
+    return f"{what} does not match protocol.json: " + "; ".join(found[:limit]) + more
+
+
+def check_view(view: object) -> None:
+    """Raise ValueError listing the missing, unknown and ill-typed keys of a ``view`` dict.
+
+    >>> check_view({"version": 1})  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+        ...
+    ValueError: view does not match protocol.json: view: missing keys mode, seat, ...
+    """
+    found: list[str] = []
+    _problems(view, {"$ref": "#/$defs/View"}, "view", found)
+    if found:
+        raise ValueError(_report("view", found))
+
+
+def check_trait(name: str, value: object) -> None:
+    """Raise ValueError when ``value`` is not what protocol.json declares for the trait ``name``."""
+    if name not in _TRAITS:
+        raise KeyError(f"trait {name!r} is not declared in protocol.json")
+    found: list[str] = []
+    _problems(value, _TRAITS[name], name, found)
+    if found:
+        raise ValueError(_report(name, found))
+
+
+# ---------------------------------------------------------------------- TypeScript
+def _screaming(name: str) -> str:
+    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name).upper()
+
+
+def _camel(name: str) -> str:
+    return "".join(part.capitalize() for part in name.split("_"))
+
+
+def _ts_key(key: str) -> str:
+    return key if re.fullmatch(r"[A-Za-z_$][A-Za-z0-9_$]*", key) else json.dumps(key)
+
+
+def _doc(schema: Schema, indent: str) -> list[str]:
+    text = schema.get("description")
+    return [f"{indent}/** {text} */"] if text else []
+
+
+def _ts(schema: Schema, indent: str = "") -> str:
+    """The TypeScript type of ``schema``."""
+    if "$ref" in schema:
+        return schema["$ref"].rsplit("/", 1)[-1]
+    if "anyOf" in schema:
+        return " | ".join(_ts(s, indent) for s in schema["anyOf"])
+    if "enum" in schema:
+        return " | ".join(json.dumps(v) for v in schema["enum"])
+    kind = schema.get("type")
+    if kind in ("integer", "number"):
+        return "number"
+    if kind in ("string", "boolean", "null"):
+        return kind
+    if kind == "array":
+        inner = _ts(schema["items"], indent)
+        return f"({inner})[]" if " | " in inner else f"{inner}[]"
+    if kind == "object" and "properties" in schema:
+        if not schema["properties"]:
+            return "Record<string, never>"
+        return "{ " + "; ".join(f"{_ts_key(k)}: {_ts(v, indent)}" for k, v in schema["properties"].items()) + " }"
+    if kind == "object" and "additionalProperties" in schema:
+        return f"Record<string, {_ts(schema['additionalProperties'], indent)}>"
+    raise ValueError(f"protocol.json: no TypeScript for {schema!r}")
+
+
+def _members(props: Mapping[str, Schema], indent: str = "  ") -> list[str]:
+    lines = []
+    for key, schema in props.items():
+        lines += _doc(schema, indent)
+        lines.append(f"{indent}{_ts_key(key)}: {_ts(schema)};")
+    return lines
+
+
+def typescript() -> str:
+    """The text of ``src_js/src/protocol.ts``: the protocol's types and constants for the front end."""
+    out = [
+        "// Generated from bhabho_widget/protocol.json by `python -m bhabho_widget.protocol`. Do not edit:",
+        "// change protocol.json and run that command (tests/test_protocol.py checks the two agree).",
+        "",
+        "// ---- bounds ----",
+    ]
+    for name, schema in _DEFS.items():
+        const = _screaming(name)
+        for key, suffix in (("minimum", "MIN"), ("maximum", "MAX"), ("maxLength", "MAX_LENGTH")):
+            if key in schema:
+                out.append(f"export const {const}_{suffix} = {json.dumps(schema[key])};")
+    out += ["", "// ---- shapes ----"]
+    for name, schema in _DEFS.items():
+        out.append("")
+        out += _doc(schema, "")
+        if schema.get("type") == "object" and "properties" in schema:
+            out.append(f"export interface {name} {{")
+            out += _members(schema["properties"])
+            out.append("}")
+        else:
+            out.append(f"export type {name} = {_ts(schema)};")
+    out += ["", "// ---- traits: synced by the kernel; the browser may write only BROWSER_WRITABLE ----", ""]
+    out.append("export interface Traits {")
+    out += _members(_TRAITS)
+    out.append("}")
+    out.append("")
+    writable = ", ".join(json.dumps(t) for t in PROTOCOL["browser_writable"])
+    out.append(f"export const BROWSER_WRITABLE = [{writable}] as const;")
+    out += ["", "// ---- messages: the browser's model.send(...) ----"]
+    for kind, spec in _MESSAGES.items():
+        out.append("")
+        out += _doc(spec, "")
+        out.append(f"export interface {_camel(kind)}Message {{")
+        out.append(f"  type: {json.dumps(kind)};")
+        out += _members(spec["properties"])
+        out.append("}")
+    out.append("")
+    out.append("export type Message =")
+    out += [f"  | {_camel(kind)}Message" for kind in _MESSAGES]
+    out[-1] += ";"
+    out.append("")
+    out.append("export type MessageType = Message[\"type\"];")
+    out.append("")
+    out.append("export const MESSAGE_TYPES: readonly MessageType[] = [")
+    out += [f"  {json.dumps(kind)}," for kind in _MESSAGES]
+    out.append("];")
+    out += ["", "// ---- labels: every text of the front end, in English; the labels trait translates them ----", ""]
+    out.append("export const LABELS = {")
+    out += [f"  {_ts_key(key)}: {json.dumps(text, ensure_ascii=False)}," for key, text in LABELS.items()]
+    out.append("} as const;")
+    out.append("")
+    out.append("export type LabelKey = keyof typeof LABELS;")
+    return "\n".join(out) + "\n"
+
+
+def write_typescript(path: pathlib.Path | str | None = None) -> pathlib.Path:
+    """Write :func:`typescript` to ``path`` (default: ``src_js/src/protocol.ts``); returns the path."""
+    target = pathlib.Path(path) if path is not None else TS_PATH
+    target.write_text(typescript(), encoding="utf-8", newline="\n")
+    return target
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bhabho_widget.protocol",
+                                     description="Write src_js/src/protocol.ts from bhabho_widget/protocol.json.")
+    parser.add_argument("--out", type=pathlib.Path, default=TS_PATH, help="where to write (default: %(default)s)")
+    parser.add_argument("--check", action="store_true", help="write nothing; exit 1 if the file is out of date")
+    args = parser.parse_args(argv)
+    if args.check:
+        current = args.out.read_text(encoding="utf-8") if args.out.exists() else ""
+        if current != typescript():
+            print(f"{args.out} is out of date: run python -m bhabho_widget.protocol", file=sys.stderr)
+            return 1
+        return 0
+    print(write_typescript(args.out))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

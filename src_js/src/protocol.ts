@@ -1,0 +1,413 @@
+// Generated from bhabho_widget/protocol.json by `python -m bhabho_widget.protocol`. Do not edit:
+// change protocol.json and run that command (tests/test_protocol.py checks the two agree).
+
+// ---- bounds ----
+export const VERSION_MIN = 0;
+export const VERSION_MAX = 9007199254740991;
+export const SEAT_MIN = 0;
+export const SEAT_MAX = 7;
+export const NUM_PLAYERS_MIN = 2;
+export const NUM_PLAYERS_MAX = 8;
+export const PLAYERS_MIN = 3;
+export const PLAYERS_MAX = 8;
+export const SEED_MIN = 0;
+export const SEED_MAX = 9007199254740991;
+export const PACE_MIN = 0;
+export const PACE_MAX = 5;
+export const STEP_MIN = 0;
+export const STEP_MAX = 100000;
+export const COUNT_MIN = 0;
+export const PROBABILITY_MIN = 0;
+export const PROBABILITY_MAX = 1;
+export const CARD_MAX_LENGTH = 3;
+export const NAME_MAX_LENGTH = 40;
+export const LANGUAGE_CODE_MAX_LENGTH = 16;
+
+// ---- shapes ----
+
+/** Increases with every state change of the table; echoed in play, take and advance so that a stale click is refused. */
+export type Version = number;
+
+/** A seat number. */
+export type Seat = number;
+
+/** Players at a table: a dealt game has 3 to 8, a position set up by hand 2 to 8. */
+export type NumPlayers = number;
+
+/** Players of a new game dealt from the browser. */
+export type Players = number;
+
+/** A shuffle seed; the browser sends whole numbers it can hold exactly (up to 2**53 - 1). */
+export type Seed = number;
+
+/** Seconds the browser waits before it asks the kernel for a bot's next step; 0 for no wait. */
+export type Pace = number;
+
+/** A lesson step: 0 is the start position. */
+export type Step = number;
+
+/** A count of cards, rounds or games. */
+export type Count = number;
+
+export type Probability = number;
+
+/** A card code: rank (2-10, J, Q, K, A) and suit (S, H, D, C), such as "10H" or "AS". */
+export type Card = string;
+
+/** The name of a variant or a bot level, as listed in the traits variants and bot_levels. */
+export type Name = string;
+
+/** A language code such as "en" or "hi", as listed in the trait languages. */
+export type LanguageCode = string;
+
+export type Suit = "S" | "H" | "D" | "C";
+
+/** A card on the table and who played it. */
+export interface TableCard {
+  seat: Seat;
+  card: Card;
+}
+
+/** Something that happened in the last state change, as the human seat may see it; cards it may not see are left out. */
+export interface GameEvent {
+  kind: string;
+  seat: Seat | null;
+  cards: Card[];
+  text: string;
+}
+
+/** One line of the game's log (kind as in GameEvent). */
+export interface LogLine {
+  kind: string;
+  text: string;
+}
+
+/** The trick that just ended: it rests on the table until the next lead. */
+export interface LastTrick {
+  cards: TableCard[];
+  outcome: "waste" | "pickup";
+  picker: Seat | null;
+}
+
+/** How the game ended, with the banner's text (written by the kernel). */
+export interface Result {
+  kind: "bhabhi" | "stalemate" | "nobody";
+  text: string;
+}
+
+export interface Feedback {
+  correct: boolean;
+  text: string;
+}
+
+/** A lesson's question: which card to play, or which seat. */
+export interface Exercise {
+  prompt: string;
+  kind: "card" | "seat";
+  choices: (Card | Seat)[];
+  feedback: Feedback | null;
+}
+
+/** Where a lesson stands: step index of length steps. */
+export interface LessonInfo {
+  index: Step;
+  length: Step;
+  title: string;
+  exercise: Exercise | null;
+}
+
+/** The human seat's view of the table. Nothing in it is hidden from that seat. */
+export interface View {
+  version: Version;
+  /** lesson: a scripted scenario stepped with back and next. */
+  mode: "play" | "lesson";
+  /** The seat whose hand is shown at the bottom. */
+  seat: Seat;
+  num_players: NumPlayers;
+  /** One per seat. */
+  names: string[];
+  /** The seat's cards, sorted by suit (S H D C) then rank. */
+  hand: Card[];
+  hand_sizes: Count[];
+  /** Every hand: only when the teacher's reveal_all is on, or in a lesson. */
+  hands: Card[][] | null;
+  /** The current trick in play order. */
+  table: TableCard[];
+  led_suit: Suit | null;
+  waste_size: Count;
+  /** The seat with the power. */
+  leader: Seat | null;
+  /** The seat to play; null when the game is over. */
+  current_player: Seat | null;
+  /** 1 is the opening trick. */
+  trick_number: Count;
+  /** The opening trick is being played or about to be led. */
+  opening: boolean;
+  /** Seats in the order they escaped. */
+  escaped: Seat[];
+  is_over: boolean;
+  /** The bhabhi, once the game is over. */
+  loser: Seat | null;
+  /** Cards the person may click now: empty unless waiting is human. */
+  legal: Card[];
+  /** The person may take the next player's hand now. */
+  can_take: boolean;
+  /** Whose hand a take would take. */
+  take_target: Seat | null;
+  /** Who acts next. On bot the browser asks the kernel to advance after pace seconds, and the person's cards are not clickable. */
+  waiting: "human" | "bot" | "over";
+  /** What brought this view: a step of play (or a lesson step), an undo, or a new game. Nothing animates after undo and new. */
+  change: "step" | "undo" | "new";
+  /** The line under the table, written by the kernel; shown as it is. */
+  narration: string;
+  /** The events of this change, for animations. */
+  events: GameEvent[];
+  /** The whole game's log as the seat may see it (capped by the kernel); the shown log is replaced by it on every view. */
+  log: LogLine[];
+  /** The trick this change ended, if any. */
+  last_trick: LastTrick | null;
+  /** Set once the game is over. */
+  result: Result | null;
+  /** Lesson mode only. */
+  lesson: LessonInfo | null;
+}
+
+/** A session of rounds. text is the scoreboard's heading, written by the kernel ("Round 1 of 2", or at the end who loses the session and who takes the pot). */
+export interface Score {
+  rounds: Count | null;
+  max_bhabhi: Count | null;
+  round: Count;
+  played: Count;
+  /** Bhabhi counts, one per seat. */
+  counts: Count[];
+  pot: number;
+  stalemates: Count;
+  over: boolean;
+  losers: Seat[];
+  pot_winners: Seat[];
+  names: string[];
+  text: string;
+}
+
+/** The chance p of ending as the bhabhi after an action, with its 95 % interval lo..hi. */
+export interface Estimate {
+  action: string;
+  label: string;
+  p: Probability;
+  lo: Probability;
+  hi: Probability;
+}
+
+/** A suggestion: action is a card code or "take". */
+export interface Hint {
+  action: string;
+  text: string;
+  estimates: Estimate[];
+}
+
+export interface Language {
+  code: LanguageCode;
+  name: string;
+}
+
+/** The settings of the game on the table, shown in the controls. */
+export interface Config {
+  players: NumPlayers;
+  seed: number | null;
+  variant: string;
+  bots: string;
+  language: string;
+  rounds: Count | null;
+}
+
+// ---- traits: synced by the kernel; the browser may write only BROWSER_WRITABLE ----
+
+export interface Traits {
+  /** The human seat's view; null until the kernel has a table. */
+  view: View | null;
+  pace: Pace;
+  /** The teacher's switch, set in the kernel only. */
+  reveal_all: boolean;
+  /** Why the last message was refused; empty when none. */
+  error: string;
+  hint: Hint | null;
+  score: Score | null;
+  variants: string[];
+  bot_levels: string[];
+  languages: Language[];
+  /** null in a lesson. */
+  config: Config | null;
+  /** Texts of the front end by key (the keys of labels below); a missing key shows the English text. */
+  labels: Record<string, string>;
+}
+
+export const BROWSER_WRITABLE = ["pace"] as const;
+
+// ---- messages: the browser's model.send(...) ----
+
+/** The person plays a card. */
+export interface PlayMessage {
+  type: "play";
+  card: Card;
+  version: Version;
+}
+
+/** The person takes the next player's hand. */
+export interface TakeMessage {
+  type: "take";
+  version: Version;
+}
+
+/** A bot's next step, sent pace seconds after a view with waiting == "bot". */
+export interface AdvanceMessage {
+  type: "advance";
+  version: Version;
+}
+
+/** Take back the person's last action and the bots' after it. */
+export interface UndoMessage {
+  type: "undo";
+}
+
+/** Ask for a hint (the kernel sets the hint trait). */
+export interface HintMessage {
+  type: "hint";
+}
+
+/** Deal a new game. */
+export interface NewGameMessage {
+  type: "new_game";
+  players: Players;
+  seed: Seed | null;
+  variant: Name;
+  bots: Name;
+}
+
+/** Switch the language of the kernel's texts and the labels. */
+export interface SetLanguageMessage {
+  type: "set_language";
+  language: LanguageCode;
+}
+
+/** Lesson mode: show step index. */
+export interface GotoMessage {
+  type: "goto";
+  index: Step;
+}
+
+/** Lesson mode: answer the exercise with a card code or a seat. */
+export interface AnswerMessage {
+  type: "answer";
+  choice: Card | Seat;
+}
+
+export type Message =
+  | PlayMessage
+  | TakeMessage
+  | AdvanceMessage
+  | UndoMessage
+  | HintMessage
+  | NewGameMessage
+  | SetLanguageMessage
+  | GotoMessage
+  | AnswerMessage;
+
+export type MessageType = Message["type"];
+
+export const MESSAGE_TYPES: readonly MessageType[] = [
+  "play",
+  "take",
+  "advance",
+  "undo",
+  "hint",
+  "new_game",
+  "set_language",
+  "goto",
+  "answer",
+];
+
+// ---- labels: every text of the front end, in English; the labels trait translates them ----
+
+export const LABELS = {
+  table_region: "Card table",
+  controls_group: "Game controls",
+  new_game: "New game",
+  new_game_group: "New game",
+  players: "Players",
+  seed: "Seed",
+  seed_placeholder: "random",
+  variant: "Variant",
+  bots: "Bots",
+  language: "Language",
+  undo: "Undo",
+  hint: "Hint",
+  pace: "Pace",
+  pace_aria: "Bot pace in seconds",
+  pace_value: "{s} s",
+  pace_valuetext: "{s} seconds",
+  reveal_all: "Reveal all",
+  reveal_all_title: "Teacher switch: set table.reveal_all = True in the notebook",
+  take: "Take",
+  take_from: "Take {name}'s hand",
+  waiting_kernel: "Waiting for the kernel…",
+  log_title: "Log",
+  log_aria: "Game log",
+  lesson_group: "Lesson",
+  lesson_start: "|<",
+  lesson_start_aria: "Go to the start",
+  lesson_back: "< Back",
+  lesson_back_aria: "Back one step",
+  lesson_next: "Next >",
+  lesson_next_aria: "Next step",
+  lesson_end: ">|",
+  lesson_end_aria: "Go to the end",
+  lesson_slider_aria: "Lesson step",
+  lesson_step: "Step {i} of {n}",
+  answers_group: "Answers",
+  seat_name: "Seat {n}",
+  cards_one: "{n} card",
+  cards_other: "{n} cards",
+  seat_cards_aria: "{name}'s cards",
+  badge_bhabhi: "bhabhi",
+  state_bhabhi: "the bhabhi",
+  badge_escaped: "escaped #{n}",
+  badge_power: "power",
+  state_power: "has the power",
+  badge_turn: "to play",
+  badge_waiting: "waiting for the others",
+  trick_number: "Trick {n}",
+  led: "led",
+  led_aria: "{suit} led",
+  waste_aria: "Waste pile: {cards}",
+  waste_label: "Waste {n}",
+  trick_aria: "Cards on the table",
+  played_by: "{card}, played by {name}",
+  last_trick_aria: "Last trick: {cards}. {outcome}",
+  outcome_waste: "To the waste pile",
+  outcome_pickup: "Picked up by {name}",
+  hand_aria: "Your hand, {cards}: {list}",
+  hand_empty_aria: "{name}: no cards",
+  hand_escaped: "You escaped!",
+  hand_none: "No cards",
+  hint_card_title: "Hint: play this card",
+  hint_take_title: "Hint: take",
+  hint_chart_aria: "Chance of ending as the bhabhi: {list}. Hinted: {hinted}.",
+  hint_chart_item: "{label} {p} ({lo} to {hi})",
+  score_caption: "Bhabhi count",
+  score_player: "Player",
+  score_bhabhi: "Bhabhi",
+  score_pot: "Pot: {n}",
+  score_stalemates: "Stalemates: {n}",
+  card_name: "{rank} of {suit}",
+  card_back: "face-down card",
+  rank_A: "ace",
+  rank_K: "king",
+  rank_Q: "queen",
+  rank_J: "jack",
+  suit_S: "spades",
+  suit_H: "hearts",
+  suit_D: "diamonds",
+  suit_C: "clubs",
+} as const;
+
+export type LabelKey = keyof typeof LABELS;
