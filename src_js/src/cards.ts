@@ -2,10 +2,10 @@
 // A face is 60 x 84 units: corner indices (rank + suit), pips for 2..10, one large
 // pip for the ace, a framed letter for J/Q/K. Suit symbols are paths, not font glyphs.
 
+import { ENGLISH, type Translate } from "./labels";
 import type { Suit } from "./types";
 
-const SUIT_NAMES: Record<Suit, string> = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
-const RANK_NAMES: Record<string, string> = { A: "ace", K: "king", Q: "queen", J: "jack" };
+const RANK_KEYS = { A: "rank_A", K: "rank_K", Q: "rank_Q", J: "rank_J" } as const;
 
 export interface ParsedCard {
   rank: string; // "2".."10", "J", "Q", "K", "A"
@@ -18,8 +18,8 @@ export function parseCard(code: string): ParsedCard | null {
   return { rank: m[1] === "T" ? "10" : m[1], suit: m[2] as Suit };
 }
 
-export function suitName(suit: Suit): string {
-  return SUIT_NAMES[suit];
+export function suitName(suit: Suit, t: Translate = ENGLISH): string {
+  return t(`suit_${suit}`);
 }
 
 export function isRed(suit: Suit): boolean {
@@ -27,10 +27,11 @@ export function isRed(suit: Suit): boolean {
 }
 
 /** "10 of hearts", "ace of spades"; unknown codes are returned as they are. */
-export function cardLabel(code: string): string {
+export function cardLabel(code: string, t: Translate = ENGLISH): string {
   const c = parseCard(code);
   if (!c) return String(code);
-  return `${RANK_NAMES[c.rank] ?? c.rank} of ${SUIT_NAMES[c.suit]}`;
+  const key = RANK_KEYS[c.rank as keyof typeof RANK_KEYS];
+  return t("card_name", { rank: key ? t(key) : c.rank, suit: suitName(c.suit, t) });
 }
 
 // Suit outlines in a 100 x 100 box.
@@ -143,16 +144,21 @@ export function backSvg(): string {
 }
 
 /** A non-interactive card element (trick, revealed hand, animation). */
-export function cardElement(code: string | null, size: CardSize = "normal", cls = ""): HTMLElement {
+export function cardElement(
+  code: string | null,
+  size: CardSize = "normal",
+  cls = "",
+  t: Translate = ENGLISH,
+): HTMLElement {
   const el = document.createElement("span");
   el.className = `bh-card${cls ? " " + cls : ""}`;
   el.setAttribute("role", "img");
   if (code === null) {
     el.classList.add("is-back");
-    el.setAttribute("aria-label", "face-down card");
+    el.setAttribute("aria-label", t("card_back"));
     el.innerHTML = backSvg();
   } else {
-    el.setAttribute("aria-label", cardLabel(code));
+    el.setAttribute("aria-label", cardLabel(code, t));
     el.innerHTML = faceSvg(code, size);
   }
   return el;

@@ -1,8 +1,15 @@
 // The controls bar and the lesson bar. Both are built once per view and updated in place,
-// so a slider being dragged or a focused button survives the kernel's answers.
+// so a slider being dragged or a focused button survives the kernel's answers. Their texts
+// are labels (see labels.ts): `relabel(controls.labelled, t)` redraws them.
 
 import { h, setText } from "./dom";
-import type { Config, LessonInfo } from "./types";
+import { type LabelKey, type Labelled, relabel, type Translate } from "./labels";
+import { PACE_MAX, PACE_MIN, PLAYERS_MAX, PLAYERS_MIN, SEED_MAX } from "./protocol";
+import type { Config, Language, LessonInfo } from "./types";
+
+/** The pace slider's step (seconds); its bounds are the protocol's. */
+export const PACE_STEP = 0.1;
+const DEFAULT_PACE = 0.6;
 
 export interface Controls {
   bar: HTMLElement;
@@ -10,84 +17,138 @@ export interface Controls {
   players: HTMLSelectElement;
   seed: HTMLInputElement;
   variant: HTMLSelectElement;
+  bots: HTMLSelectElement;
+  botsField: HTMLElement;
+  language: HTMLSelectElement;
+  languageField: HTMLElement;
   undo: HTMLButtonElement;
   hint: HTMLButtonElement;
   pace: HTMLInputElement;
   paceOut: HTMLElement;
   reveal: HTMLInputElement;
   playOnly: HTMLElement[];
+  labelled: Labelled[];
 }
 
-export function buildControls(): Controls {
+/** A visible label around a control: <label><span>text</span>control</label>. */
+function field(labelled: Labelled[], key: LabelKey, control: HTMLElement, ...rest: HTMLElement[]): HTMLElement {
+  const text = h("span");
+  labelled.push({ el: text, key });
+  return h("label.bh-field", {}, text, control, ...rest);
+}
+
+export function buildControls(t: Translate): Controls {
+  const labelled: Labelled[] = [];
   const players = h("select.bh-input", { "data-testid": "players" });
-  for (let n = 3; n <= 8; n++) players.append(h("option", { value: n }, String(n)));
+  for (let n = PLAYERS_MIN; n <= PLAYERS_MAX; n++) players.append(h("option", { value: n }, String(n)));
   const seed = h("input.bh-input.bh-seed", {
     type: "number",
     "data-testid": "seed",
     min: 0,
+    max: SEED_MAX,
     step: 1,
-    placeholder: "random",
     inputmode: "numeric",
   });
+  labelled.push({ el: seed, key: "seed_placeholder", attr: "placeholder" });
   const variant = h("select.bh-input", { "data-testid": "variant" });
-  const newGame = h("button.bh-btn.is-primary", { type: "button", "data-testid": "new-game" }, "New game");
-  const undo = h("button.bh-btn", { type: "button", "data-testid": "undo" }, "Undo");
-  const hint = h("button.bh-btn", { type: "button", "data-testid": "hint" }, "Hint");
+  const bots = h("select.bh-input", { "data-testid": "bots" });
+  const language = h("select.bh-input", { "data-testid": "language" });
+  const newGame = h("button.bh-btn.is-primary", { type: "button", "data-testid": "new-game" });
+  const undo = h("button.bh-btn", { type: "button", "data-testid": "undo" });
+  const hint = h("button.bh-btn", { type: "button", "data-testid": "hint" });
+  labelled.push({ el: newGame, key: "new_game" }, { el: undo, key: "undo" }, { el: hint, key: "hint" });
   const pace = h("input.bh-range", {
     type: "range",
     "data-testid": "pace",
-    min: 0,
-    max: 2,
-    step: 0.1,
-    "aria-label": "Bot pace in seconds",
+    min: PACE_MIN,
+    max: PACE_MAX,
+    step: PACE_STEP,
   });
+  labelled.push({ el: pace, key: "pace_aria", attr: "aria-label" });
   const paceOut = h("output.bh-pace-out", { "aria-hidden": "true" });
   // The teacher's switch is set in the kernel (table.reveal_all = True): the browser
   // only shows it, since a seat's view must not be widened from the browser.
-  const reveal = h("input", {
-    type: "checkbox",
-    "data-testid": "reveal-all",
-    disabled: true,
-    title: "Teacher switch: set table.reveal_all = True in the notebook",
-  });
+  const reveal = h("input", { type: "checkbox", "data-testid": "reveal-all", disabled: true });
+  labelled.push({ el: reveal, key: "reveal_all_title", attr: "title" });
+  const revealText = h("span");
+  labelled.push({ el: revealText, key: "reveal_all" });
 
+  const botsField = field(labelled, "bots", bots);
   const gameGroup = h(
     "div.bh-group",
-    { role: "group", "aria-label": "New game" },
+    { role: "group" },
     newGame,
-    h("label.bh-field", {}, h("span", {}, "Players"), players),
-    h("label.bh-field", {}, h("span", {}, "Seed"), seed),
-    h("label.bh-field", {}, h("span", {}, "Variant"), variant),
+    field(labelled, "players", players),
+    field(labelled, "seed", seed),
+    field(labelled, "variant", variant),
+    botsField,
   );
+  labelled.push({ el: gameGroup, key: "new_game_group", attr: "aria-label" });
   const actions = h("div.bh-group", {}, undo, hint);
-  const paceField = h("label.bh-field", {}, h("span", {}, "Pace"), pace, paceOut);
+  const paceField = field(labelled, "pace", pace, paceOut);
+  const languageField = field(labelled, "language", language);
   const bar = h(
     "div.bh-controls",
-    { role: "group", "aria-label": "Game controls" },
+    { role: "group" },
     gameGroup,
     actions,
-    h("div.bh-group.bh-settings", {}, paceField, h("label.bh-field.bh-check", {}, reveal, h("span", {}, "Reveal all"))),
+    h("div.bh-group.bh-settings", {}, paceField, h("label.bh-field.bh-check", {}, reveal, revealText), languageField),
   );
+  labelled.push({ el: bar, key: "controls_group", attr: "aria-label" });
   // A lesson is stepped with its own bar: it has no new game, undo, hint or bots to pace.
   const playOnly = [gameGroup, actions, undo, hint, paceField];
-  return { bar, newGame, players, seed, variant, undo, hint, pace, paceOut, reveal, playOnly };
+  const c = {
+    bar, newGame, players, seed, variant, bots, botsField, language, languageField,
+    undo, hint, pace, paceOut, reveal, playOnly, labelled,
+  };
+  relabel(labelled, t);
+  updateOptions(bots, []);
+  botsField.hidden = true;
+  languageField.hidden = true;
+  return c;
 }
 
-export function updateVariants(c: Controls, variants: string[] | undefined, selected?: string): void {
-  const list = variants?.length ? variants : selected ? [selected] : [];
-  const current = selected ?? c.variant.value;
+/** Replaces a select's options when they changed, and selects `selected` if it is one. */
+function updateOptions(select: HTMLSelectElement, items: { value: string; text: string }[], selected?: string): void {
+  const current = selected ?? select.value;
   const same =
-    c.variant.options.length === list.length &&
-    list.every((v, i) => c.variant.options[i].value === v);
-  if (!same) {
-    c.variant.replaceChildren(...list.map((v) => h("option", { value: v }, v)));
-  }
-  if (current && list.includes(current)) c.variant.value = current;
-  c.variant.disabled = list.length === 0;
+    select.options.length === items.length &&
+    items.every((it, i) => select.options[i].value === it.value && select.options[i].text === it.text);
+  if (!same) select.replaceChildren(...items.map((it) => h("option", { value: it.value }, it.text)));
+  if (current && items.some((it) => it.value === current)) select.value = current;
+  select.disabled = items.length === 0;
 }
 
-export function updateConfig(c: Controls, config: Config | null | undefined, variants: string[] | undefined): void {
-  if (config && typeof config.players === "number") {
+const named = (names: string[]) => names.map((v) => ({ value: v, text: v }));
+
+export function updateVariants(c: Controls, variants: string[] | undefined | null, selected?: string): void {
+  const list = variants?.length ? variants : selected ? [selected] : [];
+  updateOptions(c.variant, named(list), selected);
+}
+
+export function updateBotLevels(c: Controls, levels: string[] | undefined | null, selected?: string): void {
+  const list = Array.isArray(levels) ? levels.filter((l) => typeof l === "string") : [];
+  updateOptions(c.bots, named(list), selected);
+  c.botsField.hidden = list.length === 0;
+}
+
+export function updateLanguages(c: Controls, languages: Language[] | undefined | null, selected?: string): void {
+  const list = (Array.isArray(languages) ? languages : [])
+    .filter((l) => l && typeof l.code === "string")
+    .map((l) => ({ value: l.code, text: typeof l.name === "string" && l.name ? l.name : l.code }));
+  updateOptions(c.language, list, selected);
+  c.languageField.hidden = list.length === 0;
+}
+
+export interface ControlLists {
+  variants: string[] | null | undefined;
+  bot_levels: string[] | null | undefined;
+  languages: Language[] | null | undefined;
+}
+
+export function updateConfig(c: Controls, config: Config | null | undefined, lists: ControlLists): void {
+  const has = config && typeof config === "object";
+  if (has && typeof config.players === "number") {
     const p = String(config.players);
     if (!Array.from(c.players.options).some((o) => o.value === p)) {
       c.players.prepend(h("option", { value: p }, p));
@@ -95,25 +156,33 @@ export function updateConfig(c: Controls, config: Config | null | undefined, var
     c.players.value = p;
     c.seed.value = config.seed === null || config.seed === undefined ? "" : String(config.seed);
   }
-  updateVariants(c, variants, config?.variant);
+  const pick = (v: unknown) => (typeof v === "string" ? v : undefined);
+  updateVariants(c, lists.variants, has ? pick(config.variant) : undefined);
+  updateBotLevels(c, lists.bot_levels, has ? pick(config.bots) : undefined);
+  updateLanguages(c, lists.languages, has ? pick(config.language) : undefined);
 }
 
-export function updatePace(c: Controls, pace: number | undefined): void {
-  const v = typeof pace === "number" && isFinite(pace) ? pace : 0.8;
+export function clampPace(value: number): number {
+  return Math.max(PACE_MIN, Math.min(PACE_MAX, value));
+}
+
+export function updatePace(c: Controls, pace: number | undefined | null, t: Translate): void {
+  const v = typeof pace === "number" && isFinite(pace) ? pace : DEFAULT_PACE;
   // Only write while the person is not dragging to a different value.
   if (Math.abs(parseFloat(c.pace.value) - v) > 1e-9) c.pace.value = String(v);
-  const text = `${v.toFixed(1)} s`;
-  setText(c.paceOut, text);
-  c.pace.setAttribute("aria-valuetext", `${v.toFixed(1)} seconds`);
+  const s = v.toFixed(1);
+  setText(c.paceOut, t("pace_value", { s }));
+  c.pace.setAttribute("aria-valuetext", t("pace_valuetext", { s }));
 }
 
-export function readNewGame(c: Controls): { players: number; seed: number | null; variant: string } {
+export function readNewGame(c: Controls): { players: number; seed: number | null; variant: string; bots: string } {
   const raw = c.seed.value.trim();
   const seed = raw === "" ? null : Number.parseInt(raw, 10);
   return {
     players: Number.parseInt(c.players.value, 10),
     seed: seed === null || Number.isNaN(seed) ? null : seed,
     variant: c.variant.value,
+    bots: c.bots.value,
   };
 }
 
@@ -126,42 +195,50 @@ export interface LessonBar {
   end: HTMLButtonElement;
   slider: HTMLInputElement;
   step: HTMLElement;
+  labelled: Labelled[];
 }
 
-export function buildLessonBar(): LessonBar {
-  const btn = (id: string, text: string, label: string) =>
-    h("button.bh-btn", { type: "button", "data-testid": id, "aria-label": label }, text);
+export function buildLessonBar(t: Translate): LessonBar {
+  const labelled: Labelled[] = [];
+  const btn = (id: string, text: LabelKey, label: LabelKey) => {
+    const b = h("button.bh-btn", { type: "button", "data-testid": id });
+    labelled.push({ el: b, key: text }, { el: b, key: label, attr: "aria-label" });
+    return b;
+  };
   const title = h("strong.bh-lesson-title", { "data-testid": "lesson-title" });
-  const start = btn("lesson-start", "|<", "Go to the start");
-  const back = btn("lesson-back", "< Back", "Back one step");
-  const next = btn("lesson-next", "Next >", "Next step");
-  const end = btn("lesson-end", ">|", "Go to the end");
+  const start = btn("lesson-start", "lesson_start", "lesson_start_aria");
+  const back = btn("lesson-back", "lesson_back", "lesson_back_aria");
+  const next = btn("lesson-next", "lesson_next", "lesson_next_aria");
+  const end = btn("lesson-end", "lesson_end", "lesson_end_aria");
   const slider = h("input.bh-range.bh-lesson-slider", {
     type: "range",
     "data-testid": "lesson-slider",
     min: 0,
     max: 0,
     step: 1,
-    "aria-label": "Lesson step",
   });
+  labelled.push({ el: slider, key: "lesson_slider_aria", attr: "aria-label" });
   const step = h("span.bh-lesson-step", { "data-testid": "lesson-step" });
   const bar = h(
     "div.bh-lesson",
-    { "data-testid": "lesson", role: "group", "aria-label": "Lesson", hidden: true },
+    { "data-testid": "lesson", role: "group", hidden: true },
     title,
     h("div.bh-lesson-nav", {}, start, back, slider, next, end, step),
   );
-  return { bar, title, start, back, next, end, slider, step };
+  labelled.push({ el: bar, key: "lesson_group", attr: "aria-label" });
+  relabel(labelled, t);
+  return { bar, title, start, back, next, end, slider, step, labelled };
 }
 
-export function updateLessonBar(b: LessonBar, lesson: LessonInfo | null | undefined): void {
+export function updateLessonBar(b: LessonBar, lesson: LessonInfo | null | undefined, t: Translate): void {
   b.bar.hidden = !lesson;
   if (!lesson) return;
   setText(b.title, lesson.title ?? "");
   b.slider.max = String(lesson.length);
   b.slider.value = String(lesson.index);
-  b.slider.setAttribute("aria-valuetext", `Step ${lesson.index} of ${lesson.length}`);
-  setText(b.step, `Step ${lesson.index} of ${lesson.length}`);
+  const where = t("lesson_step", { i: lesson.index, n: lesson.length });
+  b.slider.setAttribute("aria-valuetext", where);
+  setText(b.step, where);
   b.start.disabled = b.back.disabled = lesson.index <= 0;
   b.next.disabled = b.end.disabled = lesson.index >= lesson.length;
 }

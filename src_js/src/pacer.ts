@@ -3,23 +3,22 @@
 
 import type { View } from "./types";
 
-/** How long the last trick's cards take to leave the table (see .bh-flight-card in widget.css). */
-export const TRICK_END_SECONDS = 1.2;
+/** While a finished trick rests on the table, the bots wait at least this long after it
+ * ended (or `pace`, if longer), unless the person chose no pause at all (pace 0). */
+export const TRICK_REST_SECONDS = 0.6;
 
 export class BotPacer {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private scheduledFor: number | null = null;
   private scheduledAt = 0;
-  private scheduledPace = -1;
+  private scheduledKey = "";
   private sentFor: number | null = null;
 
   constructor(private readonly advance: (version: number) => void) {}
 
-  update(view: View | null | undefined, pace: number | null | undefined): void {
+  /** `restSince`: when (Date.now()) the trick resting on the table ended, or null. */
+  update(view: View | null | undefined, pace: number | null | undefined, restSince: number | null = null): void {
     const chosen = typeof pace === "number" && isFinite(pace) && pace > 0 ? pace : 0;
-    // After a trick ends, give its cards time to fly to the picker or the waste pile,
-    // unless the person asked for no pause at all.
-    const seconds = view?.last_trick && chosen > 0 ? Math.max(chosen, TRICK_END_SECONDS) : chosen;
     if (!view || view.mode === "lesson" || view.waiting !== "bot" || view.is_over) {
       this.cancel();
       return;
@@ -30,20 +29,20 @@ export class BotPacer {
       return;
     }
     this.sentFor = null; // a different version: the one-per-version guard starts afresh
-    if (this.timer !== null && this.scheduledFor === version) {
-      if (seconds === this.scheduledPace) return; // same view redrawn: keep the pending step
-      // New pace: keep the time already waited.
-      const remaining = Math.max(0, this.scheduledAt + seconds * 1000 - Date.now());
-      this.start(version, seconds, remaining, this.scheduledAt);
-      return;
-    }
-    this.start(version, seconds, seconds * 1000, Date.now());
+    const key = `${chosen}|${restSince}`;
+    const pending = this.timer !== null && this.scheduledFor === version;
+    if (pending && key === this.scheduledKey) return; // same view redrawn: keep the pending step
+    // A new pace for the same view keeps the time already waited.
+    const at = pending ? this.scheduledAt : Date.now();
+    let due = at + chosen * 1000;
+    if (restSince !== null && chosen > 0) due = Math.max(due, restSince + Math.max(chosen, TRICK_REST_SECONDS) * 1000);
+    this.start(version, key, Math.max(0, due - Date.now()), at);
   }
 
-  private start(version: number, seconds: number, delay: number, at: number): void {
+  private start(version: number, key: string, delay: number, at: number): void {
     this.cancel();
     this.scheduledFor = version;
-    this.scheduledPace = seconds;
+    this.scheduledKey = key;
     this.scheduledAt = at;
     this.timer = setTimeout(() => {
       this.timer = null;

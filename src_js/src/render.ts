@@ -1,9 +1,11 @@
 // Builds the parts of the table that are redrawn from the view: seats, the trick, the
-// waste pile, the hand, the game-over banner, the scoreboard and the lesson exercise.
+// resting last trick, the waste pile, the hand, the game-over banner, the scoreboard, the
+// hint and the lesson exercise. Every text is a label (labels.ts) or the kernel's own.
 
 import { cardElement, cardLabel, faceSvg, parseCard, suitIcon, suitName } from "./cards";
 import { h } from "./dom";
-import type { Score, View } from "./types";
+import { cardsCount, ENGLISH, type Translate } from "./labels";
+import type { Hint, LastTrick, Result, Score, TableCard, View } from "./types";
 
 /** Angle (degrees, screen coordinates: 90 = bottom) of a seat; `view.seat` is at the bottom
  * and the others follow in seat order clockwise (left, top, right). */
@@ -60,147 +62,182 @@ export function trickOffset(view: View, seat: number): { ux: number; uy: number 
   return { ux: round(Math.cos(a)), uy: round(Math.sin(a)) };
 }
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
-
-export function nameOf(view: View, seat: number | null | undefined): string {
+export function nameOf(view: View, seat: number | null | undefined, t: Translate = ENGLISH): string {
   if (seat === null || seat === undefined) return "";
-  return view.names?.[seat] ?? `Seat ${seat}`;
-}
-
-/** "Bot 2 is the bhabhi." / "You are the bhabhi." */
-export function bhabhiSentence(view: View): string {
-  if (view.loser === null || view.loser === undefined) {
-    return "Game over: everyone escaped, nobody is the bhabhi.";
-  }
-  const name = nameOf(view, view.loser);
-  return `Game over: ${name} ${name.toLowerCase() === "you" ? "are" : "is"} the bhabhi.`;
+  return view.names?.[seat] ?? t("seat_name", { n: seat });
 }
 
 function badge(cls: string, text: string): HTMLElement {
   return h(`span.bh-badge.${cls}`, {}, text);
 }
 
-export function renderSeat(view: View, seat: number): HTMLElement {
+/** The person's cards may be played now: the kernel waits for the person and lists them. */
+export function canPlay(view: View): boolean {
+  return view.mode !== "lesson" && view.waiting === "human";
+}
+
+export function renderSeat(view: View, seat: number, t: Translate = ENGLISH): HTMLElement {
   const count = view.hand_sizes?.[seat] ?? 0;
   const p = seatPoint(view, seat);
   const escapedAt = (view.escaped ?? []).indexOf(seat);
+  const isMe = seat === view.seat;
+  const playing = !view.is_over;
+  // The person waits while bots still act (their plays, or their take offers at a trick's
+  // end): then the person's seat says so, never "to play".
+  const waiting = isMe && playing && view.waiting === "bot" && escapedAt < 0;
+  const toPlay = playing && view.current_player === seat && !waiting;
   const states: string[] = [];
   const badges: HTMLElement[] = [];
   if (view.loser === seat) {
-    badges.push(badge("is-bhabhi", "bhabhi"));
-    states.push("the bhabhi");
+    badges.push(badge("is-bhabhi", t("badge_bhabhi")));
+    states.push(t("state_bhabhi"));
   }
   if (escapedAt >= 0) {
-    badges.push(badge("is-escaped", `escaped #${escapedAt + 1}`));
-    states.push(`escaped ${escapedAt + 1}${["st", "nd", "rd"][escapedAt] ?? "th"}`);
+    const text = t("badge_escaped", { n: escapedAt + 1 });
+    badges.push(badge("is-escaped", text));
+    states.push(text);
   }
-  if (view.leader === seat && !view.is_over) {
-    badges.push(badge("is-leader", "power"));
-    states.push("has the power");
+  if (view.leader === seat && playing) {
+    badges.push(badge("is-leader", t("badge_power")));
+    states.push(t("state_power"));
   }
-  if (view.current_player === seat && !view.is_over) {
-    badges.push(badge("is-turn", "to play"));
-    states.push("to play");
+  if (toPlay) {
+    badges.push(badge("is-turn", t("badge_turn")));
+    states.push(t("badge_turn"));
   }
-  const name = nameOf(view, seat);
-  const isMe = seat === view.seat;
+  if (waiting) {
+    badges.push(badge("is-waiting", t("badge_waiting")));
+    states.push(t("badge_waiting"));
+  }
+  const name = nameOf(view, seat, t);
+  const cards = cardsCount(t, count);
   const el = h(
     "div.bh-seat",
     {
       "data-seat": seat,
       "data-count": count,
       role: "group",
-      "aria-label": [name, plural(count, "card"), ...states].join(", "),
+      "aria-label": [name, cards, ...states].join(", "),
       style: `--x:${p.x.toFixed(2)}%;--y:${p.y.toFixed(2)}%;--px:${p.x.toFixed(2)};--py:${p.y.toFixed(2)}`,
     },
     h(
       "div.bh-seat-head",
       {},
       h("span.bh-seat-name", { title: name }, name),
-      h("span.bh-seat-count", { "aria-hidden": "true" }, plural(count, "card")),
+      h("span.bh-seat-count", { "aria-hidden": "true" }, cards),
     ),
     badges.length ? h("div.bh-badges", { "aria-hidden": "true" }, ...badges) : null,
   );
   if (isMe) el.classList.add("is-me");
-  if (view.current_player === seat && !view.is_over) el.classList.add("is-turn");
-  if (view.leader === seat && !view.is_over) el.classList.add("is-leader");
+  if (toPlay) el.classList.add("is-turn");
+  if (waiting) el.classList.add("is-waiting");
+  if (view.leader === seat && playing) el.classList.add("is-leader");
   if (escapedAt >= 0) el.classList.add("is-escaped");
   if (view.loser === seat) el.classList.add("is-bhabhi");
 
   if (!isMe && count > 0) {
     const revealed = view.hands?.[seat];
     if (revealed) {
-      const cards = h("div.bh-mini.is-revealed", { role: "list", "aria-label": `${name}'s cards` });
+      const list = h("div.bh-mini.is-revealed", { role: "list", "aria-label": t("seat_cards_aria", { name }) });
       for (const code of revealed) {
-        const card = cardElement(code, "small", "bh-mini-card");
+        const card = cardElement(code, "small", "bh-mini-card", t);
         card.setAttribute("data-card", code);
         card.setAttribute("role", "listitem");
-        card.setAttribute("aria-label", cardLabel(code));
-        cards.append(card);
+        card.setAttribute("aria-label", cardLabel(code, t));
+        list.append(card);
       }
-      el.append(cards);
+      el.append(list);
       el.classList.add("has-revealed");
     } else {
       const backs = h("div.bh-mini", { "aria-hidden": "true" });
-      for (let i = 0; i < Math.min(count, 12); i++) backs.append(cardElement(null, "small", "bh-mini-card"));
+      for (let i = 0; i < Math.min(count, 12); i++) backs.append(cardElement(null, "small", "bh-mini-card", t));
       el.append(backs);
     }
   }
   return el;
 }
 
-export function renderCenter(view: View): HTMLElement[] {
+/** A card of a trick, placed on the ring toward the seat that played it. */
+function trickCard(view: View, t: TableCard, i: number, cls: string, tr: Translate): HTMLElement {
+  const { ux, uy } = trickOffset(view, t.seat);
+  const card = cardElement(t.card, "normal", cls, tr);
+  card.setAttribute("data-card", t.card);
+  card.setAttribute("data-played-by", String(t.seat)); // [data-seat] is kept for seat boxes
+  card.style.cssText = `--ux:${ux};--uy:${uy};--i:${i};z-index:${i + 1}`;
+  return card;
+}
+
+export function renderCenter(view: View, t: Translate = ENGLISH): HTMLElement[] {
   const out: HTMLElement[] = [];
-  const info = h("div.bh-trick-info", {}, h("span", {}, `Trick ${view.trick_number}`));
+  const info = h("div.bh-trick-info", {}, h("span", {}, t("trick_number", { n: view.trick_number })));
   if (view.led_suit && view.table?.length) {
-    const led = h("span.bh-led", { "aria-label": `${suitName(view.led_suit)} led` });
-    led.innerHTML = `led ${suitIcon(view.led_suit)}`;
+    const led = h("span.bh-led", { "aria-label": t("led_aria", { suit: suitName(view.led_suit, t) }) });
+    led.innerHTML = suitIcon(view.led_suit);
+    led.prepend(`${t("led")} `);
     info.append(led);
   }
   out.push(info);
 
-  const waste = h(
-    "div.bh-waste",
-    { "data-testid": "waste", "data-count": view.waste_size, "aria-label": `Waste pile: ${plural(view.waste_size, "card")}` },
-  );
+  const waste = h("div.bh-waste", {
+    "data-testid": "waste",
+    "data-count": view.waste_size,
+    "aria-label": t("waste_aria", { cards: cardsCount(t, view.waste_size) }),
+  });
   const pile = h("div.bh-waste-pile", { "aria-hidden": "true" });
   if (view.waste_size > 0) {
-    for (let i = 0; i < Math.min(3, Math.ceil(view.waste_size / 8)); i++) pile.append(cardElement(null));
+    for (let i = 0; i < Math.min(3, Math.ceil(view.waste_size / 8)); i++) pile.append(cardElement(null, "normal", "", t));
   } else {
     pile.append(h("span.bh-waste-empty"));
   }
-  waste.append(pile, h("span.bh-waste-label", { "aria-hidden": "true" }, `Waste ${view.waste_size}`));
+  waste.append(pile, h("span.bh-waste-label", { "aria-hidden": "true" }, t("waste_label", { n: view.waste_size })));
   out.push(waste);
 
-  const trick = h("div.bh-trick", { role: "list", "aria-label": "Cards on the table" });
-  (view.table ?? []).forEach((t, i) => {
-    const { ux, uy } = trickOffset(view, t.seat);
-    const card = cardElement(t.card, "normal", "bh-trick-card");
+  const trick = h("div.bh-trick", { role: "list", "aria-label": t("trick_aria") });
+  (view.table ?? []).forEach((c, i) => {
+    const card = trickCard(view, c, i, "bh-trick-card", t);
     card.setAttribute("data-testid", "trick-card");
-    card.setAttribute("data-card", t.card);
-    card.setAttribute("data-played-by", String(t.seat)); // [data-seat] is kept for seat boxes
     card.setAttribute("role", "listitem");
-    card.setAttribute("aria-label", `${cardLabel(t.card)}, played by ${nameOf(view, t.seat)}`);
-    card.style.cssText = `--ux:${ux};--uy:${uy};z-index:${i + 1}`;
+    card.setAttribute("aria-label", t("played_by", { card: cardLabel(c.card, t), name: nameOf(view, c.seat, t) }));
     trick.append(card);
   });
   out.push(trick);
   return out;
 }
 
-export function renderGameOver(view: View): HTMLElement | null {
-  if (!view.is_over) return null;
-  return h(
-    "div.bh-game-over",
-    { "data-testid": "game-over", "data-loser": view.loser ?? "" },
-    h("strong", {}, bhabhiSentence(view)),
-  );
+/** A last_trick that can be drawn, or null. */
+export function lastTrickOf(view: View): LastTrick | null {
+  const lt = view.last_trick;
+  return lt && Array.isArray(lt.cards) && lt.cards.length ? lt : null;
 }
 
-/** The cards of the trick that just ended, flying to the picker or the waste pile. */
-export function renderFlight(view: View): HTMLElement | null {
-  const lt = view.last_trick;
-  if (!lt || !lt.cards?.length) return null;
+function outcomeText(view: View, lt: LastTrick, t: Translate): string {
+  return lt.outcome === "pickup" && lt.picker !== null && lt.picker !== undefined
+    ? t("outcome_pickup", { name: nameOf(view, lt.picker, t) })
+    : t("outcome_waste");
+}
+
+/** The trick that just ended, resting where it was played, labelled with its outcome. */
+export function renderRest(view: View, lt: LastTrick, t: Translate = ENGLISH): HTMLElement {
+  const outcome = outcomeText(view, lt, t);
+  const cards = lt.cards.map((c) => t("played_by", { card: cardLabel(c.card, t), name: nameOf(view, c.seat, t) }));
+  const layer = h("div.bh-rest", {
+    "data-testid": "last-trick",
+    "data-outcome": lt.outcome,
+    "data-picker": lt.picker ?? "",
+    role: "img",
+    "aria-label": t("last_trick_aria", { cards: cards.join("; "), outcome }),
+  });
+  lt.cards.forEach((c, i) => {
+    const card = trickCard(view, c, i, "bh-rest-card", t);
+    card.setAttribute("data-rest-card", c.card);
+    layer.append(card);
+  });
+  layer.append(h("span.bh-rest-label", { "data-testid": "last-trick-outcome" }, outcome));
+  return layer;
+}
+
+/** The rested trick's cards flying to the picker or the waste pile, once the next lead came. */
+export function renderFlight(view: View, lt: LastTrick): HTMLElement {
   let to: { x: string; y: string };
   if (lt.outcome === "pickup" && lt.picker !== null && lt.picker !== undefined) {
     const p = seatPoint(view, lt.picker);
@@ -209,20 +246,41 @@ export function renderFlight(view: View): HTMLElement | null {
     to = { x: "calc(100% - 44px)", y: "calc(100% - 62px)" };
   }
   const layer = h("div.bh-flight", {
-    "data-testid": "last-trick",
+    "data-testid": "flight",
     "data-outcome": lt.outcome,
     "data-picker": lt.picker ?? "",
     "aria-hidden": "true",
     style: `--to-x:${to.x};--to-y:${to.y}`,
   });
-  lt.cards.forEach((t, i) => {
-    const { ux, uy } = trickOffset(view, t.seat);
-    const card = cardElement(t.card, "normal", "bh-flight-card");
-    card.setAttribute("data-flight-card", t.card);
-    card.style.cssText = `--ux:${ux};--uy:${uy};--i:${i};z-index:${i + 1}`;
+  lt.cards.forEach((c, i) => {
+    const card = trickCard(view, c, i, "bh-flight-card", ENGLISH);
+    card.setAttribute("data-flight-card", c.card);
     layer.append(card);
   });
   return layer;
+}
+
+/** A result that can be shown, or null. */
+export function resultOf(view: View | null): Result | null {
+  const r = view?.result;
+  return r && typeof r === "object" && typeof r.text === "string" ? r : null;
+}
+
+/** The game-over banner: one element per widget, an assertive live region, shown while the
+ * view has a result; its text is the kernel's. */
+export function updateBanner(banner: HTMLElement, view: View | null): void {
+  const r = resultOf(view);
+  if (!r) {
+    banner.hidden = true;
+    banner.removeAttribute("data-kind");
+    banner.removeAttribute("data-loser");
+    if (banner.textContent) banner.textContent = "";
+    return;
+  }
+  banner.dataset.kind = String(r.kind);
+  banner.dataset.loser = view?.loser === null || view?.loser === undefined ? "" : String(view.loser);
+  if (banner.textContent !== r.text) banner.textContent = r.text;
+  banner.hidden = false;
 }
 
 /** Card size in the hand (px); the CSS draws hand cards at this size. */
@@ -248,10 +306,11 @@ export function fanLayout(n: number): { maxRot: number; lift: number; margin: nu
   };
 }
 
-export function renderHand(view: View, hint: string | null | undefined): HTMLElement {
+export function renderHand(view: View, hintAction: string | null, t: Translate = ENGLISH): HTMLElement {
   const hand = view.hand ?? [];
-  const legal = new Set(view.legal ?? []);
-  const name = nameOf(view, view.seat);
+  // While the kernel waits for a bot, no card is clickable, whatever `legal` says.
+  const legal = new Set(canPlay(view) ? (view.legal ?? []) : []);
+  const name = nameOf(view, view.seat, t);
   const n = hand.length;
   const fan = fanLayout(n);
   const list = h("div.bh-hand", {
@@ -259,8 +318,8 @@ export function renderHand(view: View, hint: string | null | undefined): HTMLEle
     role: "group",
     tabindex: -1, // keeps keyboard focus in the hand while no card is playable
     "aria-label": hand.length
-      ? `Your hand, ${plural(hand.length, "card")}: ${hand.map(cardLabel).join(", ")}`
-      : `${name}: no cards`,
+      ? t("hand_aria", { cards: cardsCount(t, hand.length), list: hand.map((c) => cardLabel(c, t)).join(", ") })
+      : t("hand_empty_aria", { name }),
     style: `--n:${n};--gaps:${Math.max(n - 1, 1)};--m:${fan.margin}px;--pb:${fan.padBottom}px`,
   });
   // A lesson shows the hand to read, not to play: its cards look normal but stay disabled.
@@ -269,29 +328,26 @@ export function renderHand(view: View, hint: string | null | undefined): HTMLEle
   hand.forEach((code, i) => {
     const playable = legal.has(code);
     const c = i - (n - 1) / 2; // position from the fan's middle
-    const t = n > 1 ? c / ((n - 1) / 2) : 0; // -1..1 across the fan
-    const btn = h(
-      "button.bh-hand-card",
-      {
-        type: "button",
-        "data-card": code,
-        "aria-label": cardLabel(code),
-        disabled: !playable,
-        tabindex: playable && first ? 0 : -1,
-        style: `--c:${c};--rot:${(t * fan.maxRot).toFixed(2)}deg;--lift:${(t * t * fan.lift).toFixed(1)}px;z-index:${i + 1}`,
-      },
-    );
+    const u = n > 1 ? c / ((n - 1) / 2) : 0; // -1..1 across the fan
+    const btn = h("button.bh-hand-card", {
+      type: "button",
+      "data-card": code,
+      "aria-label": cardLabel(code, t),
+      disabled: !playable,
+      tabindex: playable && first ? 0 : -1,
+      style: `--c:${c};--rot:${(u * fan.maxRot).toFixed(2)}deg;--lift:${(u * u * fan.lift).toFixed(1)}px;z-index:${i + 1}`,
+    });
     if (playable) first = false;
     if (playable) btn.classList.add("is-legal");
-    if (hint && code === hint) {
+    if (hintAction && code === hintAction) {
       btn.classList.add("is-hint");
       btn.setAttribute("data-hint", "true");
-      btn.title = "Hint: play this card";
+      btn.title = t("hint_card_title");
     }
     btn.innerHTML = faceSvg(code);
     list.append(btn);
   });
-  if (!n) list.append(h("span.bh-hand-empty", {}, view.escaped?.includes(view.seat) ? "You escaped!" : "No cards"));
+  if (!n) list.append(h("span.bh-hand-empty", {}, view.escaped?.includes(view.seat) ? t("hand_escaped") : t("hand_none")));
   return list;
 }
 
@@ -300,44 +356,50 @@ export function isScore(score: unknown): score is Score {
   return typeof score === "object" && score !== null && Array.isArray((score as Score).counts);
 }
 
-export function renderScore(score: Score): HTMLElement {
-  const rows = score.counts.map((count, i) =>
-    h(
+export function renderScore(score: Score, t: Translate = ENGLISH): HTMLElement {
+  const losers = new Set(Array.isArray(score.losers) ? score.losers : []);
+  const winners = new Set(Array.isArray(score.pot_winners) ? score.pot_winners : []);
+  const rows = score.counts.map((count, i) => {
+    const row = h(
       "tr",
-      score.over && score.loser === i ? { class: "is-bhabhi" } : {},
-      h("th", { scope: "row" }, score.names?.[i] ?? `Seat ${i}`),
+      { "data-seat": i },
+      h("th", { scope: "row" }, score.names?.[i] ?? t("seat_name", { n: i })),
       h("td", { "data-bhabhi-count": count }, String(count)),
-    ),
-  );
+    );
+    if (losers.has(i)) row.classList.add("is-bhabhi");
+    if (winners.has(i)) row.classList.add("is-pot-winner");
+    return row;
+  });
+  const meta = h("div.bh-score-meta", {}, h("span", { "data-testid": "pot" }, t("score_pot", { n: score.pot ?? 0 })));
+  if (typeof score.stalemates === "number" && score.stalemates > 0) {
+    meta.append(h("span", { "data-testid": "stalemates" }, t("score_stalemates", { n: score.stalemates })));
+  }
   const box = h(
     "div.bh-score",
     { "data-testid": "scoreboard" },
+    h("h3.bh-score-title", { "data-testid": "score-heading" }, typeof score.text === "string" ? score.text : ""),
     h(
       "table",
       {},
-      h("caption", {}, "Bhabhi count"),
-      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Bhabhi"))),
+      h("caption", {}, t("score_caption")),
+      h(
+        "thead",
+        {},
+        h("tr", {}, h("th", { scope: "col" }, t("score_player")), h("th", { scope: "col" }, t("score_bhabhi"))),
+      ),
       h("tbody", {}, ...rows),
     ),
-    h(
-      "div.bh-score-meta",
-      {},
-      h("span", { "data-testid": "pot" }, `Pot: ${score.pot ?? 0}`),
-      h("span", { "data-testid": "rounds" }, `Rounds: ${score.played ?? 0}/${score.rounds ?? "?"}`),
-    ),
+    meta,
   );
-  if (score.over) {
-    const loser = score.loser === null || score.loser === undefined ? null : score.names?.[score.loser];
-    box.append(h("div.bh-score-over", {}, loser ? `Match over: ${loser} is the bhabhi of the match.` : "Match over."));
-  }
+  if (score.over) box.classList.add("is-over");
   return box;
 }
 
-export function renderExercise(view: View): HTMLElement | null {
+export function renderExercise(view: View, t: Translate = ENGLISH): HTMLElement | null {
   const ex = view.lesson?.exercise;
   if (!ex) return null;
   const solved = ex.feedback?.correct === true;
-  const choices = h("div.bh-choices", { role: "group", "aria-label": "Answers" });
+  const choices = h("div.bh-choices", { role: "group", "aria-label": t("answers_group") });
   ex.choices.forEach((choice, index) => {
     const btn = h("button.bh-choice", {
       type: "button",
@@ -347,10 +409,10 @@ export function renderExercise(view: View): HTMLElement | null {
     });
     if (ex.kind === "card" && typeof choice === "string" && parseCard(choice)) {
       btn.classList.add("is-card");
-      btn.setAttribute("aria-label", cardLabel(choice));
+      btn.setAttribute("aria-label", cardLabel(choice, t));
       btn.innerHTML = faceSvg(choice);
     } else {
-      btn.textContent = typeof choice === "number" ? nameOf(view, choice) : String(choice);
+      btn.textContent = typeof choice === "number" ? nameOf(view, choice, t) : String(choice);
     }
     choices.append(btn);
   });
@@ -367,21 +429,80 @@ export function renderExercise(view: View): HTMLElement | null {
   return box;
 }
 
-/** Everything the last state change told, in order: a tochoo and its pickup, say. */
-export function eventsText(view: View): string {
-  return (view.events ?? [])
-    .map((e) => (typeof e?.text === "string" ? e.text.trim() : ""))
-    .filter(Boolean)
-    .join(" ");
+// ---- the hint ----
+
+/** A hint that can be drawn (an object with an action), or null. */
+export function hintOf(hint: unknown): Hint | null {
+  if (!hint || typeof hint !== "object") return null;
+  const x = hint as Hint;
+  return typeof x.action === "string" ? x : null;
 }
 
-/** The narration when the last state change brought no event text. */
-export function statusLine(view: View): string {
-  if (view.mode === "lesson") return view.lesson?.index === 0 ? "Start position." : "";
-  if (view.is_over) return bhabhiSentence(view);
-  if (view.waiting === "human" && view.current_player === view.seat) {
-    return view.can_take ? "Your turn: play a card or take a hand." : "Your turn: play a card.";
-  }
-  if (view.waiting === "bot" && view.current_player !== null) return `${nameOf(view, view.current_player)} to play.`;
-  return "";
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+function svg(tag: string, attrs: Record<string, string | number>, text?: string): SVGElement {
+  const el = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
+  if (text !== undefined) el.textContent = text;
+  return el;
+}
+
+const pct = (x: number) => `${Math.round(x * 100)}%`;
+const unit = (x: unknown) => (typeof x === "number" && isFinite(x) ? Math.max(0, Math.min(1, x)) : 0);
+
+/** The hint's chart geometry (px in the SVG's own units). */
+export const CHART = { slot: 48, bar: 22, top: 16, plot: 70, label: 18 } as const;
+
+/** A small bar chart of the estimates: the chance of ending as the bhabhi after each action,
+ * with its 95 % interval as an error bar, the action's label under its bar and the hinted
+ * action highlighted. Null without estimates. */
+export function hintChart(hint: Hint, t: Translate = ENGLISH): SVGElement | null {
+  const est = (Array.isArray(hint.estimates) ? hint.estimates : []).filter((e) => e && typeof e === "object");
+  if (!est.length) return null;
+  const { slot, bar, top, plot, label } = CHART;
+  const highest = Math.max(...est.map((e) => Math.max(unit(e.p), unit(e.hi))));
+  const scale = Math.min(1, Math.max(0.1, Math.ceil(highest * 10) / 10)); // the plot's top, 10 % steps
+  const y = (p: number) => top + plot - (unit(p) / scale) * plot;
+  const width = est.length * slot;
+  const height = top + plot + label;
+  const hinted = est.find((e) => e.action === hint.action);
+  const items = est.map((e) => t("hint_chart_item", { label: e.label, p: pct(unit(e.p)), lo: pct(unit(e.lo)), hi: pct(unit(e.hi)) }));
+  const chart = svg("svg", {
+    class: "bh-chart",
+    "data-testid": "hint-chart",
+    viewBox: `0 0 ${width} ${height}`,
+    width,
+    height,
+    role: "img",
+    "aria-label": t("hint_chart_aria", { list: items.join("; "), hinted: hinted?.label ?? hint.action }),
+  });
+  chart.append(svg("line", { class: "bh-chart-axis", x1: 0, x2: width, y1: top + plot, y2: top + plot }));
+  est.forEach((e, i) => {
+    const cx = i * slot + slot / 2;
+    const g = svg("g", { class: "bh-chart-item", "data-action": String(e.action) });
+    if (e.action === hint.action) g.classList.add("is-hint");
+    const yp = y(e.p);
+    g.append(
+      svg("rect", { class: "bh-chart-bar", x: cx - bar / 2, y: yp, width: bar, height: top + plot - yp }),
+      svg("path", {
+        class: "bh-chart-err",
+        d: `M${cx} ${y(e.lo)}V${y(e.hi)}M${cx - 5} ${y(e.lo)}h10M${cx - 5} ${y(e.hi)}h10`,
+      }),
+      svg("text", { class: "bh-chart-value", x: cx, y: Math.max(10, Math.min(y(e.hi), yp) - 4), "text-anchor": "middle" }, pct(unit(e.p))),
+      svg("text", { class: "bh-chart-label", x: cx, y: top + plot + 13, "text-anchor": "middle" }, String(e.label)),
+    );
+    chart.append(g);
+  });
+  return chart;
+}
+
+/** The hint's words and its chart. */
+export function renderHint(hint: Hint, t: Translate = ENGLISH): HTMLElement {
+  const chart = hintChart(hint, t);
+  return h(
+    "div.bh-hint",
+    { "data-testid": "hint-box", "data-action": hint.action },
+    h("p.bh-hint-text", {}, typeof hint.text === "string" ? hint.text : ""),
+    chart,
+  );
 }

@@ -1,36 +1,40 @@
 // anywidget entry point for bhabho_widget.Table and bhabho_widget.Lesson.
 // The front end holds no rules: it draws the synced `view` and sends intentions back.
+// The messages and traits are those of bhabho_widget/protocol.json (see protocol.ts).
 
+import type { AnyWidget } from "@anywidget/types";
 import "./widget.css";
 import {
   buildControls,
   buildLessonBar,
+  clampPace,
   readNewGame,
   updateConfig,
   updateLessonBar,
   updatePace,
-  updateVariants,
 } from "./controls";
 import { focusedWithin, h, setText } from "./dom";
+import { type Labelled, relabel, type Translate, translator } from "./labels";
 import { handleHandKey, restoreHandFocus, setRovingStop } from "./input";
 import { BotPacer } from "./pacer";
 import {
-  eventsText,
+  canPlay,
+  hintOf,
   isScore,
+  lastTrickOf,
   nameOf,
   renderCenter,
   renderExercise,
   renderFlight,
-  renderGameOver,
   renderHand,
+  renderHint,
+  renderRest,
   renderScore,
   renderSeat,
-  statusLine,
   trickRing,
+  updateBanner,
 } from "./render";
-import type { Message, Model, View } from "./types";
-
-const LOG_LIMIT = 30;
+import type { LastTrick, Message, MessageOf, Model, Traits, View } from "./types";
 
 // Container query units let the trick's ring widen with the widget (see trickRing).
 const hasContainerUnits = (() => {
@@ -41,27 +45,49 @@ const hasContainerUnits = (() => {
   }
 })();
 
+/** How long (ms) a flight may last at most, where animations never end (no CSS, reduced motion). */
+const FLIGHT_MS = 1500;
+
 // Views of one model on one page share this: the first view whose timer fires asks for
 // the bot's step, the others see that it was asked for that version and stay quiet.
 const advancedFor = new WeakMap<object, number>();
 
 export function mount(model: Model, el: HTMLElement): () => void {
-  const controls = buildControls();
-  const lessonBar = buildLessonBar();
+  let t: Translate = translator(model.get("labels"));
+  const controls = buildControls(t);
+  const lessonBar = buildLessonBar(t);
+  const labelled: Labelled[] = [];
   const exerciseSlot = h("div.bh-exercise-slot");
   const seats = h("div.bh-seats");
   const center = h("div.bh-center");
+  const restSlot = h("div.bh-rest-slot");
   const flightSlot = h("div.bh-flight-slot");
-  const overSlot = h("div.bh-over-slot");
-  const felt = h("div.bh-felt", { role: "region", "aria-label": "Card table" }, center, seats, flightSlot, overSlot);
+  // The game-over banner: one element, an assertive live region, shown while there is a result.
+  const banner = h("div.bh-game-over", {
+    "data-testid": "game-over",
+    role: "alert",
+    "aria-live": "assertive",
+    "aria-atomic": "true",
+    hidden: true,
+  });
+  const felt = h("div.bh-felt", { role: "region" }, center, restSlot, seats, flightSlot, banner);
+  labelled.push({ el: felt, key: "table_region", attr: "aria-label" });
   const status = h("div.bh-status", { role: "status", "aria-live": "polite", "data-testid": "narration" });
   const error = h("div.bh-error.is-empty", { role: "alert", "data-testid": "error" });
+  const hintSlot = h("div.bh-hint-slot");
   const handSlot = h("div.bh-hand-slot");
-  const take = h("button.bh-btn.bh-take", { type: "button", "data-testid": "take", disabled: true }, "Take");
+  const take = h("button.bh-btn.bh-take", { type: "button", "data-testid": "take", disabled: true });
   // Take sits beside the narration, above the hand, so the fan can use the full width.
-  const handBar = h("div.bh-hand-bar", {}, h("div.bh-messages", {}, status, error), h("div.bh-hand-actions", {}, take));
+  const handBar = h(
+    "div.bh-hand-bar",
+    {},
+    h("div.bh-messages", {}, status, error, hintSlot),
+    h("div.bh-hand-actions", {}, take),
+  );
   const handArea = h("div.bh-hand-area", {}, handSlot);
-  const log = h("ol.bh-log", { "data-testid": "log", "aria-label": "Game log" });
+  const log = h("ol.bh-log", { "data-testid": "log" });
+  const logTitle = h("div.bh-log-title");
+  labelled.push({ el: log, key: "log_aria", attr: "aria-label" }, { el: logTitle, key: "log_title" });
   const scoreSlot = h("div.bh-score-slot");
   const root = h(
     "div.bhabho-root",
@@ -72,23 +98,28 @@ export function mount(model: Model, el: HTMLElement): () => void {
     felt,
     handBar,
     handArea,
-    h("div.bh-footer", {}, h("div.bh-log-box", {}, h("div.bh-log-title", {}, "Log"), log), scoreSlot),
+    h("div.bh-footer", {}, h("div.bh-log-box", {}, logTitle, log), scoreSlot),
   );
+  relabel(labelled, t);
   el.append(root);
 
   const disposers: (() => void)[] = [];
   let lastLogKey = "";
-  let logMode = "";
-  let lastFlightKey = "";
-  let flightTimer: ReturnType<typeof setTimeout> | null = null;
   let acted: number | null = null; // version for which a play/take was already sent
   let lastGoto: number | null = null;
+  // The finished trick resting on the table (play mode), since when, and from which view.
+  let resting: LastTrick | null = null;
+  let restSince: number | null = null;
+  let restVersion: number | null = null;
+  let flightVersion: number | null = null;
+  let flightTimer: ReturnType<typeof setTimeout> | null = null;
 
-  // The trait starts as {} until the kernel has a table: treat that as no view yet.
+  // The trait starts as {} or null until the kernel has a table: treat that as no view yet.
   const view = (): View | null => {
     const v = model.get("view");
     return v && typeof v.version === "number" && Array.isArray(v.names) ? v : null;
   };
+  const hintAction = (): string | null => hintOf(model.get("hint"))?.action ?? null;
   const send = (msg: Message) => model.send(msg);
   const pacer = new BotPacer((version) => {
     if (advancedFor.get(model) === version) return;
@@ -96,7 +127,7 @@ export function mount(model: Model, el: HTMLElement): () => void {
     send({ type: "advance", version });
   });
 
-  function sendVersioned(msg: Message & { version: number }): void {
+  function sendVersioned(msg: MessageOf<"play"> | MessageOf<"take">): void {
     if (acted === msg.version) return; // a double click or key repeat: the kernel already has it
     acted = msg.version;
     send(msg);
@@ -104,7 +135,7 @@ export function mount(model: Model, el: HTMLElement): () => void {
 
   function play(code: string): void {
     const v = view();
-    if (!v || !(v.legal ?? []).includes(code)) return;
+    if (!v || !canPlay(v) || !(v.legal ?? []).includes(code)) return;
     sendVersioned({ type: "play", card: code, version: v.version });
   }
 
@@ -114,14 +145,14 @@ export function mount(model: Model, el: HTMLElement): () => void {
     const had = focusedWithin(handSlot) as HTMLButtonElement | null;
     const code = had?.dataset.card ?? null;
     const oldIndex = had ? Array.from(handSlot.querySelectorAll("button")).indexOf(had) : -1; // -1: the group itself
-    handSlot.replaceChildren(renderHand(v, model.get("hint")));
+    handSlot.replaceChildren(renderHand(v, hintAction(), t));
     if (had) restoreHandFocus(handSlot.firstElementChild as HTMLElement, code, oldIndex);
   }
 
   function drawExercise(v: View): void {
     const had = focusedWithin(exerciseSlot) as HTMLElement | null;
     const index = had?.dataset.index;
-    const ex = renderExercise(v);
+    const ex = renderExercise(v, t);
     exerciseSlot.replaceChildren(...(ex ? [ex] : []));
     if (had && index !== undefined) {
       const again = exerciseSlot.querySelector<HTMLButtonElement>(`button[data-index="${index}"]`);
@@ -129,57 +160,63 @@ export function mount(model: Model, el: HTMLElement): () => void {
     }
   }
 
-  function drawFlight(v: View): void {
-    if (!v.last_trick) {
-      // a new trick has begun: the old one must not cover it
-      if (v.table.length > 0 && flightSlot.firstChild) flightSlot.replaceChildren();
-      return; // otherwise let a flight in progress finish
-    }
-    const key = `${v.version}|${JSON.stringify(v.last_trick)}`;
-    if (key === lastFlightKey) return;
-    lastFlightKey = key;
-    const layer = renderFlight(v);
-    flightSlot.replaceChildren(...(layer ? [layer] : []));
+  function clearFlight(): void {
     if (flightTimer !== null) clearTimeout(flightTimer);
     flightTimer = null;
-    if (layer) {
-      const done = () => {
-        if (layer.isConnected) layer.remove();
-        if (flightTimer !== null) clearTimeout(flightTimer);
-        flightTimer = null;
-      };
-      layer.lastElementChild?.addEventListener("animationend", done, { once: true });
-      flightTimer = setTimeout(done, 2500); // where animations never run
+    flightSlot.replaceChildren();
+  }
+
+  function fly(v: View, trick: LastTrick): void {
+    clearFlight();
+    const layer = renderFlight(v, trick);
+    flightSlot.append(layer);
+    const done = () => {
+      if (layer.isConnected) layer.remove();
+      if (flightTimer !== null) clearTimeout(flightTimer);
+      flightTimer = null;
+    };
+    layer.lastElementChild?.addEventListener("animationend", done, { once: true });
+    flightTimer = setTimeout(done, FLIGHT_MS);
+  }
+
+  /** The finished trick: it rests where it was played until the next lead, then flies to
+   * the picker or the waste pile. An undo or a new game shows none of it. A lesson's view
+   * says itself whether a trick rests (an empty table and a last_trick). */
+  function drawTrickEnd(v: View): void {
+    const lt = lastTrickOf(v);
+    const table = v.table ?? [];
+    if (v.change === "undo" || v.change === "new") {
+      resting = null;
+      clearFlight();
+    } else if (v.mode === "lesson") {
+      resting = table.length === 0 ? lt : null;
+      clearFlight();
+    } else if (table.length > 0) {
+      const leaving = lt ?? resting;
+      if (leaving && flightVersion !== v.version) {
+        flightVersion = v.version;
+        fly(v, leaving);
+      }
+      resting = null;
+    } else if (lt && restVersion !== v.version) {
+      resting = lt;
+      restSince = Date.now();
+      restVersion = v.version;
     }
+    if (!resting) {
+      restSince = null;
+      restVersion = null;
+    }
+    restSlot.replaceChildren(...(resting ? [renderRest(v, resting, t)] : []));
   }
 
   function drawLog(v: View): void {
-    const events = v.events ?? [];
-    const mode = v.mode === "lesson" ? "lesson" : "play";
-    if (mode !== logMode) {
-      logMode = mode;
-      lastLogKey = "";
-      log.replaceChildren();
-    }
-    if (mode === "lesson") {
-      // The kernel sends the whole log up to the step shown: show exactly that, since an
-      // answer or a step back re-sends a step. (Without it: this step's events only.)
-      const kernelLog = v.lesson?.log;
-      const texts = Array.isArray(kernelLog)
-        ? kernelLog.filter((t): t is string => typeof t === "string")
-        : events.map((e) => e.text).filter(Boolean);
-      const key = JSON.stringify(texts);
-      if (key === lastLogKey) return;
-      lastLogKey = key;
-      log.replaceChildren(...texts.map((t) => h("li", {}, t)));
-      log.scrollTop = log.scrollHeight;
-      return;
-    }
-    const key = `${v.version}|${events.map((e) => e.text).join("\n")}`;
+    const lines = (Array.isArray(v.log) ? v.log : []).filter((l) => l && typeof l.text === "string");
+    const key = JSON.stringify(lines);
     if (key === lastLogKey) return;
     lastLogKey = key;
-    for (const e of events) if (e.text) log.append(h("li", { "data-kind": e.kind }, e.text));
-    while (log.children.length > LOG_LIMIT) log.firstElementChild?.remove();
+    // The kernel sends the whole log as it now stands: show exactly that.
+    log.replaceChildren(...lines.map((l) => h("li", { "data-kind": String(l.kind ?? "") }, l.text)));
     log.scrollTop = log.scrollHeight;
   }
 
@@ -192,51 +229,65 @@ export function mount(model: Model, el: HTMLElement): () => void {
     felt.style.setProperty("--fh", `${ring.height}px`);
   }
 
-  function drawTake(v: View): void {
-    const target = v.take_target;
-    const label = target === null || target === undefined ? "Take" : `Take ${nameOf(v, target)}'s hand`;
+  function drawTake(v: View | null): void {
+    const target = v?.take_target;
+    const label = !v || target === null || target === undefined ? t("take") : t("take_from", { name: nameOf(v, target, t) });
     setText(take, label);
-    take.disabled = !v.can_take;
+    take.disabled = !v?.can_take;
+    const hinted = hintAction() === "take";
+    take.classList.toggle("is-hint", hinted);
+    if (hinted) take.title = t("hint_take_title");
+    else take.removeAttribute("title");
+  }
+
+  function drawHint(): void {
+    const hint = hintOf(model.get("hint"));
+    hintSlot.replaceChildren(...(hint ? [renderHint(hint, t)] : []));
+    const v = view();
+    if (v) drawHand(v);
+    drawTake(v);
   }
 
   function drawView(): void {
     const v = view();
     if (!v) {
-      setText(status, "Waiting for the kernel…");
+      setText(status, t("waiting_kernel"));
+      updateBanner(banner, null);
       return;
     }
     const lesson = v.mode === "lesson";
+    const quiet = v.change === "undo" || v.change === "new"; // nothing animates
     root.classList.toggle("is-lesson", lesson);
     felt.classList.toggle("is-revealed", Array.isArray(v.hands));
     felt.classList.toggle("is-over", Boolean(v.is_over));
     drawFelt(v);
 
     const seatEls: HTMLElement[] = [];
-    for (let s = 0; s < v.num_players; s++) seatEls.push(renderSeat(v, s));
+    for (let s = 0; s < v.num_players; s++) seatEls.push(renderSeat(v, s, t));
     seats.replaceChildren(...seatEls);
+    // Cards already shown (on the table or resting) do not fly in again.
     const before = new Set(
-      Array.from(center.querySelectorAll<HTMLElement>("[data-testid=trick-card]"), (c) => c.dataset.card),
+      Array.from(felt.querySelectorAll<HTMLElement>("[data-testid=trick-card], [data-rest-card]"), (c) => c.dataset.card),
     );
-    center.replaceChildren(...renderCenter(v));
-    for (const c of center.querySelectorAll<HTMLElement>("[data-testid=trick-card]")) {
-      if (!before.has(c.dataset.card)) c.classList.add("is-new");
+    center.replaceChildren(...renderCenter(v, t));
+    drawTrickEnd(v);
+    if (!quiet) {
+      for (const c of felt.querySelectorAll<HTMLElement>("[data-testid=trick-card], [data-rest-card]")) {
+        if (!before.has(c.dataset.card)) c.classList.add("is-new");
+      }
     }
-    const over = renderGameOver(v);
-    overSlot.replaceChildren(...(over ? [over] : []));
-    drawFlight(v);
+    updateBanner(banner, v);
     drawHand(v);
     drawTake(v);
     for (const e of controls.playOnly) e.hidden = lesson;
     take.hidden = lesson;
-    controls.hint.disabled = v.waiting !== "human" || !(v.legal ?? []).length;
-    updateLessonBar(lessonBar, lesson ? v.lesson : null);
+    controls.hint.disabled = !canPlay(v) || !((v.legal ?? []).length || v.can_take);
+    updateLessonBar(lessonBar, lesson ? v.lesson : null, t);
     drawExercise(v);
-    // Every event of the change, in order; with none, a line about the position, else the
-    // narration stays as it was (say, after reveal_all was switched).
-    const told = eventsText(v) || statusLine(v);
-    if (told || lesson) setText(status, told);
+    // The kernel writes the narration: shown as it is (setText keeps an unchanged line quiet).
+    setText(status, typeof v.narration === "string" ? v.narration : "");
     drawLog(v);
-    pacer.update(v, model.get("pace"));
+    pacer.update(v, model.get("pace"), restSince);
   }
 
   function drawError(): void {
@@ -247,17 +298,36 @@ export function mount(model: Model, el: HTMLElement): () => void {
 
   function drawScore(): void {
     const score = model.get("score");
-    scoreSlot.replaceChildren(...(isScore(score) ? [renderScore(score)] : []));
+    scoreSlot.replaceChildren(...(isScore(score) ? [renderScore(score, t)] : []));
   }
 
   function drawSettings(): void {
-    updatePace(controls, model.get("pace"));
+    updatePace(controls, model.get("pace"), t);
     controls.reveal.checked = Boolean(model.get("reveal_all"));
+  }
+
+  function drawConfig(): void {
+    updateConfig(controls, model.get("config"), {
+      variants: model.get("variants"),
+      bot_levels: model.get("bot_levels"),
+      languages: model.get("languages"),
+    });
+  }
+
+  function drawLabels(): void {
+    t = translator(model.get("labels"));
+    relabel(controls.labelled, t);
+    relabel(lessonBar.labelled, t);
+    relabel(labelled, t);
+    drawSettings();
+    drawScore();
+    drawHint();
+    drawView();
   }
 
   // ---- model events ----
 
-  function on(event: string, fn: () => void): void {
+  function on(event: `change:${keyof Traits & string}`, fn: () => void): void {
     model.on(event, fn);
     disposers.push(() => model.off(event, fn));
   }
@@ -269,20 +339,20 @@ export function mount(model: Model, el: HTMLElement): () => void {
     lastGoto = null;
     drawView();
   });
-  on("change:hint", () => {
-    const v = view();
-    if (v) drawHand(v);
-  });
+  on("change:hint", drawHint);
   on("change:error", () => {
     acted = null; // the kernel refused: let the person try again
     drawError();
   });
   on("change:score", drawScore);
-  on("change:variants", () => updateVariants(controls, model.get("variants")));
-  on("change:config", () => updateConfig(controls, model.get("config"), model.get("variants")));
+  on("change:variants", drawConfig);
+  on("change:bot_levels", drawConfig);
+  on("change:languages", drawConfig);
+  on("change:config", drawConfig);
+  on("change:labels", drawLabels);
   on("change:pace", () => {
     drawSettings();
-    pacer.update(view(), model.get("pace"));
+    pacer.update(view(), model.get("pace"), restSince);
   });
   on("change:reveal_all", drawSettings);
 
@@ -352,12 +422,20 @@ export function mount(model: Model, el: HTMLElement): () => void {
   listen("input", (e) => {
     onSlider(e);
     if (e.target === controls.pace) {
-      const pace = Math.max(0, Math.min(2, Number(controls.pace.value)));
+      const pace = clampPace(Number(controls.pace.value));
+      if (!isFinite(pace)) return;
       model.set("pace", pace);
       model.save_changes();
     }
   });
-  listen("change", (e) => onSlider(e));
+  listen("change", (e) => {
+    onSlider(e);
+    if (e.target === controls.language) {
+      const language = controls.language.value;
+      const config = model.get("config");
+      if (language && language !== config?.language) send({ type: "set_language", language });
+    }
+  });
   listen("keydown", (e) => {
     const hand = handSlot.firstElementChild as HTMLElement | null;
     if (hand && hand.contains(e.target as Node)) handleHandKey(e, hand, play);
@@ -369,22 +447,25 @@ export function mount(model: Model, el: HTMLElement): () => void {
   });
 
   // ---- first draw ----
-  updateConfig(controls, model.get("config"), model.get("variants"));
+  drawConfig();
   drawSettings();
   drawError();
   drawScore();
+  drawHint();
   drawView();
 
   return () => {
     pacer.cancel();
-    if (flightTimer !== null) clearTimeout(flightTimer);
+    clearFlight();
     for (const d of disposers.splice(0)) d();
     root.remove();
   };
 }
 
-export default {
+const widget = {
   render({ model, el }: { model: Model; el: HTMLElement }) {
     return mount(model, el);
   },
-};
+} satisfies AnyWidget<Traits>;
+
+export default widget;

@@ -1,6 +1,6 @@
 // A fake anywidget model and the example view used by the tests.
 import widget from "../src/widget";
-import type { Message, Model, Traits, View } from "../src/types";
+import type { Config, Message, Model, Traits, View } from "../src/types";
 
 type Handler = (...args: unknown[]) => void;
 
@@ -71,6 +71,7 @@ export function exampleView(patch: Partial<View> = {}): View {
     leader: 2,
     current_player: 0,
     trick_number: 4,
+    opening: false,
     escaped: [],
     is_over: false,
     loser: null,
@@ -78,11 +79,22 @@ export function exampleView(patch: Partial<View> = {}): View {
     can_take: false,
     take_target: null,
     waiting: "human",
+    change: "step",
+    narration: "Bot 3 follows with 5♥.",
     events: [{ kind: "follow", seat: 3, cards: ["5H"], text: "Bot 3 follows with 5♥." }],
+    log: [
+      { kind: "lead", text: "Bot 2 leads Q♥." },
+      { kind: "follow", text: "Bot 3 follows with 5♥." },
+    ],
     last_trick: null,
+    result: null,
     lesson: null,
     ...patch,
   };
+}
+
+export function config(patch: Partial<Config> = {}): Config {
+  return { players: 4, seed: 42, variant: "classic", bots: "rules", language: "en", rounds: null, ...patch };
 }
 
 export function defaultTraits(): Traits {
@@ -94,7 +106,13 @@ export function defaultTraits(): Traits {
     hint: null,
     score: null,
     variants: ["classic", "no-take"],
-    config: { players: 4, seed: 42, variant: "classic" },
+    bot_levels: ["random", "rules"],
+    languages: [
+      { code: "en", name: "English" },
+      { code: "hi", name: "हिन्दी" },
+    ],
+    config: config(),
+    labels: {},
   };
 }
 

@@ -51,61 +51,65 @@ describe("lesson mode", () => {
     expect(model.sent).toEqual([]);
   });
 
-  it("shows the kernel's lesson log exactly, without repeating it", () => {
-    const log = ["Bot 1 leads K♥.", "Bot 2 follows with 5♥."];
-    const lessonWithLog = (version: number, index: number, texts: string[], exercise: Exercise | null = null) =>
+  it("shows the view's log exactly, without repeating it", () => {
+    const log = [
+      { kind: "lead", text: "Bot 1 leads K♥." },
+      { kind: "follow", text: "Bot 2 follows with 5♥." },
+    ];
+    const lessonWithLog = (version: number, index: number, lines: typeof log, exercise: Exercise | null = null) =>
       lessonView(index, exercise, {
         version,
-        events: index ? [{ kind: "play", seat: index, cards: [], text: texts[texts.length - 1] }] : [],
-        lesson: { index, length: 6, title: "T", exercise, log: texts },
+        events: index ? [{ kind: "play", seat: index, cards: [], text: lines[lines.length - 1].text }] : [],
+        log: lines,
       });
     const { q, model } = mount({ view: lessonWithLog(1, 2, log) });
     const shown = () => Array.from(q("[data-testid=log]").children, (li) => li.textContent);
-    expect(shown()).toEqual(log);
+    expect(shown()).toEqual(log.map((l) => l.text));
     // an answer re-sends the same step with a new version: the log stays as it is
     const ex: Exercise = { prompt: "Who?", kind: "seat", choices: [1, 2], feedback: { correct: false, text: "No." } };
     model.set("view", lessonWithLog(2, 2, log, ex));
     model.set("view", lessonWithLog(3, 2, log, { ...ex, feedback: { correct: true, text: "Yes." } }));
-    expect(shown()).toEqual(log);
+    expect(shown()).toEqual(log.map((l) => l.text));
     // back one step, then forward again: the kernel's list, replaced each time
     model.set("view", lessonWithLog(4, 1, log.slice(0, 1)));
     expect(shown()).toEqual(["Bot 1 leads K♥."]);
     model.set("view", lessonWithLog(5, 2, log));
-    expect(shown()).toEqual(log);
+    expect(shown()).toEqual(log.map((l) => l.text));
     model.set("view", lessonWithLog(6, 0, []));
     expect(shown()).toEqual([]);
   });
 
-  it("without a kernel log, shows only the step's own events in a lesson", () => {
-    const step = (version: number, text: string) =>
-      lessonView(1, null, { version, events: [{ kind: "lead", seat: 1, cards: ["KH"], text }] });
-    const { q, model } = mount({ view: step(1, "Bot 1 leads K♥.") });
-    const shown = () => Array.from(q("[data-testid=log]").children, (li) => li.textContent);
-    expect(shown()).toEqual(["Bot 1 leads K♥."]);
-    model.set("view", step(2, "Bot 1 leads K♥."));
-    model.set("view", step(3, "Bot 1 leads K♥."));
-    expect(shown()).toEqual(["Bot 1 leads K♥."]);
-  });
-
-  it("narrates all of a step's events, and the start position at step 0", () => {
-    const { q, model } = mount({ view: lessonView(0, null, { events: [] }) });
+  it("shows the kernel's narration of each step", () => {
+    const { q, model } = mount({ view: lessonView(0, null, { events: [], narration: "Start position." }) });
     const status = q("[data-testid=narration]");
     expect(status.textContent).toBe("Start position.");
-    model.set(
-      "view",
-      lessonView(3, null, {
-        version: 9,
-        events: [
-          { kind: "play", seat: 2, cards: ["4S"], text: "Player 2 has no heart: a tochoo with 4♠." },
-          { kind: "pickup", seat: 0, cards: ["KH", "5H", "4S"], text: "Player 0 picks up the trick." },
-        ],
-      }),
-    );
-    expect(status.textContent).toBe("Player 2 has no heart: a tochoo with 4♠. Player 0 picks up the trick.");
-    expect(status.textContent).toContain("tochoo");
+    const text = "Player 2 has no heart: a tochoo with 4♠. Player 0 picks up the trick.";
+    model.set("view", lessonView(3, null, { version: 9, narration: text }));
+    expect(status.textContent).toBe(text);
     // back to the start: no stale sentence from step 3
-    model.set("view", lessonView(0, null, { version: 10, events: [] }));
+    model.set("view", lessonView(0, null, { version: 10, events: [], narration: "Start position." }));
     expect(status.textContent).toBe("Start position.");
+  });
+
+  it("shows a finished trick resting while its step is shown, and nothing flies", () => {
+    const trick = {
+      cards: [{ seat: 0, card: "KH" }, { seat: 1, card: "5H" }, { seat: 2, card: "4S" }],
+      outcome: "pickup" as const,
+      picker: 0,
+    };
+    const { q, qa, model } = mount({ view: lessonView(3, null, { table: [], last_trick: trick }) });
+    expect(qa("[data-rest-card]").map((c) => c.dataset.card)).toEqual(["KH", "5H", "4S"]);
+    expect(q("[data-testid=last-trick-outcome]").textContent).toBe("Picked up by You");
+    // the next step is the new lead: the rest goes, without a flight
+    model.set("view", lessonView(4, null, { version: 9, table: [{ seat: 0, card: "2C" }], last_trick: null }));
+    expect(qa("[data-testid=last-trick]")).toHaveLength(0);
+    expect(qa("[data-testid=flight]")).toHaveLength(0);
+    // stepping back shows it resting again, as the view says
+    model.set("view", lessonView(3, null, { version: 10, table: [], last_trick: trick }));
+    expect(qa("[data-rest-card]")).toHaveLength(3);
+    // a view with cards on the table never shows a rest, even with last_trick
+    model.set("view", lessonView(4, null, { version: 11, table: [{ seat: 0, card: "2C" }], last_trick: trick }));
+    expect(qa("[data-testid=last-trick]")).toHaveLength(0);
   });
 
   it("draws the lesson's hand like cards in a hand, not greyed, and still not playable", () => {

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { FakeModel, exampleView, key, mount, unmountAll } from "./fixtures";
+import { PACE_MAX, PACE_MIN } from "../src/protocol";
+import { FakeModel, config, exampleView, key, mount, unmountAll } from "./fixtures";
 
 afterEach(() => {
   unmountAll();
@@ -33,6 +34,15 @@ describe("playing", () => {
       { type: "play", card: "JH", version: 5 },
       { type: "play", card: "2H", version: 9 },
     ]);
+  });
+
+  it("never lets a card be clicked while the kernel waits for a bot", () => {
+    // even if a kernel listed legal cards, waiting == "bot" wins
+    const { q, qa, model } = mount({ view: exampleView({ waiting: "bot", legal: ["2H", "JH"] }) });
+    expect(qa<HTMLButtonElement>("button[data-card]").every((b) => b.disabled)).toBe(true);
+    q<HTMLButtonElement>("button[data-card='JH']").dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    expect(model.sentOfType("play")).toEqual([]);
+    expect(q<HTMLButtonElement>("[data-testid=hint]").disabled).toBe(true);
   });
 
   it("lets the person retry after the kernel reports an error", () => {
@@ -128,18 +138,41 @@ describe("bots' pace", () => {
     expect(model.sent).toEqual([{ type: "advance", version: 6 }]);
   });
 
-  it("waits for the last trick to leave the table, unless pace is 0", () => {
-    const ended = (version: number) =>
-      exampleView({ version, waiting: "bot", current_player: 1, legal: [], table: [],
-                    last_trick: { cards: [{ seat: 1, card: "9C" }], outcome: "waste", picker: null } });
+  const ended = (version: number, patch = {}) =>
+    exampleView({
+      version, waiting: "bot", current_player: 1, legal: [], table: [],
+      last_trick: { cards: [{ seat: 1, card: "9C" }], outcome: "waste", picker: null }, ...patch,
+    });
+
+  it("lets a finished trick rest at least 0.6 s before a bot goes on, unless pace is 0", () => {
     const { model } = mount({ view: ended(6), pace: 0.3 });
-    vi.advanceTimersByTime(1199);
+    vi.advanceTimersByTime(599);
     expect(model.sent).toEqual([]);
     vi.advanceTimersByTime(1);
     expect(model.sent).toEqual([{ type: "advance", version: 6 }]);
     model.set("pace", 0);
     model.set("view", ended(7));
     vi.advanceTimersByTime(0);
+    expect(model.sentOfType("advance")).toEqual([{ type: "advance", version: 6 }, { type: "advance", version: 7 }]);
+  });
+
+  it("waits pace seconds after a trick ended when pace is longer than the rest", () => {
+    const { model } = mount({ view: ended(6), pace: 1.5 });
+    vi.advanceTimersByTime(1499);
+    expect(model.sent).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(model.sent).toEqual([{ type: "advance", version: 6 }]);
+  });
+
+  it("counts the rest from the trick's end, across the bots' take offers", () => {
+    const { model } = mount({ view: ended(6), pace: 0.2 });
+    vi.advanceTimersByTime(600);
+    expect(model.sent).toEqual([{ type: "advance", version: 6 }]);
+    // a bot declined its take offer: still no lead, the trick still rests
+    model.set("view", ended(7, { last_trick: null }));
+    vi.advanceTimersByTime(199);
+    expect(model.sentOfType("advance")).toHaveLength(1);
+    vi.advanceTimersByTime(1);
     expect(model.sentOfType("advance")).toEqual([{ type: "advance", version: 6 }, { type: "advance", version: 7 }]);
   });
 
@@ -214,7 +247,7 @@ describe("bots' pace", () => {
 
 describe("controls", () => {
   it("starts from the config trait and sends new_game", () => {
-    const { q, model } = mount({ config: { players: 5, seed: 7, variant: "no-take" } });
+    const { q, model } = mount({ config: config({ players: 5, seed: 7, variant: "no-take", bots: "random" }) });
     const players = q<HTMLSelectElement>("[data-testid=players]");
     const seed = q<HTMLInputElement>("[data-testid=seed]");
     const variant = q<HTMLSelectElement>("[data-testid=variant]");
@@ -223,14 +256,54 @@ describe("controls", () => {
     expect(seed.value).toBe("7");
     expect(Array.from(variant.options).map((o) => o.value)).toEqual(["classic", "no-take"]);
     expect(variant.value).toBe("no-take");
+    const bots = q<HTMLSelectElement>("[data-testid=bots]");
+    expect(Array.from(bots.options).map((o) => o.value)).toEqual(["random", "rules"]);
+    expect(bots.value).toBe("random");
     q<HTMLButtonElement>("[data-testid=new-game]").click();
-    expect(model.sent).toEqual([{ type: "new_game", players: 5, seed: 7, variant: "no-take" }]);
+    expect(model.sent).toEqual([{ type: "new_game", players: 5, seed: 7, variant: "no-take", bots: "random" }]);
 
     players.value = "3";
     seed.value = "";
     variant.value = "classic";
+    bots.value = "rules";
     q<HTMLButtonElement>("[data-testid=new-game]").click();
-    expect(model.sent[1]).toEqual({ type: "new_game", players: 3, seed: null, variant: "classic" });
+    expect(model.sent[1]).toEqual({ type: "new_game", players: 3, seed: null, variant: "classic", bots: "rules" });
+  });
+
+  it("labels every select and follows bot_levels", () => {
+    const { q, model } = mount();
+    for (const id of ["players", "seed", "variant", "bots", "language", "pace"]) {
+      const label = q(`[data-testid=${id}]`).closest("label");
+      expect(label, id).not.toBeNull();
+      expect(label!.textContent!.trim().length, id).toBeGreaterThan(0);
+    }
+    const bots = q<HTMLSelectElement>("[data-testid=bots]");
+    model.set("bot_levels", ["random", "rules", "search"]);
+    model.set("config", config({ bots: "search" }));
+    expect(Array.from(bots.options).map((o) => o.value)).toEqual(["random", "rules", "search"]);
+    expect(bots.value).toBe("search");
+    model.set("bot_levels", []);
+    expect(bots.closest("label")!.hidden).toBe(true);
+  });
+
+  it("switches the language with set_language, from the keyboard too", () => {
+    const { q, model } = mount();
+    const language = q<HTMLSelectElement>("[data-testid=language]");
+    expect(language.closest("label")!.textContent).toContain("Language");
+    expect(Array.from(language.options).map((o) => [o.value, o.text])).toEqual([["en", "English"], ["hi", "हिन्दी"]]);
+    expect(language.value).toBe("en");
+    language.focus();
+    expect(document.activeElement).toBe(language);
+    language.value = "hi";
+    language.dispatchEvent(new Event("change", { bubbles: true }));
+    expect(model.sent).toEqual([{ type: "set_language", language: "hi" }]);
+    // the kernel answers with the new config: nothing more is sent
+    model.set("config", config({ language: "hi" }));
+    expect(language.value).toBe("hi");
+    expect(model.sent).toHaveLength(1);
+    // no languages: no select
+    model.set("languages", []);
+    expect(language.closest("label")!.hidden).toBe(true);
   });
 
   it("follows changes of variants and config", () => {
@@ -238,7 +311,7 @@ describe("controls", () => {
     model.set("variants", ["classic", "no-take", "jokers"]);
     const variant = q<HTMLSelectElement>("[data-testid=variant]");
     expect(variant.options).toHaveLength(3);
-    model.set("config", { players: 8, seed: null, variant: "jokers" });
+    model.set("config", config({ players: 8, seed: null, variant: "jokers" }));
     expect(q<HTMLSelectElement>("[data-testid=players]").value).toBe("8");
     expect(q<HTMLInputElement>("[data-testid=seed]").value).toBe("");
     expect(variant.value).toBe("jokers");
@@ -261,11 +334,12 @@ describe("controls", () => {
     expect(model.sent).toEqual([{ type: "undo" }, { type: "hint" }]);
   });
 
-  it("sets pace on the model and only shows reveal_all", () => {
+  it("sets pace on the model within the protocol's bounds and only shows reveal_all", () => {
     const { q, model } = mount();
     const pace = q<HTMLInputElement>("[data-testid=pace]");
-    expect(pace.min).toBe("0");
-    expect(pace.max).toBe("2");
+    expect([PACE_MIN, PACE_MAX]).toEqual([0, 5]);
+    expect(pace.min).toBe(String(PACE_MIN));
+    expect(pace.max).toBe(String(PACE_MAX));
     expect(Number(pace.value)).toBeCloseTo(0.8);
     pace.value = "1.5";
     pace.dispatchEvent(new Event("input", { bubbles: true }));
@@ -283,6 +357,9 @@ describe("controls", () => {
     expect(reveal.checked).toBe(true);
     model.set("pace", 0.3);
     expect(Number(pace.value)).toBeCloseTo(0.3);
+    pace.value = "4.5";
+    pace.dispatchEvent(new Event("input", { bubbles: true }));
+    expect(model.traits.pace).toBe(4.5);
   });
 });
 

@@ -1,5 +1,13 @@
 import { afterEach, describe, expect, it } from "vitest";
+import type { Score } from "../src/types";
 import { exampleView, mount, unmountAll } from "./fixtures";
+
+function score(patch: Partial<Score> = {}): Score {
+  return {
+    rounds: 5, max_bhabhi: null, round: 1, played: 0, counts: [0, 0, 0, 0], pot: 0, stalemates: 0, over: false,
+    losers: [], pot_winners: [], names: ["You", "Bot 1", "Bot 2", "Bot 3"], text: "Round 1 of 5", ...patch,
+  };
+}
 
 afterEach(unmountAll);
 
@@ -98,54 +106,94 @@ describe("table rendering", () => {
     expect(shown.q<HTMLInputElement>("[data-testid=reveal-all]").checked).toBe(true);
   });
 
-  it("narrates every event of a change politely and keeps a log", () => {
+  it("shows the kernel's narration in a polite live region, as it is", () => {
     const { q, model } = mount();
     const status = q("[role=status]");
     expect(status.getAttribute("aria-live")).toBe("polite");
     expect(status.textContent).toBe("Bot 3 follows with 5♥.");
     model.setView({
       version: 6,
+      narration: "Bot 3 has no heart: tochoo with 9♣. Bot 2 picks up the trick.",
       events: [
-        { kind: "play", seat: 0, cards: ["JH"], text: "You play J♥." },
-        { kind: "pickup", seat: 2, cards: [], text: "Bot 2 picks up the trick." },
+        { kind: "play", seat: 3, cards: ["9C"], text: "Bot 3 has no heart: tochoo with 9♣." },
+        { kind: "pickup", seat: 2, cards: ["QH", "5H", "9C"], text: "Bot 2 picks up the trick." },
       ],
     });
-    expect(status.textContent).toBe("You play J♥. Bot 2 picks up the trick.");
-    const log = () => Array.from(q("[data-testid=log]").children).map((li) => li.textContent);
-    expect(log()).toEqual(["Bot 3 follows with 5♥.", "You play J♥.", "Bot 2 picks up the trick."]);
-    // a redraw of the same version does not log again
-    model.set("hint", "2H");
-    model.setView({});
-    expect(log()).toHaveLength(3);
-    for (let v = 7; v < 50; v++) {
-      model.setView({ version: v, events: [{ kind: "x", seat: 1, cards: [], text: `event ${v}` }] });
-    }
-    expect(log()).toHaveLength(30);
-    expect(log()[29]).toBe("event 49");
+    expect(status.textContent).toBe("Bot 3 has no heart: tochoo with 9♣. Bot 2 picks up the trick.");
+    // takes are confirmed there too, in the kernel's words
+    model.setView({ version: 7, narration: "You take Bot 2's hand: 12 cards.", events: [] });
+    expect(status.textContent).toBe("You take Bot 2's hand: 12 cards.");
+    // after undo: no events, the kernel's short line
+    model.setView({ version: 8, change: "undo", narration: "Undone: back to your turn.", events: [] });
+    expect(status.textContent).toBe("Undone: back to your turn.");
+    // the front end adds nothing of its own
+    model.setView({ version: 9, change: "step", narration: "", events: [], waiting: "bot", current_player: 1, legal: [] });
+    expect(status.textContent).toBe("");
   });
 
-  it("shows the game-over banner naming the bhabhi", () => {
-    const over = exampleView({ is_over: true, loser: 2, waiting: "over", current_player: null, legal: [], escaped: [0, 1, 3] });
+  it("shows the kernel's log, replaced on every view: undo and a new game never repeat a line", () => {
+    const { q, model } = mount();
+    const shown = () => Array.from(q("[data-testid=log]").children, (li) => li.textContent);
+    const kinds = () => Array.from(q("[data-testid=log]").children, (li) => (li as HTMLElement).dataset.kind);
+    const line = (text: string, kind = "play") => ({ kind, text });
+    expect(shown()).toEqual(["Bot 2 leads Q♥.", "Bot 3 follows with 5♥."]);
+    expect(kinds()).toEqual(["lead", "follow"]);
+    const three = [line("Bot 2 leads Q♥."), line("Bot 3 follows with 5♥."), line("You play J♥.")];
+    model.setView({ version: 6, log: three });
+    expect(shown()).toEqual(three.map((l) => l.text));
+    // a redraw of the same view changes nothing
+    model.set("hint", { action: "2H", text: "Play 2♥.", estimates: [] });
+    model.setView({});
+    expect(shown()).toHaveLength(3);
+    // undo: the game as it now stands, no line twice
+    model.setView({ version: 7, change: "undo", log: three.slice(0, 2), events: [], narration: "Undone: back to your turn." });
+    expect(shown()).toEqual(["Bot 2 leads Q♥.", "Bot 3 follows with 5♥."]);
+    model.setView({ version: 8, change: "step", log: three });
+    expect(shown()).toEqual(three.map((l) => l.text));
+    expect(new Set(shown()).size).toBe(shown().length);
+    // a new game starts a fresh log
+    model.setView({ version: 9, change: "new", log: [line("Bot 1 holds A♠ and leads it.", "lead")] });
+    expect(shown()).toEqual(["Bot 1 holds A♠ and leads it."]);
+    model.setView({ version: 10, log: [] });
+    expect(shown()).toEqual([]);
+  });
+
+  it("shows the kernel's result in an assertive banner", () => {
+    const over = exampleView({
+      is_over: true, loser: 2, waiting: "over", current_player: null, legal: [], escaped: [0, 1, 3],
+      result: { kind: "bhabhi", text: "Game over: Bot 2 is the bhabhi." },
+    });
     const { q } = mount({ view: over });
     const banner = q("[data-testid=game-over]");
+    expect(banner.hidden).toBe(false);
+    expect(banner.getAttribute("role")).toBe("alert");
+    expect(banner.getAttribute("aria-live")).toBe("assertive");
+    expect(banner.dataset.kind).toBe("bhabhi");
     expect(banner.dataset.loser).toBe("2");
-    expect(banner.textContent).toContain("Bot 2 is the bhabhi");
+    expect(banner.textContent).toBe("Game over: Bot 2 is the bhabhi.");
     expect(q(".bh-seat[data-seat='2']").textContent).toContain("bhabhi");
     expect(q(".bh-seat[data-seat='1']").textContent).toContain("escaped #2");
   });
 
-  it("says 'You are the bhabhi' and handles no loser", () => {
-    const a = mount({ view: exampleView({ is_over: true, loser: 0, waiting: "over", legal: [] }) });
-    expect(a.q("[data-testid=game-over]").textContent).toContain("You are the bhabhi");
-    unmountAll();
-    const b = mount({ view: exampleView({ is_over: true, loser: null, waiting: "over", legal: [] }) });
-    expect(b.q("[data-testid=game-over]").getAttribute("data-loser")).toBe("");
-    expect(b.q("[data-testid=game-over]").textContent).toContain("nobody is the bhabhi");
+  it("shows a stalemate banner saying nobody is the bhabhi", () => {
+    const text = "Stalemate: the game cannot end, so nobody is the bhabhi.";
+    const { q, model } = mount();
+    const banner = q("[data-testid=game-over]");
+    model.setView({ version: 6, is_over: true, loser: null, waiting: "over", legal: [], result: { kind: "stalemate", text } });
+    expect(banner.hidden).toBe(false);
+    expect(banner.dataset.kind).toBe("stalemate");
+    expect(banner.dataset.loser).toBe("");
+    expect(banner.textContent).toBe(text);
+    // a new game: the banner goes
+    model.setView({ version: 7, change: "new", is_over: false, waiting: "human", result: null });
+    expect(banner.hidden).toBe(true);
+    expect(banner.textContent).toBe("");
   });
 
   it("has no game-over banner while playing", () => {
-    const { qa } = mount();
-    expect(qa("[data-testid=game-over]")).toHaveLength(0);
+    const { q } = mount();
+    expect(q("[data-testid=game-over]").hidden).toBe(true);
+    expect(q("[data-testid=game-over]").textContent).toBe("");
   });
 
   it("shows the error trait in an alert", () => {
@@ -161,43 +209,58 @@ describe("table rendering", () => {
     expect(alert.classList.contains("is-empty")).toBe(true);
   });
 
-  it("highlights the hinted card", () => {
+  it("outlines the hinted card and shows the hint's text, without a chart when there are no estimates", () => {
     const { q, qa, model } = mount();
     expect(qa(".is-hint")).toHaveLength(0);
-    model.set("hint", "JH");
+    expect(qa("[data-testid=hint-box]")).toHaveLength(0);
+    model.set("hint", { action: "JH", text: "Play J♥: it wins nothing you could lose.", estimates: [] });
     expect(q("button[data-card='JH']").classList.contains("is-hint")).toBe(true);
     expect(q("button[data-card='JH']").dataset.hint).toBe("true");
     expect(qa(".is-hint")).toHaveLength(1);
+    expect(q("[data-testid=hint-box]").textContent).toBe("Play J♥: it wins nothing you could lose.");
+    expect(qa("[data-testid=hint-chart]")).toHaveLength(0);
     model.set("hint", null);
     expect(qa(".is-hint")).toHaveLength(0);
+    expect(qa("[data-testid=hint-box]")).toHaveLength(0);
   });
 
-  it("tells a tochoo and its pickup together, not just the last sentence", () => {
-    const { q, model } = mount();
-    model.setView({
-      version: 6,
-      events: [
-        { kind: "play", seat: 3, cards: ["9C"], text: "Bot 3 has no heart: tochoo with 9♣." },
-        { kind: "pickup", seat: 2, cards: ["QH", "5H", "9C"], text: "Bot 2 picks up the trick." },
-        { kind: "note", seat: null, cards: [], text: "" }, // an event without words adds nothing
+  it("outlines Take when the hint is to take", () => {
+    const { q, qa, model } = mount({ view: exampleView({ can_take: true, take_target: 1 }) });
+    model.set("hint", { action: "take", text: "Take Bot 1's hand.", estimates: [] });
+    const take = q("[data-testid=take]");
+    expect(take.classList.contains("is-hint")).toBe(true);
+    expect(qa("button[data-card].is-hint")).toHaveLength(0);
+    model.set("hint", null);
+    expect(take.classList.contains("is-hint")).toBe(false);
+  });
+
+  it("draws the hint's estimates as a bar chart with error bars", () => {
+    const { q, qa, model } = mount({ view: exampleView({ can_take: true, take_target: 1 }) });
+    model.set("hint", {
+      action: "2H",
+      text: "Play 2♥.",
+      estimates: [
+        { action: "2H", label: "2♥", p: 0.12, lo: 0.08, hi: 0.16 },
+        { action: "JH", label: "J♥", p: 0.3, lo: 0.25, hi: 0.35 },
+        { action: "take", label: "Take", p: 0.5, lo: 0.41, hi: 0.59 },
       ],
     });
-    expect(q("[data-testid=narration]").textContent).toBe(
-      "Bot 3 has no heart: tochoo with 9♣. Bot 2 picks up the trick.",
+    const chart = q("[data-testid=hint-chart]");
+    expect(chart.tagName.toLowerCase()).toBe("svg");
+    expect(chart.getAttribute("role")).toBe("img");
+    expect(chart.getAttribute("aria-label")).toBe(
+      "Chance of ending as the bhabhi: 2♥ 12% (8% to 16%); J♥ 30% (25% to 35%); Take 50% (41% to 59%). Hinted: 2♥.",
     );
-  });
-
-  it("keeps the narration when a change brings no events", () => {
-    const { q, model } = mount();
-    const status = q("[data-testid=narration]");
-    // a bot is to play, nothing new was told: the position speaks
-    model.setView({ version: 6, events: [], waiting: "bot", current_player: 1, legal: [] });
-    expect(status.textContent).toBe("Bot 1 to play.");
-    // nothing to say about the position either (reveal_all switched, say): keep the last words
-    model.setView({ version: 7, events: [], waiting: "human", current_player: 2 });
-    expect(status.textContent).toBe("Bot 1 to play.");
-    model.setView({ version: 8, events: [], current_player: 0, legal: ["2H"] });
-    expect(status.textContent).toBe("Your turn: play a card.");
+    const items = qa(".bh-chart-item");
+    expect(items.map((g) => g.getAttribute("data-action"))).toEqual(["2H", "JH", "take"]);
+    expect(items.map((g) => g.querySelector(".bh-chart-label")!.textContent)).toEqual(["2♥", "J♥", "Take"]);
+    expect(items.filter((g) => g.classList.contains("is-hint")).map((g) => g.getAttribute("data-action"))).toEqual(["2H"]);
+    // taller bars for bigger chances, and an error bar on each
+    const height = (g: Element) => Number(g.querySelector("rect")!.getAttribute("height"));
+    expect(height(items[0])).toBeLessThan(height(items[1]));
+    expect(height(items[1])).toBeLessThan(height(items[2]));
+    expect(items.every((g) => g.querySelector(".bh-chart-err"))).toBe(true);
+    expect(q("button[data-card='2H']").classList.contains("is-hint")).toBe(true);
   });
 
   it("draws no scoreboard for a score that is empty or not a score", () => {
@@ -207,44 +270,99 @@ describe("table rendering", () => {
       model.set("score", bad as never);
       expect(qa("[data-testid=scoreboard]")).toHaveLength(0);
     }
-    model.set("score", { rounds: 3, played: 0, counts: [0, 0, 0, 0], pot: 0, over: false, loser: null, names: [] });
+    model.set("score", score({ names: [] }));
     expect(qa("[data-testid=scoreboard] tbody tr")).toHaveLength(4);
     model.set("score", {} as never);
     expect(qa("[data-testid=scoreboard]")).toHaveLength(0);
   });
 
-  it("shows the scoreboard when there is a score", () => {
+  it("shows the scoreboard with the kernel's heading, never a count of its own", () => {
     const { qa, q, model } = mount();
     expect(qa("[data-testid=scoreboard]")).toHaveLength(0);
-    model.set("score", { rounds: 5, played: 2, counts: [1, 0, 1, 0], pot: 40, over: false, loser: null, names: ["You", "Bot 1", "Bot 2", "Bot 3"] });
-    const board = q("[data-testid=scoreboard]");
-    const rows = Array.from(board.querySelectorAll("tbody tr")).map((r) => r.textContent);
+    model.set("score", score({ rounds: 2, round: 1, played: 0, text: "Round 1 of 2" }));
+    const board = () => q("[data-testid=scoreboard]");
+    expect(q("[data-testid=score-heading]").textContent).toBe("Round 1 of 2");
+    expect(board().textContent).not.toContain("0/2");
+    model.set("score", score({ round: 3, played: 2, counts: [1, 0, 1, 0], pot: 40, stalemates: 1, text: "Round 3 of 5" }));
+    const rows = Array.from(board().querySelectorAll("tbody tr")).map((r) => r.textContent);
     expect(rows).toEqual(["You1", "Bot 10", "Bot 21", "Bot 30"]);
-    expect(board.textContent).toContain("Pot: 40");
-    expect(board.textContent).toContain("2/5");
+    expect(board().textContent).toContain("Pot: 40");
+    expect(q("[data-testid=stalemates]").textContent).toBe("Stalemates: 1");
+    expect(board().textContent).not.toContain("2/5");
+    const end = "Session over: You and Bot 2 lose the session; Bot 1 and Bot 3 share the pot.";
+    model.set("score", score({ over: true, counts: [1, 0, 1, 0], losers: [0, 2], pot_winners: [1, 3], text: end }));
+    expect(q("[data-testid=score-heading]").textContent).toBe(end);
+    const marked = (cls: string) => qa(`[data-testid=scoreboard] tbody tr.${cls}`).map((r) => r.dataset.seat);
+    expect(marked("is-bhabhi")).toEqual(["0", "2"]);
+    expect(marked("is-pot-winner")).toEqual(["1", "3"]);
   });
 
-  it("animates the last trick toward the picker or the waste", () => {
+  it("lets a finished trick rest, labelled, until the next lead, then sends it away", () => {
     const { q, qa, model } = mount();
-    model.setView({
-      version: 6,
-      table: [],
-      last_trick: { cards: [{ seat: 1, card: "9C" }, { seat: 2, card: "KC" }], outcome: "pickup", picker: 2 },
-    });
-    const flight = q("[data-testid=last-trick]");
-    expect(flight.dataset.outcome).toBe("pickup");
-    expect(flight.dataset.picker).toBe("2");
-    expect(qa("[data-flight-card]").map((c) => c.getAttribute("aria-label"))).toEqual(["9 of clubs", "king of clubs"]);
+    const trick = { cards: [{ seat: 1, card: "9C" }, { seat: 2, card: "KC" }], outcome: "pickup" as const, picker: 2 };
+    model.setView({ version: 6, table: [], last_trick: trick });
+    const rest = q("[data-testid=last-trick]");
+    expect(rest.dataset.outcome).toBe("pickup");
+    expect(rest.dataset.picker).toBe("2");
+    expect(qa("[data-rest-card]").map((c) => c.dataset.card)).toEqual(["9C", "KC"]);
+    expect(q("[data-testid=last-trick-outcome]").textContent).toBe("Picked up by Bot 2");
+    expect(rest.getAttribute("aria-label")).toBe(
+      "Last trick: 9 of clubs, played by Bot 1; king of clubs, played by Bot 2. Picked up by Bot 2",
+    );
     expect(qa("[data-testid=trick-card]")).toHaveLength(0);
-    model.setView({
-      version: 7,
-      last_trick: { cards: [{ seat: 3, card: "2D" }], outcome: "waste", picker: null },
-    });
-    expect(q("[data-testid=last-trick]").dataset.outcome).toBe("waste");
-    // the next lead clears the flying cards so the new trick is not covered
-    model.setView({ version: 8, last_trick: null, table: [{ seat: 3, card: "5H" }] });
+    expect(qa("[data-testid=flight]")).toHaveLength(0);
+    // a view without a lead (a bot's take offer, say) leaves it resting
+    model.setView({ version: 7, last_trick: null });
+    expect(qa("[data-rest-card]")).toHaveLength(2);
+    // the next lead: it leaves the table for the picker, and the new card is drawn
+    model.setView({ version: 8, last_trick: null, table: [{ seat: 2, card: "5H" }] });
     expect(qa("[data-testid=last-trick]")).toHaveLength(0);
+    expect(q("[data-testid=flight]").dataset.picker).toBe("2");
+    expect(qa("[data-flight-card]").map((c) => c.dataset.flightCard)).toEqual(["9C", "KC"]);
     expect(qa("[data-testid=trick-card]").map((c) => c.dataset.card)).toEqual(["5H"]);
+    // one to the waste
+    model.setView({ version: 9, table: [], last_trick: { cards: [{ seat: 3, card: "2D" }], outcome: "waste", picker: null } });
+    expect(q("[data-testid=last-trick]").dataset.outcome).toBe("waste");
+    expect(q("[data-testid=last-trick-outcome]").textContent).toBe("To the waste pile");
+  });
+
+  it("animates nothing after undo or a new game", () => {
+    const { qa, model } = mount();
+    const trick = { cards: [{ seat: 1, card: "9C" }], outcome: "waste" as const, picker: null };
+    model.setView({ version: 6, table: [], last_trick: trick });
+    expect(qa("[data-rest-card]")).toHaveLength(1);
+    const table = [{ seat: 2, card: "QH" }, { seat: 3, card: "5H" }, { seat: 0, card: "7H" }];
+    model.setView({ version: 7, change: "undo", table, last_trick: trick, events: [] });
+    expect(qa("[data-testid=last-trick]")).toHaveLength(0);
+    expect(qa("[data-testid=flight]")).toHaveLength(0);
+    expect(qa(".is-new")).toHaveLength(0);
+    model.setView({ version: 8, change: "new", table: [], last_trick: trick, events: [] });
+    expect(qa("[data-testid=last-trick]")).toHaveLength(0);
+    model.setView({ version: 9, change: "new", table: [{ seat: 1, card: "AS" }], last_trick: null, events: [] });
+    expect(qa("[data-testid=flight]")).toHaveLength(0);
+    expect(qa(".is-new")).toHaveLength(0);
+    // a step animates the new card
+    model.setView({ version: 10, change: "step", table: [{ seat: 1, card: "AS" }, { seat: 2, card: "3S" }] });
+    expect(qa(".is-new").map((c) => c.dataset.card)).toEqual(["3S"]);
+  });
+
+  it("says the person waits for the others while bots act, never 'to play'", () => {
+    const { q, model } = mount();
+    const me = () => q(".bh-seat[data-seat='0']");
+    expect(me().textContent).toContain("to play");
+    // the person holds the power at a trick's end, but bots are still due their take offers
+    model.setView({ version: 6, table: [], leader: 0, current_player: 0, waiting: "bot", legal: [] });
+    expect(me().textContent).toContain("waiting for the others");
+    expect(me().textContent).not.toContain("to play");
+    expect(me().classList.contains("is-turn")).toBe(false);
+    expect(me().getAttribute("aria-label")).toBe("You, 7 cards, has the power, waiting for the others");
+    // a bot to play
+    model.setView({ version: 7, current_player: 1, leader: 2 });
+    expect(me().textContent).toContain("waiting for the others");
+    expect(q(".bh-seat[data-seat='1']").textContent).toContain("to play");
+    model.setView({ version: 8, current_player: 0, waiting: "human", legal: ["2H"] });
+    expect(me().textContent).not.toContain("waiting");
+    expect(me().textContent).toContain("to play");
   });
 
   it("draws nothing broken before the kernel sends a view", () => {

@@ -1,0 +1,48 @@
+// Every text of the front end is looked up by its key in the `labels` trait, with the
+// English text of protocol.json (LABELS) as the fallback, so the kernel can translate the UI.
+
+import { LABELS, type LabelKey } from "./protocol";
+
+export type { LabelKey };
+export type LabelVars = Record<string, string | number>;
+
+/** Looks a text up by key and fills its {placeholders}. */
+export type Translate = (key: LabelKey, vars?: LabelVars) => string;
+
+const own = Object.prototype.hasOwnProperty;
+
+export function translator(labels: unknown): Translate {
+  const given = labels && typeof labels === "object" ? (labels as Record<string, unknown>) : {};
+  return (key, vars) => {
+    const raw = own.call(given, key) ? given[key] : undefined;
+    const text: string = typeof raw === "string" ? raw : LABELS[key];
+    if (!vars) return text;
+    return text.replace(/\{(\w+)\}/g, (whole, name: string) => (own.call(vars, name) ? String(vars[name]) : whole));
+  };
+}
+
+/** The English texts: for callers that have no labels trait at hand. */
+export const ENGLISH: Translate = translator(null);
+
+/** "1 card" / "7 cards" in the labels' words. */
+export function cardsCount(t: Translate, n: number): string {
+  return t(n === 1 ? "cards_one" : "cards_other", { n });
+}
+
+/** An element whose text (or one attribute) is a label: redrawn when the labels change. */
+export interface Labelled {
+  el: Element;
+  key: LabelKey;
+  attr?: string;
+}
+
+export function relabel(items: readonly Labelled[], t: Translate): void {
+  for (const { el, key, attr } of items) {
+    const text = t(key);
+    if (attr) {
+      if (el.getAttribute(attr) !== text) el.setAttribute(attr, text);
+    } else if (el.textContent !== text) {
+      el.textContent = text;
+    }
+  }
+}

@@ -1,0 +1,121 @@
+// Every text of the front end comes from the labels trait, with English as the fallback.
+import { readdirSync, readFileSync } from "node:fs";
+import { afterEach, describe, expect, it } from "vitest";
+import { cardLabel } from "../src/cards";
+import { ENGLISH, translator } from "../src/labels";
+import { LABELS, type LabelKey } from "../src/protocol";
+import type { View } from "../src/types";
+import { exampleView, mount, unmountAll } from "./fixtures";
+
+afterEach(unmountAll);
+
+/** A "translation" that marks every text: ‹key› followed by the placeholders it fills. */
+function marked(): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, text] of Object.entries(LABELS)) {
+    const vars = text.match(/\{\w+\}/g) ?? [];
+    out[key] = `‹${key}›${vars.join(" ")}`;
+  }
+  return out;
+}
+
+/** Every text a person can see or hear in `root`: text nodes and the attributes read aloud. */
+function texts(root: Element): string[] {
+  const out: string[] = [];
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const text = n.textContent?.trim();
+    if (text) out.push(text);
+  }
+  for (const el of root.querySelectorAll("*")) {
+    for (const attr of ["aria-label", "title", "placeholder", "aria-valuetext"]) {
+      const v = el.getAttribute(attr);
+      if (v) out.push(v);
+    }
+  }
+  return out;
+}
+
+describe("labels", () => {
+  it("fills placeholders and falls back to English", () => {
+    const t = translator({ take_from: "{name} का हाथ लें", hint: 42 });
+    expect(t("take_from", { name: "Bot 1" })).toBe("Bot 1 का हाथ लें");
+    expect(t("hint")).toBe("Hint"); // not a string: the English text
+    expect(t("undo")).toBe("Undo");
+    expect(t("lesson_step", { i: 2 })).toBe("Step 2 of {n}"); // a missing value stays visible
+    expect(translator({ constructor: "x" })("undo")).toBe("Undo");
+    expect(cardLabel("QS", translator({ rank_Q: "बेगम", suit_S: "हुकुम", card_name: "{suit} की {rank}" }))).toBe("हुकुम की बेगम");
+    expect(cardLabel("10H", ENGLISH)).toBe("10 of hearts");
+  });
+
+  it("looks up every text of the front end in the labels trait", () => {
+    const kernel = new Set([
+      "You", "Bot 1", "Bot 2", "Bot 3", "classic", "no-take", "random", "rules", "English", "हिन्दी",
+      "Bot 3 follows with 5♥.", "Bot 2 leads Q♥.", "Round 1 of 5", "Play 2♥.", "2♥", "J♥",
+      "Game over: Bot 2 is the bhabhi.", "Lesson 1", "Which card?", "Stale click.",
+    ]);
+    const isKernelOrData = (text: string) =>
+      kernel.has(text) || /^(10|[2-9JQKA]|\d+(\.\d+)?%?)$/.test(text); // card indices, counts, percentages
+    const check = (view: View, extra: Record<string, unknown> = {}) => {
+      const { q } = mount({
+        view,
+        labels: marked(),
+        error: "Stale click.",
+        hint: {
+          action: "2H", text: "Play 2♥.",
+          estimates: [{ action: "2H", label: "2♥", p: 0.1, lo: 0.05, hi: 0.2 }, { action: "JH", label: "J♥", p: 0.3, lo: 0.2, hi: 0.4 }],
+        },
+        score: {
+          rounds: 5, max_bhabhi: null, round: 1, played: 0, counts: [0, 1, 0, 0], pot: 3, stalemates: 1, over: false,
+          losers: [], pot_winners: [], names: ["You", "Bot 1", "Bot 2", "Bot 3"], text: "Round 1 of 5",
+        },
+        ...extra,
+      });
+      const english = texts(q("[data-testid=bhabho-table]")).filter((x) => !x.includes("‹") && !isKernelOrData(x));
+      expect(english).toEqual([]);
+      unmountAll();
+    };
+    check(exampleView({ can_take: true, take_target: 1, waste_size: 1, hands: [[], ["2S"], ["4S", "5S"], []] }));
+    check(exampleView({ waiting: "bot", leader: 0, escaped: [2], hand_sizes: [7, 9, 0, 9] }));
+    check(exampleView({
+      table: [], hand: [], hand_sizes: [0, 1, 1, 1], escaped: [0], is_over: true, loser: 2, waiting: "over",
+      result: { kind: "bhabhi", text: "Game over: Bot 2 is the bhabhi." },
+      last_trick: { cards: [{ seat: 1, card: "9C" }], outcome: "pickup", picker: 2 },
+    }));
+    check(exampleView({ table: [], last_trick: { cards: [{ seat: 1, card: "9C" }], outcome: "waste", picker: null } }));
+    check(exampleView({
+      mode: "lesson", legal: [], hand: [],
+      lesson: { index: 1, length: 3, title: "Lesson 1", exercise: { prompt: "Which card?", kind: "seat", choices: [1, 2], feedback: null } },
+    }));
+  });
+
+  it("redraws every text when the labels change", () => {
+    const { q, model } = mount({ view: exampleView({ can_take: true, take_target: 1 }) });
+    expect(q("[data-testid=undo]").textContent).toBe("Undo");
+    expect(q("[data-testid=take]").textContent).toBe("Take Bot 1's hand");
+    expect(q(".bh-seat[data-seat='0']").getAttribute("aria-label")).toBe("You, 7 cards, to play");
+    model.set("labels", { undo: "पूर्ववत", take_from: "{name} का हाथ लें", cards_other: "{n} पत्ते", badge_turn: "बारी" });
+    expect(q("[data-testid=undo]").textContent).toBe("पूर्ववत");
+    expect(q("[data-testid=take]").textContent).toBe("Bot 1 का हाथ लें");
+    expect(q(".bh-seat[data-seat='0']").getAttribute("aria-label")).toBe("You, 7 पत्ते, बारी");
+    expect(q("button[data-card='JH']").getAttribute("aria-label")).toBe("jack of hearts"); // untranslated keys: English
+    model.set("labels", {});
+    expect(q("[data-testid=undo]").textContent).toBe("Undo");
+  });
+
+  it("uses every label of protocol.json", () => {
+    // every t("key") in the sources names a key of LABELS (the compiler checks that), and
+    // every key of LABELS is looked up somewhere
+    const dir = `${import.meta.dirname}/../src`;
+    const sources = readdirSync(dir)
+      .filter((f) => f.endsWith(".ts") && f !== "protocol.ts")
+      .map((f) => readFileSync(`${dir}/${f}`, "utf8"))
+      .join("\n");
+    const unused = (Object.keys(LABELS) as LabelKey[]).filter((k) => {
+      if (sources.includes(`"${k}"`)) return false;
+      // keys built from a prefix: `suit_${suit}` and the rank keys
+      return !(k.startsWith("suit_") && sources.includes("`suit_${"));
+    });
+    expect(unused).toEqual([]);
+  });
+});
