@@ -127,10 +127,11 @@ class Event:
         """The explanation in the third person, with every card shown."""
         return _TEXT[self.kind](self, None, True)
 
-    def describe(self, viewer: Seat | None = None) -> str:
+    def describe(self, viewer: Seat | None = None, reveal: bool = False) -> str:
         """The explanation as ``viewer`` may read it: that seat is "you", and cards it may
-        not see are left out. ``viewer=None`` is the all-seeing third person."""
-        return _TEXT[self.kind](self, viewer, viewer is None or self.visible_to(viewer))
+        not see are left out (unless ``reveal``, the teacher's switch). ``viewer=None`` is
+        the all-seeing third person."""
+        return _TEXT[self.kind](self, viewer, reveal or viewer is None or self.visible_to(viewer))
 
     def visible_to(self, seat: Seat) -> bool:
         return self.private is None or seat in self.private

@@ -1,112 +1,208 @@
-"""Lessons: a scripted position or a recorded game, shown one step at a time.
+"""Lessons in plain Python: a scripted position or a recorded game, one step at a time.
 
-A :class:`Lesson` starts from a custom position (``Game.from_hands``) or any game and a
-list of moves, or from a game record. The front end steps back and forth with a timeline;
-each step shows the engine's explanation of what happened. :class:`Exercise` asks the
-learner a question at a chosen step and checks the answer with the engine.
+A :class:`LessonScript` starts from any game (a custom position from ``Game.from_hands``,
+a dealt game, or a finished game to replay) and a list of further moves. It steps back
+and forth; each step shows the engine's explanation of what happened. An
+:class:`Exercise` asks the learner a question at a chosen step, and the engine checks the
+answer. Every exercise is checked when the lesson is built: a question whose right answer
+cannot be chosen is an error for the author, not a puzzle for the learner.
+
+The :class:`~bhabho_widget.widget.Lesson` widget shows a script in the notebook.
+
+>>> from bhabho_widget import Game
+>>> g = Game.from_hands([["KH", "2C"], ["5H", "3C"], ["4S", "9C"]], leader=0)
+>>> script = LessonScript(g, ["KH", "5H", "4S"], exercises=[Exercise(2, "Who picks up?", "seat", "picker")])
+>>> script.goto(2)
+>>> script.answer(1)["correct"], script.answer(0)["correct"]
+(False, True)
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from .cards import Card
-from .errors import IllegalMoveError
-from .game import Game
-from .widget import BaseTable, MessageError, _require, last_trick
+from .errors import IllegalMoveError, MessageError
+from .events import Event
+from .game import Game, Move
+from .session import browser_view
 
-_ENGINE_ANSWERS = ("next_leader", "picker")
-LOG_LENGTH = 30  # event texts of the steps so far that a lesson shows in its log
+ENGINE_ANSWERS = ("next_leader", "picker")
+TAKE_CHOICES = ("take", "pass")
 
 
 @dataclass(frozen=True)
 class Exercise:
     """A question asked when the lesson shows step ``step`` (before move ``step + 1``).
 
-    ``kind="card"``: "which card would you play?" for the player to move; ``answer`` is
-    a card code or a tuple of codes that count as right (None: any legal card is right).
-    ``kind="seat"``: "which seat ...?"; ``answer`` is a seat, or ``"next_leader"`` (who
-    has the power after the next move) or ``"picker"`` (who picks up in the next move),
-    which the engine works out.
+    - ``kind="card"``: "which card would you play?" for the player to move; ``answer`` is a
+      card code or a tuple of codes that count as right (None: any legal card is right).
+    - ``kind="seat"``: "which seat ...?"; ``answer`` is a seat, or ``"next_leader"`` (who
+      has the power after the next move) or ``"picker"`` (who picks up in the next move),
+      which the engine works out.
+    - ``kind="take"``: "take the next player's hand, or pass?"; ``answer`` is ``"take"`` or
+      ``"pass"``.
+
+    ``hint`` is offered before answering; ``explain`` follows the right answer. A first
+    wrong answer gets the hint and another try; the answer is given after the second.
     """
 
     step: int
     prompt: str
     kind: str = "card"
-    answer: object = None
+    answer: Any = None
     explain: str = ""
+    hint: str = ""
 
-    def __post_init__(self):
-        if self.kind not in ("card", "seat"):
-            raise ValueError(f"Exercise.kind must be 'card' or 'seat', not {self.kind!r}")
+    def __post_init__(self) -> None:
+        if not isinstance(self.step, int) or isinstance(self.step, bool) or self.step < 0:
+            raise ValueError(f"Exercise.step must be a step number (0 or more), not {self.step!r}")
+        for name in ("prompt", "explain", "hint"):
+            if not isinstance(getattr(self, name), str):
+                raise TypeError(f"Exercise.{name} must be text, not {getattr(self, name)!r}"[:120])
+        if not self.prompt.strip():
+            raise ValueError("Exercise.prompt must ask something")
+        if self.kind not in ("card", "seat", "take"):
+            raise ValueError(f"Exercise.kind must be 'card', 'seat' or 'take', not {self.kind!r}")
         if self.kind == "card" and self.answer is not None:
             codes = (self.answer,) if isinstance(self.answer, (str, Card)) else tuple(self.answer)
+            if not codes:
+                raise ValueError("a card exercise needs at least one right card (or answer=None: any legal card)")
             object.__setattr__(self, "answer", tuple(Card.parse(c).code for c in codes))
-        if self.kind == "seat" and not (isinstance(self.answer, int) or self.answer in _ENGINE_ANSWERS):
+        if self.kind == "seat" and not (isinstance(self.answer, int) and not isinstance(self.answer, bool)
+                                        or self.answer in ENGINE_ANSWERS):
             raise ValueError(f"a seat exercise needs answer=<seat>, 'next_leader' or 'picker', not {self.answer!r}")
+        if self.kind == "take" and self.answer not in TAKE_CHOICES:
+            raise ValueError(f"a take exercise needs answer='take' or 'pass', not {self.answer!r}")
 
 
-def _apply(game: Game, move):
+def apply_move(game: Game, move: Move | str) -> list[Event]:
+    """Play a Card or code, or take with ``("take", seat)`` or ``"take <seat>"``."""
     if isinstance(move, tuple) and len(move) == 2 and move[0] == "take":
         return game.take(move[1])
     if isinstance(move, str) and move.startswith("take "):
         return game.take(int(move[5:]))
-    return game.play(move)
+    return game.play(move)  # type: ignore[arg-type]
 
 
-class Lesson(BaseTable):
-    """Step through ``game`` followed by ``moves``, showing ``seat`` at the bottom.
+class LessonScript:
+    """Step through ``game`` followed by ``moves``, seen from ``seat``.
 
-    The moves already made in ``game`` are part of the lesson, so ``Lesson(recorded_game)``
-    replays a finished game. ``moves`` are Cards, codes or ``("take", seat)``.
-    All hands are shown (``reveal_all``) unless ``reveal_all=False``.
+    The moves already made in ``game`` are part of the lesson, so ``LessonScript(recorded)``
+    replays a finished game. With ``reveal_all=False`` only ``seat``'s cards are shown,
+    in the table, the log, the exercises and their feedback alike.
     """
 
-    def __init__(self, game: Game, moves=(), title: str = "", exercises=(), seat: int = 0,
-                 reveal_all: bool = True, start: int = 0):
-        super().__init__(reveal_all=reveal_all, variants=[])
+    def __init__(self, game: Game, moves: Sequence[Move | str] = (), title: str = "",
+                 exercises: Sequence[Exercise] = (), seat: int = 0, reveal_all: bool = True, start: int = 0) -> None:
+        if not isinstance(game, Game):
+            raise TypeError(f"a lesson needs a Game, not {type(game).__name__}")
+        if isinstance(moves, str) or not isinstance(moves, Sequence):
+            raise TypeError("moves must be a list of cards or ('take', seat)")
+        if not isinstance(title, str):
+            raise TypeError("title must be text")
+        if not isinstance(reveal_all, bool):
+            raise TypeError("reveal_all must be True or False")
         g = game.copy()
-        g._seat(seat)
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < g.num_players:
+            raise ValueError(f"seat must be from 0 to {g.num_players - 1}, not {seat!r}")
         self.seat = seat
         self.title = title
-        script = list(g.moves)
+        self.reveal_all = reveal_all
+        script: list[Move | str] = list(g.moves)
         while g.moves:
             g.undo()
         script += list(moves)
         self._ends = [g.event_count]
         for k, move in enumerate(script):
             try:
-                _apply(g, move)
-            except ValueError as err:
+                apply_move(g, move)
+            except (ValueError, TypeError) as err:
                 raise IllegalMoveError(f"lesson move {k + 1} ({move!r}) is illegal: {err}") from None
             self._ends.append(g.event_count)
         while g.moves:
             g.undo()
-        self._game = g
+        self.game = g
         self.moves = script
-        self.exercises = {}
+        self.exercises: dict[int, Exercise] = {}
+        self._right: dict[int, Any] = {}
         for ex in exercises:
             if not isinstance(ex, Exercise):
-                raise ValueError(f"exercises must be Exercise objects, not {ex!r}")
+                raise TypeError(f"exercises must be Exercise objects, not {ex!r}"[:120])
             if not 0 <= ex.step < len(script):
                 raise ValueError(f"exercise step {ex.step} is outside the lesson's steps 0..{len(script) - 1}")
+            if ex.step in self.exercises:
+                raise ValueError(f"two exercises at step {ex.step}")
             self.exercises[ex.step] = ex
-        self._feedback = None
+        for ex in self.exercises.values():
+            self._right[ex.step] = self._check_exercise(ex)
+        self._feedback: dict[str, Any] | None = None
+        self._tries: dict[int, int] = {}
+        if not isinstance(start, int) or isinstance(start, bool) or not 0 <= start <= len(script):
+            raise ValueError(f"start must be a step from 0 to {len(script)}, not {start!r}")
         self.goto(start)
 
-    @classmethod
-    def from_json(cls, record: str, **kwargs) -> Lesson:
-        """A lesson that replays a game record (see :meth:`Game.to_json`)."""
-        return cls(Game.from_json(record), **kwargs)
+    # ------------------------------------------------------------------ building
+    def _at(self, step: int) -> Game:
+        g = self.game.copy()
+        while len(g.moves) > step:
+            g.undo()
+        while len(g.moves) < step:
+            apply_move(g, self.moves[len(g.moves)])
+        return g
 
-    @property
-    def game(self) -> Game:
-        """The game as it stands at the step shown."""
-        return self._game
+    def _check_exercise(self, ex: Exercise) -> Any:
+        """The right answer of ``ex``, checked against the choices offered at its step."""
+        g = self._at(ex.step)
+        where = f"exercise at step {ex.step} ({ex.prompt[:40]!r})"
+        if ex.kind == "card":
+            mover = g.current_player
+            if mover is None:
+                raise ValueError(f"{where}: nobody is to play at that step")
+            if mover != self.seat and not self.reveal_all:
+                raise ValueError(f"{where}: with reveal_all=False a card question may only be asked of the lesson's "
+                                 f"seat {self.seat}, not of {g.names[mover]}, whose hand is hidden")
+            legal = {c.code for c in g.legal_cards()}
+            if ex.answer is not None:
+                wrong = [c for c in ex.answer if c not in legal]
+                if wrong:
+                    raise ValueError(f"{where}: {', '.join(wrong)} cannot be played by {g.names[mover]} there")
+            return ex.answer
+        if ex.kind == "take":
+            if g.take_refusal() is not None or not g.hand_mask(self.seat):
+                raise ValueError(f"{where}: {g.names[self.seat]} may not take at that step")
+            return ex.answer
+        if isinstance(ex.answer, int):
+            if not 0 <= ex.answer < g.num_players:
+                raise ValueError(f"{where}: there is no seat {ex.answer}")
+            return ex.answer
+        trial = g.copy()
+        events = apply_move(trial, self.moves[ex.step])
+        if ex.answer == "next_leader":
+            if trial.leader is None:
+                raise ValueError(f"{where}: nobody has the power after the next move")
+            return trial.leader
+        picker = next((e.seat for e in events if e.kind == "pickup"), None)
+        if picker is None:
+            raise ValueError(f"{where}: nobody picks up in the next move")
+        return picker
 
+    def choices(self, step: int) -> list[Any]:
+        """The answers offered at ``step``'s exercise: the cards of the player to move, every seat, or take/pass."""
+        ex = self.exercises[step]
+        if ex.kind == "card":
+            g = self._at(step)
+            return [c.code for c in g.hand(g.current_player)]  # type: ignore[arg-type]
+        if ex.kind == "take":
+            return list(TAKE_CHOICES)
+        return list(range(self.game.num_players))
+
+    # ------------------------------------------------------------------ stepping
     @property
     def step(self) -> int:
-        return len(self._game.moves)
+        return len(self.game.moves)
 
     @property
     def length(self) -> int:
@@ -115,113 +211,95 @@ class Lesson(BaseTable):
     def goto(self, index: int) -> None:
         """Show the position after ``index`` moves (0 is the start)."""
         if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index <= self.length:
-            raise MessageError(f"step must be 0 to {self.length}, not {index!r}")
-        g = self._game
+            raise MessageError(f"step must be 0 to {self.length}, not {str(index)[:20]}")
+        g = self.game
         while len(g.moves) > index:
             g.undo()
         while len(g.moves) < index:
-            _apply(g, self.moves[len(g.moves)])
+            apply_move(g, self.moves[len(g.moves)])
         self._feedback = None
-        self._sync()
 
-    def next(self) -> None:
-        self.goto(min(self.step + 1, self.length))
-
-    def back(self) -> None:
-        self.goto(max(self.step - 1, 0))
-
-    def answer(self, choice) -> dict:
-        """Check the learner's answer to the exercise at this step; returns the feedback."""
+    def answer(self, choice: Any) -> dict[str, Any]:
+        """Check the learner's answer to the exercise at this step; returns the feedback
+        ``{"correct", "text"}``. Nothing about the game changes."""
         ex = self.exercises.get(self.step)
         if ex is None:
             raise MessageError("there is no question at this step")
-        g = self._game
+        if choice not in self.choices(self.step) and not (ex.kind == "card" and isinstance(choice, Card)):
+            raise MessageError(f"{str(choice)[:20]!r} is not one of the choices")
+        tries = self._tries.get(self.step, 0) + 1
+        self._tries[self.step] = tries
         if ex.kind == "card":
-            feedback = self._check_card(ex, g, choice)
+            feedback = self._check_card(ex, choice, tries)
+        elif ex.kind == "take":
+            feedback = self._check_take(ex, choice, tries)
         else:
-            feedback = self._check_seat(ex, g, choice)
+            feedback = self._check_seat(ex, choice, tries)
         self._feedback = feedback
-        self._sync()
         return feedback
 
-    def _check_card(self, ex, g, choice):
-        if not isinstance(choice, (str, Card)):
-            raise MessageError(f"the answer is a card code, not {choice!r}")
+    def _text(self, events: Sequence[Event]) -> str:
+        return " ".join(e.describe(self.seat, reveal=self.reveal_all) for e in events)
+
+    def _wrong(self, ex: Exercise, tries: int, reveal: str) -> str:
+        if tries == 1:
+            return "Not quite. Try again." + (f" Hint: {ex.hint}" if ex.hint else "")
+        return f"Not quite: {reveal}" + (f" {ex.explain}" if ex.explain else "")
+
+    def _check_card(self, ex: Exercise, choice: Card | str, tries: int) -> dict[str, Any]:
+        g = self.game
         card = Card.parse(choice)
-        if card not in g.hand(g.current_player):
-            raise MessageError(f"{card} is not in {g.names[g.current_player]}'s hand")
+        mover = g.current_player
         trial = g.copy()
         try:
             events = trial.play(card)
         except IllegalMoveError as err:
             return {"correct": False, "text": f"{card} is not allowed: {err}."}
-        correct = ex.answer is None or card.code in ex.answer
-        head = "Right!" if correct else "Legal, but not the best here."
-        what = " ".join(e.text for e in events)
-        return {"correct": correct, "text": f"{head} If {g.names[g.current_player]} plays {card}: {what} {ex.explain}".strip()}
+        right = self._right[ex.step]
+        who = "you play" if mover == self.seat else f"{g.names[mover]} plays"  # type: ignore[index]
+        what = f"If {who} {card}: {self._text(events)}"
+        if right is None or card.code in right:
+            return {"correct": True, "text": f"Right! {what} {ex.explain}".strip()}
+        answer = " or ".join(right)
+        return {"correct": False, "text": self._wrong(ex, tries, f"the better card is {answer}. {what}")}
 
-    def _check_seat(self, ex, g, choice):
-        if not isinstance(choice, int) or isinstance(choice, bool) or not 0 <= choice < g.num_players:
-            raise MessageError(f"the answer is a seat from 0 to {g.num_players - 1}, not {choice!r}")
-        trial = g.copy()
-        events = _apply(trial, self.moves[self.step])
-        if ex.answer == "next_leader":
-            right = trial.leader
-        elif ex.answer == "picker":
-            right = next((e.seat for e in events if e.kind == "pickup"), None)
-            if right is None:
-                raise ValueError(f"exercise at step {ex.step}: nobody picks up in the next move")
-        else:
-            right, events = ex.answer, []  # a fixed answer: the next move need not be about it
-        what = " ".join(e.text for e in events)
-        correct = choice == right
-        head = "Right!" if correct else f"Not quite: it is {g.names[right]}."
-        return {"correct": correct, "text": f"{head} {what} {ex.explain}".strip()}
+    def _check_take(self, ex: Exercise, choice: str, tries: int) -> dict[str, Any]:
+        right = self._right[ex.step]
+        if choice == right:
+            return {"correct": True, "text": f"Right! {ex.explain}".strip()}
+        return {"correct": False, "text": self._wrong(ex, tries, f"the better choice is to {right}.")}
 
-    # ------------------------------------------------------------------ messages
-    def _msg_goto(self, content):
-        self.goto(_require(content, "index", int, "a step number"))
+    def _check_seat(self, ex: Exercise, choice: int, tries: int) -> dict[str, Any]:
+        g = self.game
+        right = self._right[ex.step]
+        events: list[Event] = []
+        if ex.answer in ENGINE_ANSWERS:
+            events = apply_move(g.copy(), self.moves[self.step])
+        if choice == right:
+            return {"correct": True, "text": f"Right! {self._text(events)} {ex.explain}".strip()}
+        name = "you" if right == self.seat else g.names[right]
+        return {"correct": False, "text": self._wrong(ex, tries, f"it is {name}. {self._text(events)}".strip())}
 
-    def _msg_answer(self, content):
-        choice = content.get("choice")
-        if not isinstance(choice, (str, int)) or isinstance(choice, bool):
-            raise MessageError(f"'answer' needs 'choice' as a card code or a seat, got {choice!r}")
-        self.answer(choice)
-
-    _HANDLERS = {"goto": _msg_goto, "answer": _msg_answer}
-    _FIELDS = {"goto": {"index"}, "answer": {"choice"}}
-
-    def _send_view(self):
-        g = self._game
+    # ------------------------------------------------------------------ views
+    def browser_view(self) -> dict[str, Any]:
+        """What the learner's browser gets at this step."""
+        g = self.game
         k = self.step
-        view = g.view(self.seat)
-        del view["rules"]
-        shown_seat = None if self.reveal_all else self.seat
         events = g.events_since(self._ends[k - 1]) if k else []
+        narration = self._text(events) if k else (self.title or "The start position.")
+        view = browser_view(g, self.seat, reveal_all=self.reveal_all, waiting="over" if g.is_over else "human",
+                            change="step", events=events, narration=narration, log_start=self._ends[0], legal=False)
         ex = self.exercises.get(k)
         exercise = None
         if ex is not None:
-            if ex.kind == "card":
-                choices = [c.code for c in g.hand(g.current_player)]
-            else:
-                choices = g.holders()
-            exercise = {"prompt": ex.prompt, "kind": ex.kind, "choices": choices, "feedback": self._feedback}
-        view.update(
-            version=self._version,
-            mode="lesson",
-            legal=[],
-            can_take=False,
-            take_target=None,
-            hands=[[c.code for c in g.hand(s)] for s in range(g.num_players)] if self.reveal_all else None,
-            waiting="over" if g.is_over else "human",
-            events=[e.to_dict(shown_seat) for e in events],
-            last_trick=last_trick(g.events) if any(e.kind in ("waste", "pickup") for e in events) else None,
-            lesson={"index": k, "length": self.length, "title": self.title, "exercise": exercise,
-                    "log": [e.to_dict(shown_seat)["text"] for e in g.events_since(self._ends[0])][-LOG_LENGTH:]},
-        )
-        self.view = view
+            exercise = {"prompt": ex.prompt, "kind": ex.kind, "choices": self.choices(k), "hint": ex.hint,
+                        "feedback": self._feedback}
+        view.update(mode="lesson", can_take=False, take_target=None,
+                    lesson={"index": k, "length": self.length, "title": self.title, "exercise": exercise})
+        return view
 
     @property
     def explanation(self) -> str:
         """The engine's explanation of the step shown."""
-        return " ".join(e["text"] for e in self.view["events"])
+        k = self.step
+        return self._text(self.game.events_since(self._ends[k - 1])) if k else ""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .driver import EndlessGameError, play_out
+from .driver import play_out
 from .game import Game
 from .rules import Rules
 
@@ -48,29 +48,26 @@ def plot_hand_sizes(game: Game, ax=None):
     return ax
 
 
-def simulate(make_bots, games: int = 200, players: int = 4, rules: Rules = Rules(), seed: int = 0,
-             max_steps: int = 5_000) -> dict:
+def simulate(make_bots, games: int = 200, players: int = 4, rules: Rules | str = Rules(), seed: int = 0) -> dict:
     """Play ``games`` games with ``make_bots(game_index) -> list of bots`` (one per seat).
 
-    The dealer rotates. Returns numpy arrays: ``loser`` (the bhabhi's seat, -1 when nobody
-    lost, -2 when the game did not end within ``max_steps`` moves, see
-    :class:`~bhabho_widget.driver.EndlessGameError`), ``length`` (moves per game) and
-    ``losses`` (bhabhi count per seat), and ``unfinished``, the number of games that did
-    not end.
+    The dealer rotates. Returns numpy arrays: ``loser`` (the bhabhi's seat; -1 when nobody
+    lost: a stalemate, rule 10, or nobody holding cards), ``stalemate`` (True for rounds
+    that ended in a stalemate), ``length`` (moves per game) and ``losses`` (bhabhi count
+    per seat), and ``stalemates``, the number of stalemate rounds.
     """
     loser = np.full(games, -1, dtype=np.int8)
+    stalemate = np.zeros(games, dtype=bool)
     length = np.zeros(games, dtype=np.int32)
     for k in range(games):
         g = Game.deal(players, seed=seed * 1_000_003 + k, rules=rules, dealer=k % players)
-        try:
-            play_out(g, make_bots(k), max_steps=max_steps)
-            loser[k] = -1 if g.loser is None else g.loser
-        except EndlessGameError:
-            loser[k] = -2
+        play_out(g, make_bots(k))
+        loser[k] = -1 if g.loser is None else g.loser
+        stalemate[k] = g.is_stalemate
         length[k] = len(g.moves)
     losses = np.bincount(loser[loser >= 0], minlength=players)
-    return {"loser": loser, "length": length, "losses": losses, "players": players, "games": games,
-            "unfinished": int((loser == -2).sum())}
+    return {"loser": loser, "stalemate": stalemate, "length": length, "losses": losses, "players": players,
+            "games": games, "stalemates": int(stalemate.sum())}
 
 
 def plot_losses(result: dict, labels=None, ax=None):

@@ -7,11 +7,11 @@ lacks, which cards a player is known to hold because it picked them up in public
 cannot reach another hand, by construction.
 
 >>> from bhabho_widget import Game
->>> g = Game.from_hands([["QH", "5S"], ["JD", "3H"], ["8H", "2C"]], leader=0)
+>>> g = Game.from_hands([["QH", "5S"], ["JD", "3H"], ["8S", "2C"]], leader=0)
 >>> _ = g.play("QH"); _ = g.play("3H"); _ = g.play("2C")   # seat 2 cannot follow: tochoo
 >>> v = g.seat_view(1)
 >>> v.shows_void(2, "H"), [str(c) for c in v.known_cards(0)]   # seat 0 picked up in public
-(True, ['Q♥', '3♥', '2♣'])
+(True, ['3♥', 'Q♥', '2♣'])
 """
 
 from __future__ import annotations

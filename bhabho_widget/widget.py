@@ -1,334 +1,322 @@
-"""The card-table widget: a person plays Bhabho against bots in a notebook.
+"""The notebook widgets: :class:`Table` (play bots) and :class:`Lesson` (step through a lesson).
 
-The widget holds no rules: it shows one seat's view of an engine :class:`Game`, turns
-the person's clicks into engine calls and lets :class:`Driver` move the bots. Only what
-that seat may know is synced to the browser, and every message from the browser is
-checked here before anything changes.
+Each is a thin anywidget class over a plain-Python controller (:class:`.session.TableSession`,
+:class:`.lesson.LessonScript`): it holds the synced traits, checks every message from the
+browser against the one protocol definition (:mod:`.protocol`), hands it to the
+controller and syncs the controller's view back. Only what the person's seat may know is
+synced; a bad, stale or out-of-turn message gets a short error and changes nothing.
 """
 
 from __future__ import annotations
 
 import pathlib
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar
 
 import anywidget
 import traitlets
 
-from .bots import BOTS, Bot, RuleBot
-from .driver import Driver
-from .game import Game
-from .match import Match
+from .bots import BOTS, Bot
+from .errors import MessageError
+from .game import Game, Move
+from .html import view_html
+from .lesson import Exercise, LessonScript
+from .protocol import BROWSER_WRITABLE, check_message, check_pace
 from .rules import PRESETS, Rules
+from .session import TableSession
+from .session import check_pace as check_pace_argument
 
 STATIC = pathlib.Path(__file__).parent / "static"
-
-#: Traits the browser may change by syncing state; everything else goes through messages.
-FRONTEND_WRITABLE = frozenset({"pace"})
-MAX_SEED = 2**63 - 1
-_PLAY_KINDS = ("lead", "follow", "discard", "tochoo")
+ERROR_LENGTH = 300
+"""An error line is cut to this many characters."""
 
 
-class MessageError(ValueError):
-    """A message from the front end that is malformed or not allowed now."""
-
-
-def _require(content, key, kind, what):
-    value = content.get(key)
-    if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
-        raise MessageError(f"'{content.get('type')}' needs '{key}' as {what}, got {value!r}")
-    return value
-
-
-def last_trick(events) -> dict | None:
-    """The trick that the last of ``events`` ended, from the plays before it, or None."""
-    for k in range(len(events) - 1, -1, -1):
-        e = events[k]
-        if e.kind == "waste" or (e.kind == "pickup" and e._info == "trick"):
-            break
-    else:
-        return None
-    end = events[k]
-    plays = []
-    for j in range(k - 1, -1, -1):
-        p = events[j]
-        if p.kind in _PLAY_KINDS and p._cards:
-            plays.append({"seat": p.seat, "card": p.cards[0].code})
-        if p.kind == "lead":
-            break
-    plays.reverse()
-    return {"cards": plays, "outcome": "waste" if end.kind == "waste" else "pickup",
-            "picker": end.seat if end.kind == "pickup" else None}
-
-
-def _make_bots(bots, seats, seed):
-    if isinstance(bots, str):
-        if bots not in BOTS:
-            raise ValueError(f"bots must be one of {', '.join(BOTS)} or Bot objects, not {bots!r}")
-        cls = BOTS[bots]
-        return {s: cls(seed=None if seed is None else seed * 16 + s) for s in seats}
-    if isinstance(bots, Bot):
-        return dict.fromkeys(seats, bots)
-    if isinstance(bots, dict):
-        if set(bots) != set(seats) or not all(isinstance(b, Bot) for b in bots.values()):
-            raise ValueError(f"bots must give a Bot for each of the seats {sorted(seats)}")
-        return dict(bots)
-    raise ValueError(f"bots must be 'random', 'rules', a Bot or a dict of seat -> Bot, not {bots!r}")
-
-
-class BaseTable(anywidget.AnyWidget):
-    """What the table and the lesson widgets share: the front end, the synced traits and
-    the checking of everything the browser sends."""
+class BaseWidget(anywidget.AnyWidget):
+    """What the table and the lesson share: the front end, the synced traits and the
+    checking of everything the browser sends. It takes no keyword arguments of its own:
+    a misspelt argument of a subclass is an error, not a silently ignored trait."""
 
     _esm = STATIC / "widget.js"
     _css = STATIC / "widget.css"
 
-    view = traitlets.Dict().tag(sync=True)
+    view = traitlets.Dict(allow_none=True, default_value=None).tag(sync=True)
     pace = traitlets.Float(0.6).tag(sync=True)
     reveal_all = traitlets.Bool(False).tag(sync=True)
     error = traitlets.Unicode("").tag(sync=True)
-    hint = traitlets.Unicode(None, allow_none=True).tag(sync=True)
+    hint = traitlets.Dict(default_value=None, allow_none=True).tag(sync=True)
     score = traitlets.Dict(default_value=None, allow_none=True).tag(sync=True)
     variants = traitlets.List(traitlets.Unicode()).tag(sync=True)
-    config = traitlets.Dict().tag(sync=True)
+    bot_levels = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    languages = traitlets.List(traitlets.Dict()).tag(sync=True)
+    config = traitlets.Dict(default_value=None, allow_none=True).tag(sync=True)
+    labels = traitlets.Dict().tag(sync=True)
 
-    _HANDLERS: dict = {}
-    _FIELDS: dict = {}
+    _HANDLERS: ClassVar[dict[str, Callable[[Any, dict[str, Any]], None]]] = {}
 
-    def __init__(self, **kwargs):
-        super().__init__(**kwargs)
-        self._version = 0
+    def __init__(self, **traits: Any) -> None:
+        unknown = set(traits) - {"pace", "reveal_all", "variants", "bot_levels"}
+        if unknown:
+            raise TypeError(f"{type(self).__name__}() got unexpected keyword arguments: {', '.join(sorted(unknown))}")
+        super().__init__(**traits)
         self.on_msg(self._on_frontend_msg)
 
-    def set_state(self, sync_data):
+    def set_state(self, sync_data: dict[str, Any]) -> None:
         """State synced from the browser: only ``pace`` may change, within bounds."""
-        refused = sorted(set(sync_data) - FRONTEND_WRITABLE)
-        allowed = {k: v for k, v in sync_data.items() if k in FRONTEND_WRITABLE}
+        refused = sorted(str(k) for k in set(sync_data) - BROWSER_WRITABLE)
+        allowed = {k: v for k, v in sync_data.items() if k in BROWSER_WRITABLE}
+        error = f"the browser may not set {', '.join(k[:30] for k in refused[:5])}" if refused else ""
         if "pace" in allowed:
-            pace = allowed["pace"]
-            if not isinstance(pace, (int, float)) or isinstance(pace, bool) or not 0 <= pace <= 5:
+            try:
+                allowed["pace"] = check_pace(allowed["pace"])
+            except MessageError as err:
                 refused.append("pace")
                 del allowed["pace"]
+                error = str(err)[:ERROR_LENGTH]
         if allowed:
             super().set_state(allowed)
         if refused:
-            self.error = f"the browser may not set {', '.join(refused)}"
+            self.error = error
             self.send_state(refused)
 
-    def _on_frontend_msg(self, _widget, content, _buffers):
+    def _on_frontend_msg(self, _widget: object, content: Any, _buffers: object) -> None:
         try:
-            self._handle(content)
-        except ValueError as err:  # IllegalMoveError, MessageError and bad engine input
-            self.error = str(err)
-
-    def _handle(self, content):
-        if not isinstance(content, dict) or not isinstance(content.get("type"), str):
-            raise MessageError(f"a message must be an object with a 'type', not {content!r}")
-        kind = content["type"]
-        handler = self._HANDLERS.get(kind)
-        if handler is None:
-            raise MessageError(f"unknown message type {kind!r}")
-        unknown = set(content) - self._FIELDS[kind] - {"type"}
-        if unknown:
-            raise MessageError(f"'{kind}' does not take {', '.join(sorted(map(str, unknown)))}")
-        handler(self, content)
+            message = check_message(content, self._HANDLERS)
+            self._HANDLERS[message["type"]](self, message)
+        except (ValueError, TypeError) as err:  # MessageError, IllegalMoveError, bad engine input
+            self.error = str(err)[:ERROR_LENGTH]
+            return
         self.error = ""
 
-    def _sync(self):
-        """Send the view (and the scoreboard) to the browser as one update."""
-        with self.hold_sync():
-            self._version += 1
-            self._send_view()
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """The widget, plus a static HTML picture of the view for a notebook read without a kernel."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if isinstance(bundle, tuple):
+            data, meta = bundle
+        else:
+            data, meta = bundle, {}
+        if self.view:
+            data = {**data, "text/html": view_html(self.view, self._static_title())}
+        return (data, meta) if isinstance(bundle, tuple) else data
 
-    def _send_view(self):
-        raise NotImplementedError
+    def _static_title(self) -> str:
+        return ""
 
 
-class Table(BaseTable):
-    """A card table: the person at ``seat`` against bots.
+class Table(BaseWidget):
+    """A card table: the person at ``seat`` against bots (see :class:`.session.TableSession`).
 
     ``Table()`` starts a four-player classic game with the person at seat 0.
-    ``Table(players=6, seed=3, rules=Rules(next_leader="lowest"))`` chooses;
-    ``rounds=5`` keeps a scoreboard of a :class:`Match` of five rounds.
+    ``Table(players=6, seed=3, rules="get away", rounds=5, bots="rules")`` chooses; ``rounds``
+    (and/or ``max_bhabhi``) keeps the scoreboard of a :class:`Match`.
     """
 
-    def __init__(self, players: int = 4, seed: int | None = None, rules: Rules | str = "classic",
-                 seat: int = 0, bots="rules", names=None, rounds: int | None = None,
-                 pace: float = 0.6, **kwargs):
-        super().__init__(pace=pace, variants=list(PRESETS), **kwargs)
-        self.seat = seat
-        self._bots_spec = bots
-        self._names = names
-        self._rounds = rounds
-        self.match = None
-        self._synced_events = 0
-        self.new_game(players=players, seed=seed, rules=rules)
+    def __init__(self, players: int = 4, seed: int | None = None, rules: Rules | str = "classic", seat: int = 0,
+                 bots: str | Bot | Mapping[int, Bot] = "rules", names: Sequence[str] | None = None,
+                 rounds: int | None = None, max_bhabhi: int | None = None, pace: float = 0.6) -> None:
+        pace = check_pace_argument(pace)
+        self.session = TableSession(players=players, seed=seed, rules=rules, seat=seat, bots=bots, names=names,
+                                    rounds=rounds, max_bhabhi=max_bhabhi)
+        super().__init__(pace=pace, variants=list(PRESETS), bot_levels=list(BOTS))
+        self._sync()
 
     # ------------------------------------------------------------------ public API
     @property
     def game(self) -> Game:
         """The engine game on the table."""
-        return self._game
+        return self.session.game
 
-    def new_game(self, players: int | None = None, seed: int | None = None, rules: Rules | str | None = None):
-        """Deal a new game (the next round in a match); returns the engine Game."""
-        players = self._game.num_players if players is None and hasattr(self, "_game") else (players or 4)
-        if rules is None:
-            rules = self._rules if hasattr(self, "_rules") else Rules()
-        variant = "custom"
-        if isinstance(rules, str):
-            if rules not in PRESETS:
-                raise ValueError(f"unknown variant {rules!r}; choose one of {', '.join(PRESETS)}")
-            variant, rules = rules, PRESETS[rules]
-        else:
-            variant = next((k for k, r in PRESETS.items() if r == rules), "custom")
-        if not isinstance(self.seat, int) or not 0 <= self.seat < players:
-            raise ValueError(f"seat must be 0 to {players - 1}, not {self.seat!r}")
-        names = self._names or [("You" if s == self.seat else f"Bot {s}") for s in range(players)]
-        if self._rounds:
-            same = self.match is not None and (self.match.num_players, self.match.rules) == (players, rules)
-            if not same or self.match.is_over:
-                self.match = Match(players, rounds=self._rounds, rules=rules, seed=seed, names=names)
-            game = self.match.new_game(abandon=True)
-        else:
-            game = Game.deal(players, seed=seed, rules=rules, names=names)
-        self._rules = rules
-        self._game = game
-        self._driver = Driver(game, _make_bots(self._bots_spec, [s for s in range(players) if s != self.seat], seed))
-        self._synced_events = 0
-        with self.hold_sync():
-            self.config = {"players": players, "seed": seed, "variant": variant}
-            self.hint = None
-            self.error = ""
-            self._sync()
+    @property
+    def match(self) -> Any:
+        """The :class:`Match` when a scoreboard is kept, else None."""
+        return self.session.match
+
+    @property
+    def seat(self) -> int:
+        return self.session.seat
+
+    def new_game(self, players: int | None = None, seed: int | None = None, rules: Rules | str | None = None,
+                 bots: str | None = None) -> Game:
+        """Deal a new game (the next round of a match); returns the engine Game."""
+        game = self.session.new_game(players=players, seed=seed, rules=rules, bots=bots)
+        self._sync(clear_hint=True)
         return game
 
     def advance(self) -> list:
-        """Let the next bot act (skipping declined take offers); returns its events."""
-        events = []
-        while not events and self._driver.next_action() is not None:
-            events = self._driver.step()
+        """Let the next bot act; returns its events."""
+        events = self.session.advance()
         self._sync()
         return events
 
     def run_bots(self) -> None:
         """Let the bots act until it is the person's turn or the game is over."""
-        self._driver.run()
+        self.session.run_bots()
         self._sync()
 
-    def play(self, card) -> list:
+    def play(self, card: Any) -> list:
         """The person plays ``card`` (Card or code)."""
-        events = self._game.play(card, seat=self.seat)
-        self._sync()
+        events = self.session.play(card)
+        self._sync(clear_hint=True)
         return events
 
     def take(self) -> list:
         """The person takes the next player's hand."""
-        events = self._game.take(self.seat)
-        self._sync()
+        events = self.session.take()
+        self._sync(clear_hint=True)
         return events
 
     def undo(self) -> None:
         """Take back the person's last action and every bot action after it."""
-        g = self._game
-        if self.seat not in self._actors():
-            raise MessageError("nothing to undo: you have not played yet")
-        while g.moves:
-            actor = g.last_actor()
-            g.undo()
-            if actor == self.seat:
-                break
-        self._driver.reset_offers()
-        self._synced_events = g.event_count
-        self._sync()
+        self.session.undo()
+        self._sync(clear_hint=True)
 
-    def suggest(self):
-        """A suggested card for the person (the rules-of-thumb bot's choice)."""
-        if self._game.current_player != self.seat:
-            raise MessageError("a hint is for your turn, and it is not your turn")
-        return RuleBot(explore=0).choose_card(self._game, self.seat)
+    def suggest(self) -> dict[str, Any]:
+        """A hint for the person: ``{"action", "text", "estimates"}``."""
+        return self.session.hint()
 
     # ------------------------------------------------------------------ messages
-    def _check_version(self, content):
-        version = _require(content, "version", int, "an integer")
-        if version != self._version:
+    def _check_version(self, content: dict[str, Any]) -> None:
+        if content["version"] != self.session.version:
             raise MessageError("the table changed before that click arrived; nothing was done, please try again")
 
-    def _msg_play(self, content):
+    def _msg_play(self, content: dict[str, Any]) -> None:
         self._check_version(content)
-        card = _require(content, "card", str, "a card code")
-        self.hint = None
-        self.play(card)
+        self.play(content["card"])
 
-    def _msg_take(self, content):
+    def _msg_take(self, content: dict[str, Any]) -> None:
         self._check_version(content)
         self.take()
 
-    def _msg_advance(self, content):
-        version = _require(content, "version", int, "an integer")
-        if version != self._version:
+    def _msg_advance(self, content: dict[str, Any]) -> None:
+        if content["version"] != self.session.version:
             return  # another view of this widget already advanced this state
-        if self._driver.next_action() is None:
-            raise MessageError("no bot is to act now")
         self.advance()
 
-    def _msg_undo(self, content):
+    def _msg_undo(self, content: dict[str, Any]) -> None:
         self.undo()
 
-    def _msg_hint(self, content):
-        self.hint = self.suggest().code
+    def _msg_hint(self, content: dict[str, Any]) -> None:
+        self.hint = self.suggest()
 
-    def _msg_new_game(self, content):
-        players = _require(content, "players", int, "an integer from 3 to 8")
-        seed = content.get("seed")
-        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED):
-            raise MessageError(f"seed must be empty or a whole number from 0 to {MAX_SEED}, got {seed!r}")
-        variant = _require(content, "variant", str, "a variant name")
+    def _msg_new_game(self, content: dict[str, Any]) -> None:
+        variant = content["variant"]
         if variant not in PRESETS:
-            raise MessageError(f"unknown variant {variant!r}")
-        if not 3 <= players <= 8:
-            raise MessageError(f"players must be 3 to 8, got {players}")
-        if PRESETS[variant].teams and players % 2:
-            raise MessageError("the teams variant needs an even number of players")
-        self.new_game(players=players, seed=seed, rules=variant)
+            raise MessageError(f"unknown variant {variant[:40]!r}")
+        bots = content.get("bots")
+        if bots is not None and bots not in BOTS:
+            raise MessageError(f"unknown bot level {bots[:40]!r}")
+        self.new_game(players=content["players"], seed=content["seed"], rules=variant, bots=bots)
 
     _HANDLERS = {"play": _msg_play, "take": _msg_take, "advance": _msg_advance, "undo": _msg_undo,
                  "hint": _msg_hint, "new_game": _msg_new_game}
-    _FIELDS = {"play": {"card", "version"}, "take": {"version"}, "advance": {"version"}, "undo": set(),
-               "hint": set(), "new_game": {"players", "seed", "variant"}}
 
     # ------------------------------------------------------------------ sync
-    def _actors(self):
-        g = self._game
-        return set(g.actors())
-
     @traitlets.observe("reveal_all")
-    def _reveal_changed(self, change):
-        if hasattr(self, "_game"):
+    def _reveal_changed(self, change: Any) -> None:
+        if hasattr(self, "session"):
             self._sync()
 
-    def _send_view(self):
-        g = self._game
-        view = g.view(self.seat)
-        new = g.events_since(self._synced_events)
-        self._synced_events = g.event_count
-        view.update(
-            version=self._version,
-            mode="play",
-            hands=[[c.code for c in g.hand(s)] for s in range(g.num_players)] if self.reveal_all else None,
-            waiting=self._driver.waiting_for(),
-            events=[e.to_dict(self.seat) for e in new],
-            last_trick=last_trick(g.events) if any(e.kind in ("waste", "pickup") for e in new) else None,
-            lesson=None,
-        )
-        del view["rules"]
-        self.view = view
-        if self.match is not None:
-            summary = self.match.summary()
-            summary["names"] = list(g.names)
-            self.score = summary
-        else:
-            self.score = None
+    def _sync(self, clear_hint: bool = False) -> None:
+        """Send the view, the scoreboard and the settings to the browser as one update."""
+        with self.hold_sync():
+            if clear_hint:
+                self.hint = None
+            self.view = self.session.browser_view(reveal_all=self.reveal_all)
+            self.score = self.session.score()
+            self.config = self.session.config()
 
 
-def play(players: int = 4, **kwargs) -> Table:
+class Lesson(BaseWidget):
+    """Step through ``game`` followed by ``moves`` (see :class:`.lesson.LessonScript`),
+    showing ``seat`` at the bottom. All hands are shown unless ``reveal_all=False``."""
+
+    def __init__(self, game: Game, moves: Sequence[Move | str] = (), title: str = "",
+                 exercises: Sequence[Exercise] = (), seat: int = 0, reveal_all: bool = True, start: int = 0) -> None:
+        self.script = LessonScript(game, moves, title=title, exercises=exercises, seat=seat, reveal_all=reveal_all,
+                                   start=start)
+        super().__init__(reveal_all=reveal_all, variants=[])
+        self._version = 0
+        self._sync()
+
+    @classmethod
+    def from_json(cls, record: str, **kwargs: Any) -> Lesson:
+        """A lesson that replays a game record (see :meth:`Game.to_json`)."""
+        return cls(Game.from_json(record), **kwargs)
+
+    @property
+    def game(self) -> Game:
+        """The game as it stands at the step shown."""
+        return self.script.game
+
+    @property
+    def seat(self) -> int:
+        return self.script.seat
+
+    @property
+    def title(self) -> str:
+        return self.script.title
+
+    @property
+    def moves(self) -> list:
+        return self.script.moves
+
+    @property
+    def exercises(self) -> dict[int, Exercise]:
+        return self.script.exercises
+
+    @property
+    def step(self) -> int:
+        return self.script.step
+
+    @property
+    def length(self) -> int:
+        return self.script.length
+
+    @property
+    def explanation(self) -> str:
+        return self.script.explanation
+
+    def goto(self, index: int) -> None:
+        """Show the position after ``index`` moves (0 is the start)."""
+        self.script.goto(index)
+        self._sync()
+
+    def next(self) -> None:
+        self.goto(min(self.step + 1, self.length))
+
+    def back(self) -> None:
+        self.goto(max(self.step - 1, 0))
+
+    def answer(self, choice: Any) -> dict[str, Any]:
+        """Check the learner's answer to the exercise at this step; returns the feedback."""
+        feedback = self.script.answer(choice)
+        self._sync()
+        return feedback
+
+    def _msg_goto(self, content: dict[str, Any]) -> None:
+        self.goto(content["index"])
+
+    def _msg_answer(self, content: dict[str, Any]) -> None:
+        self.answer(content["choice"])
+
+    _HANDLERS = {"goto": _msg_goto, "answer": _msg_answer}
+
+    @traitlets.validate("reveal_all")
+    def _fixed_reveal(self, proposal: Any) -> bool:
+        if hasattr(self, "script") and proposal["value"] != self.script.reveal_all:
+            raise traitlets.TraitError("a lesson's reveal_all is set when it is made: Lesson(..., reveal_all=...)")
+        return proposal["value"]
+
+    def _sync(self) -> None:
+        with self.hold_sync():
+            self._version += 1
+            view = self.script.browser_view()
+            view["version"] = self._version
+            self.view = view
+
+    def _static_title(self) -> str:
+        return self.script.title
+
+
+def play(players: int = 4, **kwargs: Any) -> Table:
     """Start a game against bots: ``bhabho_widget.play()`` in a notebook cell."""
     return Table(players=players, **kwargs)

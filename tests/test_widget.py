@@ -64,7 +64,7 @@ def test_default_table_is_four_players_person_at_seat_0():
     v = t.view
     assert v["seat"] == 0 and v["hand"] == [c.code for c in t.game.hand(0)] and v["hands"] is None
     assert v["names"] == ["You", "Bot 1", "Bot 2", "Bot 3"] and v["mode"] == "play"
-    assert t.config == {"players": 4, "seed": None, "variant": "classic"}
+    assert t.config == {"players": 4, "seed": None, "variant": "classic", "bots": "rules", "rounds": None}
     assert "bhabho-table" in t._esm and ".bhabho" in t._css
     assert isinstance(play(players=3), Table)
 
@@ -76,7 +76,7 @@ def test_table_choices():
     old = t.game
     t.new_game(players=5, seed=4)
     assert t.game is not old and t.game.num_players == 5
-    with pytest.raises(ValueError, match="unknown variant"):
+    with pytest.raises(ValueError, match="unknown rules 'chess'"):
         Table(rules="chess")
     with pytest.raises(ValueError, match="bots must be"):
         Table(bots="genius")
@@ -174,13 +174,13 @@ def test_out_of_turn_and_illegal_messages_change_nothing():
     if v["waiting"] == "bot":
         key = t.game.state_key()
         send(t, type="play", card=v["hand"][0], version=v["version"])
-        assert "turn" in t.error and t.game.state_key() == key
+        assert "wait" in t.error and t.game.state_key() == key
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.one_of(
     st.none(), st.integers(), st.text(), st.lists(st.integers(), max_size=3),
-    st.dictionaries(st.sampled_from(["type", "card", "version", "players", "seed", "variant", "index", "x"]),
+    st.dictionaries(st.sampled_from(["type", "card", "version", "players", "seed", "variant", "bots", "index", "x"]),
                     st.one_of(st.none(), st.booleans(), st.integers(-5, 10**20), st.floats(allow_nan=True),
                               st.text(max_size=5), st.sampled_from(["play", "take", "advance", "undo", "hint",
                                                                     "new_game", "AS", "10H", "classic", "teams"]),
@@ -204,10 +204,10 @@ def test_malformed_messages_get_clear_errors():
         ("play", "must be an object"), ({"type": 3}, "must be an object"), ({"type": "fly"}, "unknown message type"),
         ({"type": "play", "card": "AS"}, "needs 'version'"), ({"type": "play", "version": True, "card": "AS"}, "version"),
         ({"type": "undo", "extra": 1}, "does not take extra"),
-        ({"type": "new_game", "players": 9, "seed": None, "variant": "classic"}, "3 to 8"),
-        ({"type": "new_game", "players": 5, "seed": None, "variant": "teams"}, "even number"),
-        ({"type": "new_game", "players": 4, "seed": -1, "variant": "classic"}, "seed"),
-        ({"type": "new_game", "players": 4, "seed": None, "variant": "chess"}, "unknown variant"),
+        ({"type": "new_game", "players": 9, "seed": None, "variant": "classic", "bots": "rules"}, "3 to 8"),
+        ({"type": "new_game", "players": 5, "seed": None, "variant": "teams", "bots": "rules"}, "even number"),
+        ({"type": "new_game", "players": 4, "seed": -1, "variant": "classic", "bots": "rules"}, "seed"),
+        ({"type": "new_game", "players": 4, "seed": None, "variant": "chess", "bots": "rules"}, "unknown variant"),
         ({"type": "undo"}, "nothing to undo"),
     ]:
         t.error = ""
@@ -230,16 +230,17 @@ def test_hint_suggests_a_legal_card():
     t = Table(seed=3)
     t.run_bots()
     send(t, type="hint")
-    assert t.hint in t.view["legal"]
+    assert t.hint["action"] in t.view["legal"] and t.hint["text"]
     send(t, type="play", card=t.view["legal"][0], version=t.view["version"])
     assert t.hint is None
 
 
 def test_new_game_message():
     t = Table(seed=3)
-    send(t, type="new_game", players=6, seed=42, variant="get away")
+    send(t, type="new_game", players=6, seed=42, variant="get away", bots="random")
     assert t.error == "" and t.game.num_players == 6 and t.game.seed == 42
-    assert t.game.rules.next_leader == "lowest" and t.config == {"players": 6, "seed": 42, "variant": "get away"}
+    assert t.game.rules.next_leader == "lowest"
+    assert t.config == {"players": 6, "seed": 42, "variant": "get away", "bots": "random", "rounds": None}
     assert len(t.view["names"]) == 6
 
 
@@ -269,11 +270,11 @@ def test_match_scoreboard():
     assert t.score["played"] == 0 and t.score["rounds"] == 2
     drive_to_end(t)
     assert t.score["played"] == 1 and sum(t.score["counts"]) == t.score["pot"] <= 1
-    send(t, type="new_game", players=4, seed=None, variant="classic")
+    send(t, type="new_game", players=4, seed=None, variant="classic", bots="rules")
     assert t.match.rounds_played == 1 and t.match.dealer == 1
     drive_to_end(t)
     assert t.score["played"] == 2 and t.score["over"]
-    send(t, type="new_game", players=4, seed=None, variant="classic")  # a fresh match
+    send(t, type="new_game", players=4, seed=None, variant="classic", bots="rules")  # a fresh match
     assert t.score["played"] == 0
 
 

@@ -1,0 +1,384 @@
+"""What a table does, in plain Python: a person at one seat plays bots, round after round.
+
+:class:`TableSession` is the controller behind the :class:`~bhabho_widget.widget.Table`
+widget, with no widget in it: it deals games (the rounds of a :class:`Match` when a
+scoreboard is kept), lets the bots act in rule 7's order, takes the person's plays,
+takes and undos, keeps the log, and builds the one view of the table that the person's
+seat may see (:meth:`TableSession.browser_view`). Tests and scripts drive it directly.
+
+>>> s = TableSession(players=4, seed=1, bots="rules")
+>>> s.run_bots()            # the bots act until it is the person's turn
+>>> s.waiting
+'human'
+>>> _ = s.play(s.game.legal_cards()[0])
+>>> s.browser_view()["change"]
+'step'
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from .bots import BOTS, Bot, RuleBot
+from .cards import Card, to_card
+from .driver import Driver
+from .errors import IllegalMoveError, MessageError
+from .events import Event
+from .game import Game
+from .match import Match
+from .rules import PRESETS, Rules, rules_from
+
+LOG_LENGTH = 80
+"""Log lines a view carries: the last ones of the game on the table."""
+MAX_SEED = 2**63 - 1
+PACE_MAX = 5.0
+
+
+def _check_int(name: str, value: object, low: int, high: int, allow_none: bool = False) -> int | None:
+    if value is None and allow_none:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool):
+        what = f"an integer from {low} to {high}" + (" or None" if allow_none else "")
+        raise TypeError(f"{name} must be {what}, not {value!r}"[:160])
+    if not low <= value <= high:
+        raise ValueError(f"{name} must be from {low} to {high}, not {value!r}")
+    return value
+
+
+def check_pace(pace: object) -> float:
+    """Seconds between bot steps: a number from 0 to 5."""
+    if not isinstance(pace, (int, float)) or isinstance(pace, bool):
+        raise TypeError(f"pace must be a number of seconds from 0 to {PACE_MAX:g}, not {pace!r}"[:160])
+    if not 0 <= pace <= PACE_MAX:
+        raise ValueError(f"pace must be from 0 to {PACE_MAX:g} seconds, not {pace!r}")
+    return float(pace)
+
+
+def variant_name(rules: Rules) -> str:
+    """The preset name of ``rules``, or ``"custom"``."""
+    return next((k for k, r in PRESETS.items() if r == rules), "custom")
+
+
+def make_bots(spec: str | Bot | Mapping[int, Bot], seats: Sequence[int], rng: random.Random) -> dict[int, Bot]:
+    """One bot per seat from a level name (``"random"``, ``"rules"``, ``"search"``), one Bot
+    for all, or a dict of seat -> Bot. Named bots are seeded from ``rng``, once: they keep
+    their own random numbers from round to round."""
+    if isinstance(spec, str):
+        if spec not in BOTS:
+            raise ValueError(f"bots must be one of {', '.join(map(repr, BOTS))}, a Bot or a dict of seat -> Bot, "
+                             f"not {spec[:40]!r}")
+        cls = BOTS[spec]
+        return {s: cls(seed=rng.randrange(2**63)) for s in seats}  # type: ignore[call-arg]
+    if isinstance(spec, Bot):
+        return dict.fromkeys(seats, spec)
+    if isinstance(spec, Mapping):
+        if set(spec) != set(seats) or not all(isinstance(b, Bot) for b in spec.values()):
+            raise ValueError(f"bots must give a Bot for each of the seats {sorted(seats)}")
+        return dict(spec)
+    raise TypeError(f"bots must be a level name ({', '.join(BOTS)}), a Bot or a dict of seat -> Bot, not {spec!r}"[:200])
+
+
+def _say(viewer_is_subject: bool, third: str, second: str, **values: object) -> str:
+    return (second if viewer_is_subject else third).format(**values)
+
+
+def result_of(game: Game, seat: int) -> dict[str, str] | None:
+    """The game-over banner for ``seat``: ``{"kind", "text"}``, or None while the game goes on."""
+    if not game.is_over:
+        return None
+    if game.is_stalemate:
+        return {"kind": "stalemate",
+                "text": "Stalemate: the same position came round for the third time. Nobody is the bhabhi (rule 10)."}
+    loser = game.loser
+    if loser is None:
+        return {"kind": "nobody", "text": "Nobody holds cards: nobody is the bhabhi this round."}
+    text = _say(loser == seat, "{name} is the bhabhi and loses this round.", "You are the bhabhi: you lose this round.",
+                name=game.names[loser])
+    team = game.losing_team
+    if team:
+        partner = team[0] if team[1] == loser else team[1]
+        text += " " + _say(partner == seat, "Partner {name} loses too.", "Your team loses too.", name=game.names[partner])
+    return {"kind": "bhabhi", "text": text}
+
+
+def _names_list(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def score_of(match: Match, names: Sequence[str], seat: int) -> dict[str, Any]:
+    """The scoreboard: the match summary with the names and a heading the kernel writes."""
+    summary = match.summary()
+    summary["names"] = list(names)
+
+    def who(seats: Sequence[int]) -> str:
+        return _names_list(["you" if s == seat else names[s] for s in seats])
+
+    if not summary["over"]:
+        if match.rounds is not None:
+            text = f"Round {summary['round']} of {match.rounds}"
+        else:
+            text = f"Round {summary['round']} (the session ends at {match.max_bhabhi} bhabhi counts)"
+    else:
+        losers, winners, pot = summary["losers"], summary["pot_winners"], summary["pot"]
+        rounds = f"Session over after {summary['played']} round{'s' if summary['played'] != 1 else ''}: "
+        if not losers:
+            text = rounds + "nobody was the bhabhi, so nobody loses the session and the pot is empty."
+        else:
+            top = summary["counts"][losers[0]]
+            verb = "lose" if losers == [seat] or len(losers) > 1 else "loses"
+            text = (rounds + f"{who(losers)} {verb} the session with {top} bhabhi count{'s' if top != 1 else ''}; ")
+            chips = f"{pot} chip{'s' if pot != 1 else ''}"
+            if len(winners) == 1:
+                text += f"{who(winners)} take{'' if winners == [seat] else 's'} the pot of {chips}."
+            else:
+                text += f"{who(winners)} share the pot of {chips}."
+        text = text[0].upper() + text[1:]
+    summary["text"] = text
+    return summary
+
+
+def browser_view(game: Game, seat: int, *, reveal_all: bool, waiting: str, change: str, events: Sequence[Event],
+                 narration: str, log_start: int = 0, legal: bool = True) -> dict[str, Any]:
+    """The view of ``game`` that ``seat``'s browser gets: only what that seat may know
+    (every hand only when ``reveal_all``), the events of the last change, the log from
+    event ``log_start`` on and the narration line."""
+    view = game.view(seat)
+    del view["rules"], view["stalemate"]
+    if not legal:
+        view["legal"] = []
+    ended = any(e.kind in ("waste", "pickup") for e in events)
+    trick = game.last_trick() if ended and change == "step" else None
+    log = [{"kind": e.kind, "text": e.describe(seat, reveal=reveal_all)}
+           for e in game.events_since(log_start) if e.kind != "deal" or e.seat == seat or reveal_all]
+    view.update(
+        mode="play",
+        hands=[[c.code for c in game.hand(s)] for s in range(game.num_players)] if reveal_all else None,
+        waiting=waiting,
+        change=change,
+        narration=narration,
+        events=[_event_dict(e, seat, reveal_all) for e in events],
+        log=log[-LOG_LENGTH:],
+        last_trick=None if trick is None else {
+            "cards": [{"seat": s, "card": c.code} for s, c in trick.plays],
+            "outcome": trick.outcome, "picker": trick.picker},
+        result=result_of(game, seat),
+        lesson=None,
+    )
+    return view
+
+
+def _event_dict(e: Event, seat: int, reveal_all: bool) -> dict[str, Any]:
+    d = e.to_dict(seat)
+    if reveal_all and not e.visible_to(seat):  # the teacher's switch shows every card
+        d["cards"] = [c.code for c in e.cards]
+        d["text"] = e.describe(seat, reveal=True)
+    return d
+
+
+def narrate(events: Sequence[Event], seat: int) -> str:
+    """The line under the table for these events, as ``seat`` reads them."""
+    return " ".join(e.describe(seat) for e in events if e.kind != "deal" or e.seat == seat)
+
+
+class TableSession:
+    """A person at ``seat`` against bots: the plain-Python side of the Table widget.
+
+    ``rounds`` (and/or ``max_bhabhi``) keeps a :class:`Match` scoreboard; ``seed`` makes the
+    deals and the bots' choices repeat (for a match: every round of it). ``bots`` is a level
+    (``"random"``, ``"rules"``, ``"search"``), one Bot, or a dict of seat -> Bot.
+    """
+
+    def __init__(self, players: int = 4, seed: int | None = None, rules: Rules | str = "classic", seat: int = 0,
+                 bots: str | Bot | Mapping[int, Bot] = "rules", names: Sequence[str] | None = None,
+                 rounds: int | None = None, max_bhabhi: int | None = None) -> None:
+        _check_int("players", players, 3, 8)
+        _check_int("seat", seat, 0, players - 1)
+        _check_int("seed", seed, 0, MAX_SEED, allow_none=True)
+        _check_int("rounds", rounds, 1, 1000, allow_none=True)
+        _check_int("max_bhabhi", max_bhabhi, 1, 1000, allow_none=True)
+        self.seat = seat
+        self.rules = rules_from(rules)
+        if names is not None:
+            if isinstance(names, str) or not isinstance(names, Sequence):
+                raise TypeError(f"names must be a list of {players} names, not {names!r}"[:160])
+            if len(names) != players:
+                raise ValueError(f"names must have one name per seat: {players}, not {len(names)}")
+        self._names = None if names is None else tuple(names)
+        self._bots_spec = bots
+        self.rounds = rounds
+        self.max_bhabhi = max_bhabhi
+        self.match: Match | None = None
+        self.version = 0
+        self.change = "new"
+        self.last_events: list[Event] = []
+        self.narration = ""
+        self.seed: int | None = seed
+        self._deal(players, seed, self.rules, bots, fresh_match=True)
+
+    # ------------------------------------------------------------------ dealing
+    def names_for(self, players: int) -> tuple[str, ...]:
+        if self._names is not None and len(self._names) == players:
+            return self._names
+        return tuple("You" if s == self.seat else f"Bot {s}" for s in range(players))
+
+    def _deal(self, players: int, seed: int | None, rules: Rules, bots: str | Bot | Mapping[int, Bot],
+              fresh_match: bool) -> None:
+        names = self.names_for(players)
+        keeps_score = self.rounds is not None or self.max_bhabhi is not None
+        if keeps_score:
+            if fresh_match or self.match is None or self.match.is_over:
+                self.match = Match(players, rounds=self.rounds, max_bhabhi=self.max_bhabhi, rules=rules, seed=seed,
+                                   names=names)
+                self._bots_rng = random.Random(f"{self.match.seed}:bots")
+                self.bots = make_bots(bots, [s for s in range(players) if s != self.seat], self._bots_rng)
+            game = self.match.new_game(abandon=True)
+        else:
+            self.match = None
+            game = Game.deal(players, seed=seed, rules=rules, names=names)
+            self._bots_rng = random.Random(f"{game.seed}:bots")
+            self.bots = make_bots(bots, [s for s in range(players) if s != self.seat], self._bots_rng)
+        self.rules = rules
+        self._bots_spec = bots
+        self.game = game
+        self.driver = Driver(game, self.bots)
+        self.seed = self.match.seed if self.match is not None and seed is not None else seed
+        heading = ""
+        if self.match is not None:
+            heading = score_of(self.match, names, self.seat)["text"] + ". "
+        self._changed("new", [], heading + narrate(game.events, self.seat))
+
+    def new_game(self, players: int | None = None, seed: int | None = None, rules: Rules | str | None = None,
+                 bots: str | Bot | Mapping[int, Bot] | None = None) -> Game:
+        """Deal a new game: the next round of the match, if one is kept (a round still in play
+        is dealt again and not counted). Giving ``seed``, ``players``, ``rules`` or ``bots``
+        starts a new match with them."""
+        if players is None:
+            players = self.game.num_players
+        _check_int("players", players, 3, 8)
+        if not 0 <= self.seat < players:
+            raise ValueError(f"players must be more than your seat, {self.seat}, not {players}")
+        _check_int("seed", seed, 0, MAX_SEED, allow_none=True)
+        new_rules = self.rules if rules is None else rules_from(rules)
+        if new_rules.teams and players % 2:
+            raise ValueError("the teams variant needs an even number of players")
+        if bots is not None and isinstance(bots, str) and bots not in BOTS:
+            raise ValueError(f"bots must be one of {', '.join(map(repr, BOTS))}, not {bots[:40]!r}")
+        fresh = (seed is not None or players != self.game.num_players or new_rules != self.rules
+                 or (bots is not None and bots != self._bots_spec))
+        if fresh or self.match is None:
+            self._deal(players, seed, new_rules, bots if bots is not None else self._bots_spec, fresh_match=True)
+        else:
+            self._deal(players, None, new_rules, self._bots_spec, fresh_match=False)
+        return self.game
+
+    # ------------------------------------------------------------------ bots
+    @property
+    def waiting(self) -> str:
+        """``"human"`` (the person may act), ``"bot"`` (a bot is due: a play or a take
+        offer, rule 7) or ``"over"``."""
+        return self.driver.waiting_for()
+
+    def advance(self) -> list[Event]:
+        """Let the next bot act (declined take offers are passed over); returns its events."""
+        if self.driver.next_action() is None:
+            raise MessageError("no bot is to act now")
+        events: list[Event] = []
+        while not events and self.driver.next_action() is not None:
+            events = self.driver.step()
+        self._changed("step", events)
+        return events
+
+    def run_bots(self) -> None:
+        """Let the bots act until it is the person's turn or the game is over."""
+        events = self.driver.run()
+        self._changed("step", events)
+
+    # ------------------------------------------------------------------ the person
+    def _check_person_may_act(self, what: str) -> None:
+        if self.game.is_over:
+            raise IllegalMoveError("the game is over: deal a new game")
+        if self.driver.bots_due():
+            action = self.driver.next_action()
+            assert action is not None
+            name = self.game.names[action.seat]
+            if action.kind == "offer":
+                raise IllegalMoveError(f"wait: {name} still has the chance to take before the lead (rule 7)")
+            raise IllegalMoveError(f"wait: it is {name}'s turn, not yours")
+        del what
+
+    def play(self, card: Card | str) -> list[Event]:
+        """The person plays ``card`` (a Card or code such as ``"10H"``)."""
+        c = to_card(card)
+        self._check_person_may_act("play")
+        events = self.game.play(c, seat=self.seat)
+        self._changed("step", events)
+        return events
+
+    def take(self) -> list[Event]:
+        """The person takes the next player's hand (rule 7)."""
+        self._check_person_may_act("take")
+        events = self.game.take(self.seat)
+        self._changed("step", events)
+        return events
+
+    def undo(self) -> None:
+        """Take back the person's last action and every bot action after it. A finished
+        round that was counted in the match is un-counted, so the scoreboard agrees."""
+        g = self.game
+        if self.seat not in g.actors():
+            raise IllegalMoveError("nothing to undo: you have not played in this game yet")
+        while g.moves:
+            actor = g.last_actor()
+            g.undo()
+            if actor == self.seat:
+                break
+        self.driver.reset_offers()
+        if self.match is not None:
+            self.match.summary()  # un-counts a round that the undo brought back into play
+        self._changed("undo", [], "Undone: back to before your last move.")
+
+    def hint(self) -> Any:
+        """A suggestion for the person's move, with its reason (see :func:`bhabho_widget.coach.hint`)."""
+        self._check_person_may_act("hint")
+        if self.game.current_player != self.seat and not self.game.legal_takes():
+            raise IllegalMoveError("a hint is for your turn, and it is not your turn")
+        try:
+            from .coach import hint
+        except ImportError:  # the coach is optional while it is being built
+            card = RuleBot(explore=0).choose_card(self.game.seat_view(self.seat))
+            return {"action": card.code, "text": f"The rules of thumb suggest {card}.", "estimates": []}
+        return hint(self.game, self.seat).to_dict()
+
+    # ------------------------------------------------------------------ views
+    def _changed(self, change: str, events: Sequence[Event], narration: str | None = None) -> None:
+        self.version += 1
+        self.change = change
+        self.last_events = list(events)
+        if narration is not None:
+            self.narration = narration
+        elif events:
+            self.narration = narrate(events, self.seat)
+
+    def browser_view(self, reveal_all: bool = False) -> dict[str, Any]:
+        """What the person's browser gets (see :func:`browser_view`)."""
+        waiting = self.waiting
+        view = browser_view(self.game, self.seat, reveal_all=reveal_all, waiting=waiting, change=self.change,
+                            events=self.last_events, narration=self.narration, legal=waiting == "human")
+        view["version"] = self.version
+        if waiting != "human":
+            view["can_take"] = False
+            view["take_target"] = None
+        return view
+
+    def score(self) -> dict[str, Any] | None:
+        """The scoreboard, or None when no match is kept."""
+        if self.match is None:
+            return None
+        return score_of(self.match, self.game.names, self.seat)
+
+    def config(self) -> dict[str, Any]:
+        bots = self._bots_spec if isinstance(self._bots_spec, str) else "custom"
+        return {"players": self.game.num_players, "seed": self.seed, "variant": variant_name(self.rules),
+                "bots": bots, "rounds": self.rounds}
