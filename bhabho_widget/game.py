@@ -577,20 +577,23 @@ class Game:
         return None
 
     # ------------------------------------------------------------------ actions
-    def play(self, card: Card | str, seat: int | None = None) -> list[Event]:
+    def play(self, card: Card | str, seat: int | None = None, viewer: int | None = None) -> list[Event]:
         """The current player plays ``card``; returns the events it caused.
 
         With ``seat``, the play is refused unless it is that seat's turn. A string that is
         not a card raises :class:`InvalidCardError`; a card the rules do not allow now,
-        :class:`IllegalMoveError`. Either way nothing changes.
+        :class:`IllegalMoveError` (addressing ``viewer``, if given, as "you"). Either way
+        nothing changes.
         """
         c = to_card(card)
         if seat is not None and not self._over:
             seat = self._seat(seat)
             if seat != self._current:
-                raise IllegalMoveError(self._out_of_turn(seat))
+                raise IllegalMoveError(self._say(seat, viewer, "it is {current}'s turn, not {name}'s (rule 9: no playing out of turn)",
+                                                 "it is {current}'s turn, not yours (rule 9: no playing out of turn)",
+                                                 current=self.names[self._current]))  # type: ignore[index]
         start = len(self._log)
-        self._play(c.index)
+        self._play(c.index, viewer)
         return self._events_between(start)
 
     def play_index(self, index: CardIndex) -> list[Event]:
@@ -601,35 +604,40 @@ class Game:
         self._play(index)
         return self._events_between(start)
 
-    def _play(self, i: CardIndex) -> None:
+    def _play(self, i: CardIndex, viewer: Seat | None = None) -> None:
         """Play card ``i`` for the current player if :func:`.legal.legal_mask` allows it."""
         if not self.legal_mask() >> i & 1:
-            raise IllegalMoveError(self._refusal(i))
+            raise IllegalMoveError(self._refusal(i, viewer))
         if self._table:
             self._follow(i)
         else:
             self._lead(i)
 
-    def _out_of_turn(self, seat: Seat) -> str:
-        return f"it is {self.names[self._current]}'s turn, not {self.names[seat]}'s (rule 9: no playing out of turn)"  # type: ignore[index]
+    def _say(self, seat: Seat, viewer: Seat | None, third: str, second: str, **values: object) -> str:
+        """``third`` about ``seat`` ({name}), or ``second`` when ``seat`` is the viewer."""
+        return (second if seat == viewer else third).format(name=self.names[seat], **values)
 
-    def _refusal(self, i: CardIndex) -> str:
+    def _refusal(self, i: CardIndex, viewer: Seat | None = None) -> str:
         """Rule 9: why the current player may not play card ``i`` (see :func:`.legal.legal_mask`)."""
         if self._over:
             return "the game is over: no more plays"
-        seat = self._current
-        name = self.names[seat]  # type: ignore[index]
-        if not self._hands[seat] >> i & 1:  # type: ignore[index]
+        seat: Seat = self._current  # type: ignore[assignment]
+        card = DECK[i]
+        if not self._hands[seat] >> i & 1:
             owner = self._holder_of(i)
             if owner is not None and owner != seat:
-                return f"it is {name}'s turn, and {DECK[i]} is not in their hand (rule 9: no playing out of turn)"
-            return f"{name} does not hold {DECK[i]} (rule 9)"
+                return self._say(seat, viewer, "it is {name}'s turn, and {card} is not in their hand (rule 9: no playing out "
+                                 "of turn)", "it is your turn, and {card} is not in your hand (rule 9)", card=card)
+            return self._say(seat, viewer, "{name} does not hold {card} (rule 9)", "you do not hold {card} (rule 9)", card=card)
         if not self._table:
             if self._opening:
-                return f"{name} must open the game with {DECK[self._opening_lead]} (rule 3)"
-            return f"{name} must lead {DECK[self._forced]}, the card drawn from the waste pile (rule 6)"
+                return self._say(seat, viewer, "{name} must open the game with {card} (rule 3)",
+                                 "you must open the game with {card} (rule 3)", card=DECK[self._opening_lead])
+            return self._say(seat, viewer, "{name} must lead {card}, the card drawn from the waste pile (rule 6)",
+                             "you must lead {card}, the card drawn from the waste pile (rule 6)", card=DECK[self._forced])
         sym = SUIT_SYMBOLS[SUITS[self._led]]
-        return f"{name} holds {sym} and must follow suit (rule 4): {DECK[i]} is not {sym}"
+        return self._say(seat, viewer, "{name} holds {suit} and must follow suit (rule 4): {card} is not {suit}",
+                         "you hold {suit} and must follow suit (rule 4): {card} is not {suit}", suit=sym, card=card)
 
     def _lead(self, i: CardIndex) -> None:
         """The current player leads card ``i`` (legal). In the pick-up form the trick's last
@@ -741,7 +749,7 @@ class Game:
         else:
             card, rule = 13 * led + self._strongest[suited], "highest"
         winner = self._order[table.index(card)]
-        discards = suited != cards >> 13 * led
+        discards = bool(cards & ~SUIT_MASKS[led])
         self._log.append(LogEntry("waste", winner, tuple(table), WasteInfo(led, rule, card, opening, discards), None))
         if self._hands[winner]:
             self._waste |= cards
@@ -832,14 +840,17 @@ class Game:
             self._leader = self._loser
         self._log.append(LogEntry("game_over", self._loser, (), self.losing_team, None))
 
-    def take(self, seat: int) -> list[Event]:
-        """``seat`` takes the whole hand of the next player holding cards (rule 7)."""
+    def take(self, seat: int, viewer: int | None = None) -> list[Event]:
+        """``seat`` takes the whole hand of the next player holding cards (rule 7). A refusal
+        addresses ``viewer``, if given, as "you"."""
         seat = self._seat(seat)
         why = self.take_refusal()
         if why is not None:
-            raise IllegalMoveError(f"{self.names[seat]} cannot take now: {why}")
+            raise IllegalMoveError(self._say(seat, viewer, "{name} cannot take now: {why}", "you cannot take now: {why}",
+                                             why=why))
         if not self._hands[seat]:
-            raise IllegalMoveError(f"{self.names[seat]} holds no cards and cannot take a hand (rule 7)")
+            raise IllegalMoveError(self._say(seat, viewer, "{name} holds no cards and cannot take a hand (rule 7)",
+                                             "you hold no cards and cannot take a hand (rule 7)"))
         target: Seat = self.next_holder(seat)  # type: ignore[assignment]
         self._history.append(self._board_state(NO_CARD, seat))
         start = len(self._log)

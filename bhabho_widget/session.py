@@ -243,7 +243,8 @@ class TableSession:
         self._bots_spec = bots
         self.game = game
         self.driver = Driver(game, self.bots)
-        self.seed = self.match.seed if self.match is not None and seed is not None else seed
+        if fresh_match or self.match is None:
+            self.seed = seed  # the seed given is the seed used: of this game, or of the whole match
         heading = ""
         if self.match is not None:
             heading = score_of(self.match, names, self.seat)["text"] + ". "
@@ -312,14 +313,14 @@ class TableSession:
         """The person plays ``card`` (a Card or code such as ``"10H"``)."""
         c = to_card(card)
         self._check_person_may_act("play")
-        events = self.game.play(c, seat=self.seat)
+        events = self.game.play(c, seat=self.seat, viewer=self.seat)
         self._changed("step", events)
         return events
 
     def take(self) -> list[Event]:
         """The person takes the next player's hand (rule 7)."""
         self._check_person_may_act("take")
-        events = self.game.take(self.seat)
+        events = self.game.take(self.seat, viewer=self.seat)
         self._changed("step", events)
         return events
 

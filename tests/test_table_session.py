@@ -1,0 +1,307 @@
+"""The table as a person meets it: fair take offers, honest undo, confirmed takes, fresh logs,
+seeded matches, the end of a session, stalemates and the texts under the table.
+
+Driven through the plain-Python :class:`TableSession` and, where the browser is involved,
+through the :class:`Table` widget's message handler, as the front end would.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bhabho_widget import Game, Rules, TableSession
+from bhabho_widget.protocol import check_trait, check_view
+from bhabho_widget.widget import Lesson, Table
+
+
+def send(t, **content):
+    t._on_frontend_msg(t, content, [])
+
+
+def step_as_browser(t: Table, rng: random.Random, take_chance: float = 0.0) -> None:
+    v = t.view
+    if v["waiting"] == "bot":
+        send(t, type="advance", version=v["version"])
+    elif v["can_take"] and rng.random() < take_chance:
+        send(t, type="take", version=v["version"])
+    else:
+        send(t, type="play", card=rng.choice(v["legal"]), version=v["version"])
+    assert t.error == "", t.error
+
+
+def play_to_end(t: Table, rng: random.Random, take_chance: float = 0.0, limit: int = 20_000) -> None:
+    for _ in range(limit):
+        if t.view["waiting"] == "over":
+            return
+        step_as_browser(t, rng, take_chance)
+    raise AssertionError("the game did not end")
+
+
+# ---------------------------------------------------------------- rule 7 at the table
+def test_the_person_cannot_lead_while_bots_are_due_their_take_offer():
+    refused = 0
+    for seed in range(50):
+        s = TableSession(players=4, seed=seed, bots="random")
+        rng = random.Random(seed)
+        for _ in range(3000):
+            g = s.game
+            if g.is_over:
+                break
+            action = s.driver.next_action()
+            if action is not None and action.kind == "offer" and g.current_player == s.seat and not g.table:
+                key, view = g.state_key(), s.browser_view()
+                assert view["legal"] == [] and view["waiting"] == "bot" and not view["can_take"]
+                with pytest.raises(ValueError, match="chance to take before the lead"):
+                    s.play(g.legal_cards()[0])
+                with pytest.raises(ValueError, match="wait"):
+                    s.hint()
+                assert g.state_key() == key
+                refused += 1
+            if s.waiting == "bot":
+                s.advance()
+            else:
+                s.play(rng.choice(g.legal_cards()))
+    assert refused >= 25, f"only {refused} boundaries where bots were due before the person's lead"
+
+
+def test_the_order_of_offers_starts_with_the_power_holder():
+    from bhabho_widget import Driver, RandomBot
+
+    s = TableSession(players=5, seed=4, bots="random", seat=0)
+    seen = 0
+    rng = random.Random(1)
+    while not s.game.is_over and seen < 20:
+        g = s.game
+        if not g.table and g.take_refusal() is None:
+            # a table of bots that never take, at this boundary: whom does it ask, in what order?
+            probe = Driver(g.copy(), {b: RandomBot(seed=0, take_chance=0) for b in range(1, 5)})
+            order = []
+            while (a := probe.next_action()) is not None and a.kind == "offer":
+                order.append(a.seat)
+                probe.step(a)
+            assert order == [x for x in g.holders_from(g.leader) if x != 0]
+            seen += 1
+        if s.waiting == "bot":
+            s.advance()
+        else:
+            s.play(rng.choice(g.legal_cards()))
+    assert seen
+
+
+# ---------------------------------------------------------------- undo
+def test_undo_shows_the_game_as_it_now_stands():
+    for seed in range(12):
+        t = Table(seed=seed, pace=0, bots="random")
+        rng = random.Random(seed)
+        for _ in range(rng.randrange(20, 120)):
+            if t.view["waiting"] == "over":
+                break
+            step_as_browser(t, rng, take_chance=0.1)
+        if 0 not in t.game.actors():
+            continue
+        send(t, type="undo")
+        assert t.error == ""
+        v = t.view
+        assert v["change"] == "undo" and v["events"] == [] and v["last_trick"] is None
+        # the log is exactly the log of the game replayed to where it now stands
+        replay = Game.from_json(t.game.to_json())
+        expected = [e.describe(0) for e in replay.events if e.kind != "deal" or e.seat == 0]
+        assert [line["text"] for line in v["log"]] == expected[-len(v["log"]):]
+        assert v["narration"].startswith("Undone")
+
+
+def test_undo_of_a_scored_round_unscores_it():
+    t = Table(seed=9, rounds=3, pace=0)
+    play_to_end(t, random.Random(2))
+    g = t.game
+    assert t.score["played"] == 1 and t.match.rounds_played == 1
+    counted = list(t.match.counts)
+    send(t, type="undo")
+    assert t.error == "" and not t.game.is_over
+    assert t.score["played"] == 0 and t.match.rounds_played == 0 and sum(t.match.counts) == 0 and t.match.pot == 0
+    play_to_end(t, random.Random(3))  # replayed, maybe to another loser: counted once
+    assert t.match.rounds_played == 1 and sum(t.match.counts) == t.match.pot <= 1
+    assert t.score["counts"] == t.match.counts
+    del g, counted
+
+
+# ---------------------------------------------------------------- texts under the table
+def test_takes_are_confirmed_under_the_table():
+    found_person = found_bot = False
+    for seed in range(60):
+        t = Table(seed=seed, pace=0, bots="random")
+        for bot in t.session.bots.values():
+            bot.take_chance = 0.3
+        rng = random.Random(seed)
+        for _ in range(400):
+            v = t.view
+            if v["waiting"] == "over":
+                break
+            if v["waiting"] == "human" and v["can_take"] and not found_person:
+                target = v["take_target"]
+                size = v["hand_sizes"][target]
+                send(t, type="take", version=v["version"])
+                word = "card" if size == 1 else "cards"
+                assert f"You take Bot {target}'s hand: {size} {word}" in t.view["narration"]
+                found_person = True
+                continue
+            step_as_browser(t, rng)
+            if any(e["kind"] == "take" and e["seat"] != 0 for e in t.view["events"]):
+                assert " takes " in t.view["narration"] and "hand:" in t.view["narration"]
+                found_bot = True
+        if found_person and found_bot:
+            return
+    raise AssertionError(f"person take seen: {found_person}, bot take seen: {found_bot}")
+
+
+def test_new_game_and_next_round_start_a_fresh_log():
+    t = Table(seed=1, pace=0, rounds=2)
+    play_to_end(t, random.Random(0))
+    assert len(t.view["log"]) > 5
+    send(t, type="new_game", players=4, seed=None, variant="classic", bots="rules")
+    v = t.view
+    assert v["change"] == "new" and v["events"] == []
+    assert [line["kind"] for line in v["log"]] == ["deal"]  # only the person's own deal
+    assert v["narration"].startswith("Round 2 of 2.")
+
+
+def test_texts_are_true_and_grammatical():
+    # a discard that ends the trick does not say the trick goes on; the trick is not "clean"
+    g = Game.from_hands([["KH", "2C"], ["5H", "3C"], ["4S", "9C"]], rules=Rules(off_suit="discard"), leader=0)
+    g.play("KH")
+    g.play("5H")
+    events = g.play("4S")
+    assert events[0].kind == "discard" and "goes on" not in events[0].text
+    assert "clean trick" not in events[1].text and "discards and all" in events[1].text
+    # the seat that looks is "you", with verbs that agree
+    s = TableSession(players=4, seed=3)
+    s.run_bots()
+    texts = [line["text"] for line in s.browser_view()["log"]]
+    for wrong in ("You holds", "You does", "You's", "You has", "You is", "You plays", "You leads"):
+        assert not any(wrong in text for text in texts), wrong
+    with pytest.raises(ValueError) as err:
+        s.play("2H") if "2H" not in [c.code for c in s.game.hand(0)] else s.play("ZZ")
+    assert "You's" not in str(err.value)
+
+
+# ---------------------------------------------------------------- matches
+def test_seeded_matches_repeat_and_bots_do_not_restart_every_round():
+    def match_record(seed):
+        s = TableSession(players=4, seed=seed, rounds=8, bots="rules", seat=0)
+        rounds = []
+        rng = random.Random(seed)
+        while True:
+            while not s.game.is_over:
+                if s.waiting == "bot":
+                    s.advance()
+                else:
+                    s.play(rng.choice(s.game.legal_cards()))
+            rounds.append((s.game.seed, s.game.loser, tuple(c.code for c in s.game.moves if not isinstance(c, tuple))))
+            if s.match.is_over:
+                return s, rounds
+            s.new_game()
+
+    s, rounds = match_record(5)
+    assert s.match.seed == 5 and s.config()["seed"] == 5  # the seed given is the seed used
+    assert len({r[0] for r in rounds}) == len(rounds), "every round is a new deal"
+    assert len({r[1] for r in rounds}) > 1, "the same seat lost every round"
+    assert match_record(5)[1] == rounds, "a seeded match repeats exactly"
+    assert match_record(6)[1] != rounds
+
+
+def test_the_end_of_a_session_says_who_loses_and_who_takes_the_pot():
+    t = Table(seed=2, rounds=2, pace=0)
+    assert t.score["text"] == "Round 1 of 2" and t.score["round"] == 1
+    play_to_end(t, random.Random(1))
+    send(t, type="new_game", players=4, seed=None, variant="classic", bots="rules")
+    assert t.score["text"] == "Round 2 of 2"
+    play_to_end(t, random.Random(2))
+    score = t.score
+    assert score["over"] and "Session over after 2 rounds" in score["text"]
+    if score["losers"]:
+        assert "the session" in score["text"] and "pot" in score["text"]
+    check_trait("score", score)
+
+
+def test_a_stalemate_round_counts_for_nobody_and_the_dealer_moves_on():
+    from bhabho_widget import Match
+    from bhabho_widget.bots import RuleBot
+
+    m = Match(3, rounds=40, rules="pick-up form", seed=1)
+    while not m.is_over:
+        m.play_round([RuleBot(seed=s) for s in range(3)])
+    assert m.stalemates > 0, "no stalemate in 40 pick-up-form rounds"
+    assert sum(m.counts) == m.pot == sum(1 for r in m.results if r is not None)
+    assert m.stalemates == sum(1 for r in m.results if r is None)
+
+
+# ---------------------------------------------------------------- rule 10 at the table
+def test_the_pickup_form_finishes_every_game_at_the_table_with_a_banner():
+    stalemates = 0
+    for seed in range(25):
+        t = Table(players=3, seed=seed, rules="pick-up form", pace=0, bots="rules")
+        play_to_end(t, random.Random(seed))
+        v = t.view
+        assert v["is_over"] and v["result"] is not None
+        if t.game.is_stalemate:
+            stalemates += 1
+            assert v["result"]["kind"] == "stalemate" and "Nobody is the bhabhi" in v["result"]["text"]
+            assert v["loser"] is None
+        check_view(v)
+    assert stalemates > 0
+
+
+# ---------------------------------------------------------------- lessons
+def test_a_lesson_with_hidden_hands_shows_none_of_them():
+    g = Game.from_hands([["KH", "2C"], ["5H", "3C"], ["4S", "9C"]], leader=1)
+    with pytest.raises(ValueError, match="reveal_all=False"):
+        Lesson(g, ["5H"], exercises=[_ex(0, "Which card?")], reveal_all=False, seat=0)
+    lesson = Lesson(g, [("take", 0), "2C", "9C"], reveal_all=False, seat=2)
+    hidden = {"KH", "2C", "5H", "3C"}
+    for k in range(lesson.length + 1):
+        lesson.goto(k)
+        v = lesson.view
+        shown = set(v["hand"]) | {c for e in v["events"] for c in e["cards"]}
+        text = " ".join([v["narration"]] + [line["text"] for line in v["log"]])
+        played = {t["card"] for t in v["table"]} | {c["card"] for c in (v["last_trick"] or {"cards": []})["cards"]}
+        assert v["hands"] is None
+        assert not (shown - played - {"4S", "9C"}), f"step {k} shows {shown}"
+        for code in hidden - played:
+            card = code[:-1] + {"H": "♥", "C": "♣", "S": "♠", "D": "♦"}[code[-1]]
+            assert card not in text or any(card in t for t in [line["text"] for line in v["log"] if "plays" in line["text"]])
+
+
+def _ex(step, prompt, **kw):
+    from bhabho_widget import Exercise
+
+    return Exercise(step, prompt, **kw)
+
+
+def test_every_exercise_is_checked_when_the_lesson_is_built():
+    g = Game.from_hands([["KH", "2C"], ["5H", "3C"], ["4S", "9C"]], leader=0)
+    moves = ["KH", "5H", "4S"]
+    with pytest.raises(ValueError, match="cannot be played"):
+        Lesson(g, moves, exercises=[_ex(1, "Which card?", answer="3C")])
+    with pytest.raises(ValueError, match="no seat 7"):
+        Lesson(g, moves, exercises=[_ex(1, "Who?", kind="seat", answer=7)])
+    with pytest.raises(ValueError, match="nobody picks up"):
+        Lesson(g, moves, exercises=[_ex(0, "Who picks up?", kind="seat", answer="picker")])
+    with pytest.raises(ValueError, match="may not take"):
+        Lesson(g, moves, exercises=[_ex(1, "Take?", kind="take", answer="take")])
+    # a seat with no cards is among the choices of a seat question
+    h = Game.from_hands([["AH", "2C"], ["5H"], ["4H", "9C"]], leader=1, waste=["3D", "8D"])
+    lesson = Lesson(h, ["5H", "4H", "AH"], exercises=[_ex(2, "Who will draw?", kind="seat", answer=0)])
+    lesson.goto(2)
+    assert 1 in lesson.view["lesson"]["exercise"]["choices"] and 0 in lesson.view["lesson"]["exercise"]["choices"]
+
+
+def test_a_finished_trick_rests_as_its_own_lesson_step():
+    g = Game.from_hands([["KH", "2C"], ["5H", "3C"], ["7H", "9C"]], leader=0)
+    lesson = Lesson(g, ["KH", "5H", "7H", "2C"])
+    lesson.goto(3)
+    v = lesson.view
+    assert v["table"] == [] and [c["card"] for c in v["last_trick"]["cards"]] == ["KH", "5H", "7H"]
+    lesson.goto(4)
+    assert lesson.view["last_trick"] is None and lesson.view["table"] == [{"seat": 0, "card": "2C"}]
