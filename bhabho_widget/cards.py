@@ -61,6 +61,11 @@ class Card:
     """
 
     __slots__ = ("index", "rank", "suit", "code", "_str")
+    index: CardIndex
+    rank: int
+    suit: str
+    code: str
+    _str: str
 
     def __new__(cls, rank: int, suit: str) -> Card:
         if not isinstance(rank, int) or isinstance(rank, bool):
@@ -98,7 +103,7 @@ class Card:
         return _DECK[index]
 
     @classmethod
-    def parse(cls, text: str) -> Card:
+    def parse(cls, text: Card | str) -> Card:
         """Read ``"AS"``, ``"as"``, ``"A♠"``, ``"10H"``, ``"TH"`` or ``"10♥"``."""
         if isinstance(text, Card):
             return text

@@ -43,7 +43,7 @@ class TochooInfo(NamedTuple):
     led_suit: int
     picker: Seat
     high_card: CardIndex | None
-    count: int
+    cards_on_table: int
     alone: bool
 
 
@@ -204,7 +204,7 @@ def _follow(e: Event, viewer: Seat | None, shown: bool) -> str:
 def _tochoo(e: Event, viewer: Seat | None, shown: bool) -> str:
     info: TochooInfo = e.info
     sym = SUIT_SYMBOLS[SUITS[info.led_suit]]
-    count = _cards_word(info.count)
+    count = _cards_word(info.cards_on_table)
     if info.high_card is None:  # the pick-up form: no card is played
         return _say(e, viewer, e.seat,
                     "{player} cannot follow {suit}, so plays no card and must pick up the {count} on the table.",

@@ -57,7 +57,7 @@ from .legal import legal_mask
 from .rules import Rules, rules_from
 
 if TYPE_CHECKING:
-    from .seat_view import SeatView
+    from .seat_view import PublicKnowledge, SeatView
 
 MAX_MOVES = 20_000
 """A safety net only: with rule 10 (stalemate) every game ends long before this many plays."""
@@ -256,6 +256,46 @@ class Game:
         "_pickup_form", "_lowest", "_whole_pile", "_strongest", "_weakest", "_emptied",
         "_positions", "_position_keys", "_knowledge",
     )
+    rules: Rules
+    num_players: int
+    names: tuple[str, ...]
+    seed: int
+    dealer: Seat | None
+    _step: int
+    _strength: tuple[int, ...]
+    _hands: list[Mask]
+    _table: list[CardIndex]
+    _led: int
+    _waste: Mask
+    _leader: Seat | None
+    _current: Seat | None
+    _order: tuple[Seat, ...]
+    _stop: int
+    _opening: bool
+    _opening_lead: CardIndex
+    _trick: int
+    _escaped: tuple[Seat, ...]
+    _over: bool
+    _loser: Seat | None
+    _stalemate: bool
+    _draws: int
+    _forced: CardIndex
+    _log: list[LogEntry]
+    _ev: list[Event]
+    _history: list[_BoardState | LogEntry]
+    _start: StartPosition
+    _rings: tuple[tuple[Seat, ...], ...]
+    _circle: tuple[tuple[Seat, ...], ...]
+    _discard: bool
+    _pickup_form: bool
+    _lowest: bool
+    _whole_pile: bool
+    _strongest: tuple[int, ...]
+    _weakest: tuple[int, ...]
+    _emptied: bool
+    _positions: dict[tuple[tuple[Mask, ...], Seat | None, Mask], int]
+    _position_keys: list[tuple[tuple[Mask, ...], Seat | None, Mask]]
+    _knowledge: PublicKnowledge | None
 
     # ------------------------------------------------------------------ creation
     def __init__(self, *args: object, **kwargs: object) -> None:
@@ -879,8 +919,9 @@ class Game:
         if not self._history:
             raise IllegalMoveError("nothing to undo")
         record = self._history.pop()
-        if record.__class__ is LogEntry:  # a play inside a trick: its log entry
+        if isinstance(record, LogEntry):  # a play inside a trick: its log entry
             kind, seat, (i,), info, _ = record
+            assert seat is not None
             self._table.pop()
             self._hands[seat] |= 1 << i
             self._current = seat

@@ -80,7 +80,7 @@ class Match:
     @property
     def dealer(self) -> int:
         """The dealer of the current (or next) round."""
-        if self.game is not None and not self.round_scored:
+        if self.game is not None and not self.round_scored and self.game.dealer is not None:
             return self.game.dealer
         return (self.first_dealer + self.rounds_played * self.rules.step) % self.num_players
 

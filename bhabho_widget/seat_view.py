@@ -51,7 +51,8 @@ def read_knowledge(before: PublicKnowledge | None, log: Sequence[LogEntry], num_
         voids, known, waste, start = [0] * num_players, [0] * num_players, 0, 0
     else:
         voids, known, waste, start = list(before.voids), list(before.known), before.waste_known, before.log_length
-    for kind, seat, cards, info, private in log[start:]:
+    for kind, who, cards, info, private in log[start:]:
+        seat: int = who if who is not None else -1
         if kind in ("lead", "follow", "discard", "tochoo"):
             if kind in ("discard", "tochoo"):
                 voids[seat] |= 1 << info.led_suit

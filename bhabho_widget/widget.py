@@ -39,16 +39,16 @@ class BaseWidget(anywidget.AnyWidget):
     _esm = STATIC / "widget.js"
     _css = STATIC / "widget.css"
 
-    view = traitlets.Dict(allow_none=True, default_value=None).tag(sync=True)
+    view: Any = traitlets.Dict(allow_none=True, default_value=None).tag(sync=True)
     pace = traitlets.Float(0.6).tag(sync=True)
     reveal_all = traitlets.Bool(False).tag(sync=True)
     error = traitlets.Unicode("").tag(sync=True)
-    hint = traitlets.Dict(default_value=None, allow_none=True).tag(sync=True)
-    score = traitlets.Dict(default_value=None, allow_none=True).tag(sync=True)
+    hint: Any = traitlets.Dict(default_value=None, allow_none=True).tag(sync=True)
+    score: Any = traitlets.Dict(default_value=None, allow_none=True).tag(sync=True)
     variants = traitlets.List(traitlets.Unicode()).tag(sync=True)
     bot_levels = traitlets.List(traitlets.Unicode()).tag(sync=True)
     languages = traitlets.List(traitlets.Dict()).tag(sync=True)
-    config = traitlets.Dict(default_value=None, allow_none=True).tag(sync=True)
+    config: Any = traitlets.Dict(default_value=None, allow_none=True).tag(sync=True)
     labels = traitlets.Dict().tag(sync=True)
 
     _HANDLERS: ClassVar[dict[str, Callable[[Any, dict[str, Any]], None]]] = {}
@@ -89,11 +89,13 @@ class BaseWidget(anywidget.AnyWidget):
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         """The widget, plus a static HTML picture of the view for a notebook read without a kernel."""
-        bundle = super()._repr_mimebundle_(**kwargs)
+        bundle: Any = super()._repr_mimebundle_(**kwargs)
+        data: dict[str, Any]
+        meta: dict[str, Any]
         if isinstance(bundle, tuple):
             data, meta = bundle
         else:
-            data, meta = bundle, {}
+            data, meta = bundle or {}, {}
         if self.view:
             data = {**data, "text/html": view_html(self.view, self._static_title())}
         return (data, meta) if isinstance(bundle, tuple) else data
