@@ -1,0 +1,437 @@
+"""A search bot that knows only what its seat knows: determinized Monte Carlo search.
+
+:class:`SearchBot` decides from a :class:`~bhabho_widget.seat_view.SeatView` alone. For
+each decision it *samples* hidden deals consistent with everything the seat has seen
+(:func:`sample_hidden`): every hand has its public size, a seat holds the cards it picked
+up in public and has not played since, no seat holds a suit it showed it lacks, the
+waste pile has its size and holds only cards seen going there, and a card drawn from
+the waste pile and not yet led sits in the leader's hand. Each sample becomes a game
+through :meth:`Game.from_view <bhabho_widget.game.Game.from_view>`; every candidate
+action (each legal card, or taking and not taking the next player's hand) is tried in
+every sample, and the position after it is played out many times at random, all
+samples and actions together, in lockstep with numpy (:func:`simulate`). The action
+after which the seat ends as the bhabhi least often is chosen.
+
+>>> from bhabho_widget import Game
+>>> g = Game.deal(4, seed=2)
+>>> bot = SearchBot(seed=1, rollouts=64)
+>>> str(bot.choose_card(g.seat_view(g.current_player)))   # the opening lead is forced
+'A♠'
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from .arena import wilson
+from .bots import Bot, _check_seed
+from .cards import DECK, FULL_DECK, SUIT_MASKS, Card, CardIndex, Mask, Seat, indices
+from .game import Game
+from .seat_view import SeatView
+
+__all__ = ["ActionEstimate", "SearchBot", "TAKE", "estimate_actions", "loss_mask", "sample_hidden", "simulate"]
+
+TAKE = "take"
+"""The action of taking the next player's hand (rule 7), beside the cards."""
+PASS = "pass"
+"""Not taking, when the seat is offered a take but is not the one to lead."""
+ROLLOUT_MAX_MOVES = 3000
+"""A safety net for one random continuation; rule 10 ends every game long before."""
+
+
+# ---------------------------------------------------------------------- the sampler
+def _others(view: SeatView) -> list[Seat]:
+    return [s for s in range(view.num_players) if s != view.seat]
+
+
+def _fixed_cards(view: SeatView) -> tuple[list[Mask], Mask]:
+    """The cards whose place the seat knows: its hand, the table, and the cards others
+    hold in public. Returns (hand per seat so far, every placed card)."""
+    hands = [0] * view.num_players
+    hands[view.seat] = view.hand
+    placed = view.hand | sum(1 << i for i in view.table)
+    for s in _others(view):
+        k = view.known[s] & ~placed
+        hands[s] = k
+        placed |= k
+    return hands, placed
+
+
+def _deal_with_voids(cards: list[CardIndex], need: list[int], allowed: list[int], rng: random.Random) -> list[Mask]:
+    """Deal ``cards`` (already shuffled) to seats: seat ``s`` gets ``need[s]`` of them and
+    only suits in its 4-bit mask ``allowed[s]``. Each card goes to a seat chosen with
+    weight its free places, among the seats that keep the rest dealable (Hall's condition
+    over the suits); without voids this is a plain random deal."""
+    n = len(need)
+    out = [0] * n
+    cap = list(need)
+    seats = [s for s in range(n) if cap[s]]
+    if all(allowed[s] == 15 for s in seats):
+        k = 0
+        for s in seats:
+            out[s] = sum(1 << c for c in cards[k:k + cap[s]])
+            k += cap[s]
+        return out
+    left = [0, 0, 0, 0]
+    for c in cards:
+        left[c // 13] += 1
+    subsets = [(S, [j for j in range(4) if S >> j & 1], [s for s in seats if allowed[s] & S]) for S in range(1, 16)]
+
+    def dealable() -> bool:
+        for _, suits, holders in subsets:
+            if sum(left[j] for j in suits) > sum(cap[s] for s in holders):
+                return False
+        return True
+
+    if not dealable():
+        raise ValueError("no deal of the hidden cards fits what this seat has seen")
+    for c in cards:
+        suit = c // 13
+        left[suit] -= 1
+        options = [s for s in seats if cap[s] and allowed[s] >> suit & 1]
+        while options:
+            total = sum(cap[s] for s in options)
+            r = rng.random() * total
+            for s in options:
+                r -= cap[s]
+                if r < 0:
+                    break
+            cap[s] -= 1
+            if dealable():
+                out[s] |= 1 << c
+                break
+            cap[s] += 1
+            options.remove(s)
+        else:  # cannot happen while Hall's condition held before this card
+            raise ValueError("no deal of the hidden cards fits what this seat has seen")
+    return out
+
+
+def sample_hidden(view: SeatView, rng: random.Random) -> tuple[list[Mask], Mask]:
+    """One deal of the cards ``view.seat`` cannot see, consistent with the view: ``(hands, waste)``.
+
+    - ``hands[view.seat]`` is the seat's own hand; every hand has its public size;
+    - ``hands[s]`` holds ``view.known[s]`` (cards s picked up in public and still holds)
+      and no card of a suit in ``view.voids[s]``;
+    - no hand holds a card on the table;
+    - the waste pile has ``view.waste_size`` cards, all from ``view.waste_known``; the
+      cards seen going there that it no longer holds were drawn (rule 6) and not led
+      yet: they go to the leader's hand (the drawer, or whoever took the drawer's hand);
+    - before the opening lead, the leader holds the opening card (rule 3).
+
+    >>> from bhabho_widget import Game
+    >>> g = Game.deal(4, seed=7)
+    >>> v = g.seat_view(0)
+    >>> hands, waste = sample_hidden(v, random.Random(1))
+    >>> hands[0] == v.hand, [h.bit_count() for h in hands] == list(v.hand_sizes), waste
+    (True, True, 0)
+    """
+    n = view.num_players
+    me = view.seat
+    hands, placed = _fixed_cards(view)
+    need = [view.hand_sizes[s] - hands[s].bit_count() for s in range(n)]
+    need[me] = 0
+    # the waste pile: cards seen going there, less those drawn and not yet led
+    seen_waste = view.waste_known & ~placed
+    candidates = indices(seen_waste)
+    rng.shuffle(candidates)
+    size = view.waste_size
+    waste = sum(1 << c for c in candidates[:size])
+    pending = candidates[size:]
+    placed |= seen_waste
+    pool_mask = FULL_DECK & ~placed
+    if size > len(candidates):  # a waste pile given with a custom position: not all of it was seen
+        extra = indices(pool_mask)
+        rng.shuffle(extra)
+        waste |= sum(1 << c for c in extra[:size - len(candidates)])
+        pool_mask &= ~waste
+    leader = view.leader
+    if pending and leader is not None and leader != me and not view.table and need[leader] >= len(pending):
+        hands[leader] |= sum(1 << c for c in pending)
+        need[leader] -= len(pending)
+    else:
+        pool_mask |= sum(1 << c for c in pending)
+    if view.opening and not view.table and leader is not None and leader != me:
+        opening = Card.parse(view.rules.opening_card).index
+        if pool_mask >> opening & 1 and need[leader]:
+            hands[leader] |= 1 << opening
+            need[leader] -= 1
+            pool_mask &= ~(1 << opening)
+    pool = indices(pool_mask)
+    if len(pool) != sum(need) or min(need) < 0:
+        raise ValueError("the view's hand sizes do not match the cards it cannot see")
+    rng.shuffle(pool)
+    allowed = [15 & ~view.voids[s] for s in range(n)]
+    dealt = _deal_with_voids(pool, need, allowed, rng)
+    return [h | d for h, d in zip(hands, dealt)], waste
+
+
+def check_sample(view: SeatView, hands: Sequence[Mask], waste: Mask) -> list[str]:
+    """What in ``(hands, waste)`` contradicts ``view`` (an empty list when nothing does):
+    the checks of :func:`sample_hidden`, for tests."""
+    problems = []
+    table = sum(1 << i for i in view.table)
+    if hands[view.seat] != view.hand:
+        problems.append("own hand changed")
+    union = table
+    for s, h in enumerate(hands):
+        if h.bit_count() != view.hand_sizes[s]:
+            problems.append(f"seat {s} holds {h.bit_count()} cards, not {view.hand_sizes[s]}")
+        if h & union:
+            problems.append(f"seat {s} shares cards with another hand or the table")
+        union |= h
+        if s != view.seat and view.known[s] & ~h:
+            problems.append(f"seat {s} lacks a card it holds in public")
+        for j in range(4):
+            if view.voids[s] >> j & 1 and h & SUIT_MASKS[j]:
+                problems.append(f"seat {s} holds suit {j}, which it showed it lacks")
+    if waste.bit_count() != view.waste_size:
+        problems.append("waste pile of the wrong size")
+    if waste & union:
+        problems.append("waste pile shares cards with a hand or the table")
+    if union | waste != FULL_DECK and view.opening is False and sum(view.hand_sizes) + len(view.table) + view.waste_size == 52:
+        problems.append("cards missing")
+    return problems
+
+
+# ---------------------------------------------------------------------- rollouts
+try:  # the batch player's lockstep engine, started from many positions at once
+    from .batch import _history_from, _lockstep, _Rows
+except ImportError:  # pragma: no cover - an older or newer batch module: one Game.playout per rollout
+    _Rows = None
+
+
+def simulate(starts: Sequence[Game], counts: Sequence[int], seed: int | None = None) -> np.ndarray:
+    """Random continuations of many positions at once: ``counts[k]`` rollouts of
+    ``starts[k]``, each with uniformly random legal cards and no takes until the game
+    ends, played in lockstep by the batch player (:mod:`bhabho_widget.batch`).
+
+    Returns the bhabhi of each rollout (-1 when nobody lost: a stalemate), rollouts of
+    ``starts[0]`` first. All starts must have the same number of players and rules.
+
+    >>> g = Game.from_hands([["QH", "5S"], ["JD", "2S"], ["3C"]], leader=0, seed=0)
+    >>> losers = simulate([g], [200], seed=1)
+    >>> losers.shape, set(losers.tolist()) <= {0, 1, 2}
+    ((200,), True)
+    """
+    counts = [int(c) for c in counts]
+    total = sum(counts)
+    out = np.full(total, -1, dtype=np.int64)
+    if not starts or not total:
+        return out
+    n = starts[0].num_players
+    rules = starts[0].rules
+    offsets = np.concatenate([[0], np.cumsum(counts)])
+    live = []
+    for k, g in enumerate(starts):
+        if g.is_over:
+            out[offsets[k]:offsets[k + 1]] = -1 if g.loser is None else g.loser
+        elif counts[k]:
+            live.append(k)
+    if not live:
+        return out
+    if _Rows is None:  # pragma: no cover
+        rng = random.Random(seed)
+        for k in live:
+            for r in range(offsets[k], offsets[k + 1]):
+                c = starts[k].copy()
+                c.playout(rng, max_moves=ROLLOUT_MAX_MOVES)
+                out[r] = -1 if c.loser is None else c.loser
+        return out
+    rows = np.concatenate([np.arange(offsets[k], offsets[k + 1]) for k in live])
+    reps = np.array([counts[k] for k in live])
+    states = [starts[k].state() for k in live]
+    m = len(rows)
+    s = _Rows(m, n)
+    rep = np.repeat(np.arange(len(live)), reps)
+
+    def per_row(values, dtype) -> np.ndarray:
+        return np.asarray(values, dtype=dtype)[rep]
+
+    s.hands[:] = per_row([st.hands for st in states], np.uint64)
+    s.cur[:] = per_row([st.current_player for st in states], np.int64)
+    s.leader[:] = per_row([-1 if st.leader is None else st.leader for st in states], np.int64)
+    s.opening[:] = per_row([st.opening for st in states], bool)
+    s.waste[:] = per_row([st.waste for st in states], np.uint64)
+    esc = np.full((len(states), n), -1, dtype=np.int64)
+    isesc = np.zeros((len(states), n), dtype=bool)
+    for k, st in enumerate(states):
+        esc[k, :len(st.escaped)] = st.escaped
+        isesc[k, list(st.escaped)] = True
+    s.escaped[:] = esc[rep]
+    s.isesc[:] = isesc[rep]
+    s.nesc[:] = per_row([len(st.escaped) for st in states], np.int64)
+    s.draws[:] = per_row([st.draws for st in states], np.int64)
+    s.tricks[:] = per_row([st.trick - 1 for st in states], np.int64)
+    led = np.full(len(states), -1, dtype=np.int64)
+    req = np.full(len(states), -1, dtype=np.int64)
+    order = np.full((len(states), n + 1), -1, dtype=np.int64)
+    olen = np.zeros(len(states), dtype=np.int64)
+    tlen = np.zeros(len(states), dtype=np.int64)
+    tmask = np.zeros(len(states), dtype=np.uint64)
+    played = np.zeros((len(states), 52), dtype=np.int64)
+    emptied = np.zeros(len(states), dtype=bool)
+    for k, st in enumerate(states):
+        if st.table:
+            led[k] = st.led_suit
+            order[k, :len(st.trick_order)] = st.trick_order
+            olen[k] = len(st.trick_order)
+            tlen[k] = len(st.table)
+            tmask[k] = sum(1 << i for i in st.table)
+            for seat, card in zip(st.trick_order, st.table):
+                played[k, card] = seat
+            emptied[k] = any(not st.hands[seat] for seat in st.trick_order[:len(st.table)])
+        else:
+            req[k] = st.opening_card if st.opening else st.forced
+    s.led[:], s.req[:], s.order[:], s.olen[:] = led[rep], req[rep], order[rep], olen[rep]
+    s.tlen[:], s.tmask[:], s.played[:], s.emptied[:] = tlen[rep], tmask[rep], played[rep], emptied[rep]
+    whole_pile = rules.pickup == "trick_and_waste"
+    histories = [_history_from(st, n, whole_pile) for st in states]
+    width = max(len(h) for h in histories)
+    if width > s.hist1.shape[1]:
+        s._grow(width)
+    start = 0
+    for h, r in zip(histories, reps.tolist()):
+        if len(h):
+            s.hist1[start:start + r, :len(h)] = h[:, 0]
+            s.hist2[start:start + r, :len(h)] = h[:, 1]
+            s.hlen[start:start + r] = len(h)
+        start += r
+    seeds = per_row([st.seed for st in states], np.int64).tolist()
+    result = _lockstep(s, n, rules, np.random.default_rng(seed), ROLLOUT_MAX_MOVES, seeds.__getitem__)
+    out[rows] = result.loser
+    return out
+
+
+# ---------------------------------------------------------------------- estimates
+@dataclass(frozen=True)
+class ActionEstimate:
+    """How often ``view.seat`` (or its team) ended as the bhabhi after ``action`` in
+    ``rollouts`` random continuations: ``p`` with a 95 % Wilson interval ``lo``..``hi``.
+    ``action`` is a card index, :data:`TAKE` or :data:`PASS`."""
+
+    action: int | str
+    rollouts: int
+    losses: int
+
+    @property
+    def p(self) -> float:
+        return self.losses / self.rollouts if self.rollouts else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson(self.losses, self.rollouts)
+
+    @property
+    def card(self) -> Card | None:
+        return DECK[self.action] if isinstance(self.action, int) else None
+
+
+def loss_mask(view: SeatView, losers: np.ndarray) -> np.ndarray:
+    """Which of ``losers`` (bhabhi seats, -1 for none) count as a loss for ``view.seat``:
+    the seat itself, and in the teams variant its partner too."""
+    if view.rules.teams:
+        partner = (view.seat + view.num_players // 2) % view.num_players
+        return (losers == view.seat) | (losers == partner)
+    return losers == view.seat
+
+
+def estimate_actions(view: SeatView, actions: Sequence[int | str], rollouts: int, samples: int,
+                     rng: random.Random) -> list[ActionEstimate]:
+    """Estimate each action's chance that ``view.seat`` ends as the bhabhi.
+
+    ``samples`` hidden deals are drawn with :func:`sample_hidden`; each action is applied
+    in every one, and ``rollouts`` random continuations per action are spread evenly over
+    the deals, all of them played at once by :func:`simulate`. An action is a card index
+    (a play), :data:`TAKE` (the seat takes the next player's hand) or :data:`PASS`.
+    """
+    samples = max(1, min(samples, rollouts))
+    starts: list[Game] = []
+    counts: list[int] = []
+    per = [rollouts // samples + (1 if d < rollouts % samples else 0) for d in range(samples)]
+    for d in range(samples):
+        hands, waste = sample_hidden(view, rng)
+        base = Game.from_view(view, hands, waste, seed=rng.getrandbits(62))
+        for a in actions:
+            g = base.copy()
+            if a == TAKE:
+                g.take(view.seat)
+            elif a != PASS:
+                g.play_index(a)  # type: ignore[arg-type]
+            starts.append(g)
+            counts.append(per[d])
+    losers = simulate(starts, counts, seed=rng.getrandbits(62))
+    lost = loss_mask(view, losers)
+    k = len(actions)
+    by_start = np.add.reduceat(lost.astype(np.int64), np.concatenate([[0], np.cumsum(counts)[:-1]]))
+    out = []
+    for j, a in enumerate(actions):
+        idx = range(j, len(starts), k)
+        out.append(ActionEstimate(a, sum(counts[i] for i in idx), int(sum(by_start[i] for i in idx))))
+    return out
+
+
+# ---------------------------------------------------------------------- the bot
+class SearchBot(Bot):
+    """Determinized Monte Carlo search from the seat's view (see the module docstring).
+
+    ``rollouts``: random continuations per candidate action (default 256), spread over
+    ``samples`` hidden deals (default 32). Takes: a take is simulated only when the next
+    player's hand is small (at most ``take_max`` cards) and the take does not leave this
+    seat alone with cards; it is made when its estimated chance of ending as the bhabhi
+    is lower than passing by at least ``take_margin`` (the take adds cards for certain,
+    the gain is only estimated). The same ``seed`` and the same view give the same choice.
+    """
+
+    name = "search"
+
+    def __init__(self, seed: int | None = None, rollouts: int = 256, samples: int = 32,
+                 take_max: int = 4, take_margin: float = 0.03) -> None:
+        self.seed = _check_seed(seed)
+        self._base = seed if seed is not None else random.SystemRandom().randrange(2**63)
+        if not isinstance(rollouts, int) or rollouts < 1:
+            raise ValueError(f"rollouts must be a positive integer, not {rollouts!r}")
+        if not isinstance(samples, int) or samples < 1:
+            raise ValueError(f"samples must be a positive integer, not {samples!r}")
+        self.rollouts = rollouts
+        self.samples = samples
+        self.take_max = take_max
+        self.take_margin = take_margin
+        self.last_estimates: list[ActionEstimate] = []
+
+    def _rng(self, view: SeatView, kind: str) -> random.Random:
+        """A generator seeded by the bot's seed and the public state only, so the same view
+        gives the same choice, whatever the hidden cards."""
+        key = (self._base, kind, view.seat, view.trick_number, view.table, view.hand, view.hand_sizes, view.waste_size)
+        return random.Random(repr(key))
+
+    def choose_card(self, view: SeatView) -> Card:
+        legal = indices(view.legal)
+        if len(legal) == 1:
+            self.last_estimates = []
+            return DECK[legal[0]]
+        est = estimate_actions(view, legal, self.rollouts, self.samples, self._rng(view, "card"))
+        self.last_estimates = est
+        best = min(est, key=lambda e: (e.p, e.action))
+        return DECK[best.action]  # type: ignore[index]
+
+    def take_worth_trying(self, view: SeatView) -> bool:
+        """Cheap filters before any simulation: a take is allowed, the target's hand is
+        small, and the take leaves someone besides this seat holding cards."""
+        if not view.can_take or view.take_target is None:
+            return False
+        if len(view.holders) <= 2:
+            return False  # the taker would be alone with cards: the bhabhi
+        return view.hand_sizes[view.take_target] <= self.take_max
+
+    def wants_take(self, view: SeatView) -> bool:
+        if not self.take_worth_trying(view):
+            return False
+        est = estimate_actions(view, [TAKE, PASS], self.rollouts, self.samples, self._rng(view, "take"))
+        self.last_estimates = est
+        take, keep = est
+        return take.p + self.take_margin < keep.p
