@@ -27,6 +27,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from . import batch
 from .arena import wilson
 from .bots import Bot, _check_seed
 from .cards import DECK, FULL_DECK, SUIT_MASKS, Card, CardIndex, Mask, Seat, indices
@@ -162,11 +163,12 @@ def sample_hidden(view: SeatView, rng: random.Random) -> tuple[list[Mask], Mask]
             need[leader] -= 1
             pool_mask &= ~(1 << opening)
     pool = indices(pool_mask)
-    if len(pool) != sum(need) or min(need) < 0:
+    if len(pool) < sum(need) or min(need) < 0:
         raise ValueError("the view's hand sizes do not match the cards it cannot see")
     rng.shuffle(pool)
     allowed = [15 & ~view.voids[s] for s in range(n)]
-    dealt = _deal_with_voids(pool, need, allowed, rng)
+    # a custom position may leave cards out of play; which ones, the seat cannot tell
+    dealt = _deal_with_voids(pool, [*need, len(pool) - sum(need)], [*allowed, 15], rng)
     return [h | d for h, d in zip(hands, dealt)], waste
 
 
@@ -193,25 +195,20 @@ def check_sample(view: SeatView, hands: Sequence[Mask], waste: Mask) -> list[str
         problems.append("waste pile of the wrong size")
     if waste & union:
         problems.append("waste pile shares cards with a hand or the table")
-    if union | waste != FULL_DECK and view.opening is False and sum(view.hand_sizes) + len(view.table) + view.waste_size == 52:
-        problems.append("cards missing")
     return problems
 
 
 # ---------------------------------------------------------------------- rollouts
-try:  # the batch player's lockstep engine, started from many positions at once
-    from .batch import _history_from, _lockstep, _Rows
-except ImportError:  # pragma: no cover - an older or newer batch module: one Game.playout per rollout
-    _Rows = None
-
-
 def simulate(starts: Sequence[Game], counts: Sequence[int], seed: int | None = None) -> np.ndarray:
     """Random continuations of many positions at once: ``counts[k]`` rollouts of
     ``starts[k]``, each with uniformly random legal cards and no takes until the game
-    ends, played in lockstep by the batch player (:mod:`bhabho_widget.batch`).
+    ends, as :func:`bhabho_widget.batch.rollouts` plays them.
 
+    All rows of all starts are played together in one lockstep run of the batch player,
+    so a decision costs one numpy run however many hidden deals and actions it tries.
     Returns the bhabhi of each rollout (-1 when nobody lost: a stalemate), rollouts of
-    ``starts[0]`` first. All starts must have the same number of players and rules.
+    ``starts[0]`` first. All starts must have the same number of players and rules; they
+    are not changed.
 
     >>> g = Game.from_hands([["QH", "5S"], ["JD", "2S"], ["3C"]], leader=0, seed=0)
     >>> losers = simulate([g], [200], seed=1)
@@ -219,13 +216,8 @@ def simulate(starts: Sequence[Game], counts: Sequence[int], seed: int | None = N
     ((200,), True)
     """
     counts = [int(c) for c in counts]
-    total = sum(counts)
-    out = np.full(total, -1, dtype=np.int64)
-    if not starts or not total:
-        return out
-    n = starts[0].num_players
-    rules = starts[0].rules
-    offsets = np.concatenate([[0], np.cumsum(counts)])
+    offsets = np.concatenate([[0], np.cumsum(counts, dtype=np.int64)]).astype(np.int64)
+    out = np.full(int(offsets[-1]), -1, dtype=np.int64)
     live = []
     for k, g in enumerate(starts):
         if g.is_over:
@@ -234,77 +226,80 @@ def simulate(starts: Sequence[Game], counts: Sequence[int], seed: int | None = N
             live.append(k)
     if not live:
         return out
-    if _Rows is None:  # pragma: no cover
-        rng = random.Random(seed)
-        for k in live:
-            for r in range(offsets[k], offsets[k + 1]):
-                c = starts[k].copy()
-                c.playout(rng, max_moves=ROLLOUT_MAX_MOVES)
-                out[r] = -1 if c.loser is None else c.loser
-        return out
     rows = np.concatenate([np.arange(offsets[k], offsets[k + 1]) for k in live])
-    reps = np.array([counts[k] for k in live])
-    states = [starts[k].state() for k in live]
-    m = len(rows)
-    s = _Rows(m, n)
-    rep = np.repeat(np.arange(len(live)), reps)
+    losers = _lockstep_many([starts[k] for k in live], [counts[k] for k in live], seed)
+    if losers is None:  # the batch player's internals changed: one public rollouts call per start
+        rng = np.random.default_rng(seed)
+        losers = np.concatenate([batch.rollouts(starts[k], counts[k], seed=int(rng.integers(2**62)),
+                                                max_moves=ROLLOUT_MAX_MOVES).loser for k in live])
+    out[rows] = losers
+    return out
 
-    def per_row(values, dtype) -> np.ndarray:
+
+def _lockstep_many(starts: Sequence[Game], counts: Sequence[int], seed: int | None) -> np.ndarray | None:
+    """The batch player's lockstep run (as in :func:`bhabho_widget.batch.rollouts`) from
+    several positions at once; None when the batch module no longer has these internals.
+
+    Positions counted for rule 10 before the starts are not carried over (a
+    determinized game has counted only its present position): a rollout may reach a
+    stalemate a little later than the real game would.
+    """
+    try:
+        rows_type, lockstep = batch._Rows, batch._lockstep  # type: ignore[attr-defined]
+    except AttributeError:  # pragma: no cover
+        return None
+    n = starts[0].num_players
+    rules = starts[0].rules
+    states = [g.state() for g in starts]
+    rep = np.repeat(np.arange(len(states)), counts)
+    m = len(rep)
+
+    def per_row(values: list, dtype: type) -> np.ndarray:
         return np.asarray(values, dtype=dtype)[rep]
 
-    s.hands[:] = per_row([st.hands for st in states], np.uint64)
-    s.cur[:] = per_row([st.current_player for st in states], np.int64)
-    s.leader[:] = per_row([-1 if st.leader is None else st.leader for st in states], np.int64)
-    s.opening[:] = per_row([st.opening for st in states], bool)
-    s.waste[:] = per_row([st.waste for st in states], np.uint64)
-    esc = np.full((len(states), n), -1, dtype=np.int64)
-    isesc = np.zeros((len(states), n), dtype=bool)
-    for k, st in enumerate(states):
-        esc[k, :len(st.escaped)] = st.escaped
-        isesc[k, list(st.escaped)] = True
-    s.escaped[:] = esc[rep]
-    s.isesc[:] = isesc[rep]
-    s.nesc[:] = per_row([len(st.escaped) for st in states], np.int64)
-    s.draws[:] = per_row([st.draws for st in states], np.int64)
-    s.tricks[:] = per_row([st.trick - 1 for st in states], np.int64)
-    led = np.full(len(states), -1, dtype=np.int64)
-    req = np.full(len(states), -1, dtype=np.int64)
-    order = np.full((len(states), n + 1), -1, dtype=np.int64)
-    olen = np.zeros(len(states), dtype=np.int64)
-    tlen = np.zeros(len(states), dtype=np.int64)
-    tmask = np.zeros(len(states), dtype=np.uint64)
-    played = np.zeros((len(states), 52), dtype=np.int64)
-    emptied = np.zeros(len(states), dtype=bool)
-    for k, st in enumerate(states):
+    k = len(states)
+    led = np.full(k, -1, dtype=np.int64)
+    req = np.full(k, -1, dtype=np.int64)
+    order = np.full((k, n + 1), -1, dtype=np.int64)
+    olen = np.zeros(k, dtype=np.int64)
+    tlen = np.zeros(k, dtype=np.int64)
+    tmask = np.zeros(k, dtype=np.uint64)
+    played = np.zeros((k, 52), dtype=np.int64)
+    emptied = np.zeros(k, dtype=bool)
+    escaped = np.full((k, n), -1, dtype=np.int64)
+    isesc = np.zeros((k, n), dtype=bool)
+    for j, st in enumerate(states):
+        escaped[j, :len(st.escaped)] = st.escaped
+        isesc[j, list(st.escaped)] = True
         if st.table:
-            led[k] = st.led_suit
-            order[k, :len(st.trick_order)] = st.trick_order
-            olen[k] = len(st.trick_order)
-            tlen[k] = len(st.table)
-            tmask[k] = sum(1 << i for i in st.table)
+            led[j] = st.led_suit
+            order[j, :len(st.trick_order)] = st.trick_order
+            olen[j] = len(st.trick_order)
+            tlen[j] = len(st.table)
+            tmask[j] = sum(1 << i for i in st.table)
             for seat, card in zip(st.trick_order, st.table):
-                played[k, card] = seat
-            emptied[k] = any(not st.hands[seat] for seat in st.trick_order[:len(st.table)])
+                played[j, card] = seat
+            emptied[j] = any(not st.hands[seat] for seat in st.trick_order[:len(st.table)])
         else:
-            req[k] = st.opening_card if st.opening else st.forced
-    s.led[:], s.req[:], s.order[:], s.olen[:] = led[rep], req[rep], order[rep], olen[rep]
-    s.tlen[:], s.tmask[:], s.played[:], s.emptied[:] = tlen[rep], tmask[rep], played[rep], emptied[rep]
-    whole_pile = rules.pickup == "trick_and_waste"
-    histories = [_history_from(st, n, whole_pile) for st in states]
-    width = max(len(h) for h in histories)
-    if width > s.hist1.shape[1]:
-        s._grow(width)
-    start = 0
-    for h, r in zip(histories, reps.tolist()):
-        if len(h):
-            s.hist1[start:start + r, :len(h)] = h[:, 0]
-            s.hist2[start:start + r, :len(h)] = h[:, 1]
-            s.hlen[start:start + r] = len(h)
-        start += r
-    seeds = per_row([st.seed for st in states], np.int64).tolist()
-    result = _lockstep(s, n, rules, np.random.default_rng(seed), ROLLOUT_MAX_MOVES, seeds.__getitem__)
-    out[rows] = result.loser
-    return out
+            req[j] = st.opening_card if st.opening else st.forced
+    try:
+        s = rows_type(m, n, rules.pickup == "trick_and_waste")
+        s.hands[:] = per_row([st.hands for st in states], np.uint64)
+        s.cur[:] = per_row([st.current_player for st in states], np.int64)
+        s.leader[:] = per_row([-1 if st.leader is None else st.leader for st in states], np.int64)
+        s.opening[:] = per_row([st.opening for st in states], bool)
+        s.waste[:] = per_row([st.waste for st in states], np.uint64)
+        s.escaped[:], s.isesc[:] = escaped[rep], isesc[rep]
+        s.nesc[:] = per_row([len(st.escaped) for st in states], np.int64)
+        s.draws[:] = per_row([st.draws for st in states], np.int64)
+        s.tricks[:] = per_row([st.trick - 1 for st in states], np.int64)
+        s.led[:], s.req[:], s.order[:], s.olen[:] = led[rep], req[rep], order[rep], olen[rep]
+        s.tlen[:], s.tmask[:], s.played[:], s.emptied[:] = tlen[rep], tmask[rep], played[rep], emptied[rep]
+        seeds = per_row([st.seed for st in states], np.int64).tolist()
+        result = lockstep(s, n, rules, np.random.default_rng(seed), ROLLOUT_MAX_MOVES, seeds.__getitem__)
+        return np.asarray(result.loser, dtype=np.int64)
+    except (TypeError, AttributeError):  # pragma: no cover
+        return None
 
 
 # ---------------------------------------------------------------------- estimates

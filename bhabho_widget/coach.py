@@ -1,0 +1,303 @@
+"""Hints that explain: the best action for a seat, why, and each action's chance of losing.
+
+:func:`hint` looks at a game through one seat's eyes (its :class:`SeatView`, nothing
+more), estimates for every legal action the chance that the seat ends as the bhabhi
+(:func:`bhabho_widget.search.estimate_actions`: hidden hands sampled to fit what the
+seat has seen, then many random continuations), recommends the action with the lowest
+chance and explains it in plain words.
+
+Every sentence is a template with named placeholders (the ``T_*`` constants below), so
+the explanations can be translated; the hinted seat is "you", other seats go by
+``view.names``.
+
+The classic trap: you lead, the next player holds J♦, the one after has shown no
+diamonds. A diamond below the jack makes the next player pick up; one above it makes
+you pick up.
+
+>>> from bhabho_widget import Game
+>>> g = Game.from_hands([["4S", "5H", "6H"], ["KS", "4D", "QD", "7H"], ["JD", "2S", "8H"], ["9C", "3S", "10H"]],
+...                     leader=2, seed=1)
+>>> for card in ["JD", "9C", "2S", "3S", "4S", "KS"]:   # Player 3 shows no diamonds; Player 2 picks up J♦
+...     _ = g.play(card)
+>>> h = hint(g, rollouts=200, seed=0)
+>>> h.action
+Card.parse('4D')
+>>> for part in h.reason.split(". ")[0].split("; "):
+...     print(part)
+Lead 4♦, not Q♦: Player 3 has shown no diamonds, so whoever plays the highest diamond picks up
+with 4♦ that is Player 2's J♦, with Q♦ it is you
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .cards import DECK, SUIT_MASKS, SUIT_NAMES, SUITS, Card, CardIndex, Seat, indices
+from .game import Game
+from .search import PASS, TAKE, ActionEstimate, estimate_actions
+from .seat_view import SeatView
+
+__all__ = ["Estimate", "Hint", "hint", "hint_for_view"]
+
+DEFAULT_ROLLOUTS = 300
+"""Random continuations per action for a hint (spread over the sampled deals)."""
+DEFAULT_SAMPLES = 32
+TAKE_MARGIN = 0.03
+"""A take is recommended only when it lowers the estimated chance of losing by this much."""
+
+# ---------------------------------------------------------------------- sentence templates
+T_YOU = "you"
+T_WHOSE_CARD = "{name}'s {card}"
+T_OPENING = "Lead {card}: whoever holds {card} must open the game with it (rule 3)."
+T_DRAWN = "Lead {card}: it is the card you drew from the waste pile, and you must lead it (rule 6)."
+T_ONLY = "Play {card}: it is your only legal card."
+T_LEAD_TRAP = ("Lead {card}, not {other}: {void} has shown no {suit}, so whoever plays the highest {one} picks up; "
+               "with {card} that is {with_card}, with {other} it is {with_other}.")
+T_LEAD_VOID_NEXT = "Lead {card}: {void} has shown no {suit}, so leading a {one} would make you pick it up at once."
+T_LEAD_LOW = "Lead {card}: nobody after you has shown a lack of {suit}, and your lowest {one} lets the others play over it."
+T_LEAD = "Lead {card}."
+T_AVOID = "Avoid {suit}: {void} has shown none, so you would pick up your own lead at once."
+T_FOLLOW_LAST = ("Play {card}: you are the last to play to this trick, so it goes to the waste pile whatever you play; "
+                 "a safe moment to get rid of a high {one}.")
+T_FOLLOW_UNDER = "Play {card}, under {top}: if someone after you cannot follow, {owner} picks up, not you."
+T_FOLLOW_OVER = "Play {card}: every {one} you hold beats {top}, so the highest of them goes now, while you are over anyway."
+T_FOLLOW = "Play {card}."
+T_TOCHOO = ("Play {card} as a tochoo: you have no {suit}, so the trick ends at once and {owner} picks it up. "
+            "High cards are the hardest to get rid of, so throw one now.")
+T_DISCARD = "Discard {card}: you have no {suit}, and nobody picks up in this trick, so get rid of a high card."
+T_TAKE = "Take {target}'s hand: after taking you end as the bhabhi {p_take} of the time, against {p_keep} if you do not."
+T_PASS = "Do not take {target}'s hand: after taking you would end as the bhabhi {p_take} of the time, against {p_keep}."
+T_NUMBERS = "Simulated {n} times from here, you end as the bhabhi {p} of the time with {card}, against {p_other} with {other}."
+T_NUMBERS_ONE = "Simulated {n} times from here, you end as the bhabhi {p} of the time."
+T_TAKE_LABEL = "Take {target}'s hand"
+T_PASS_LABEL = "Pass"
+
+
+def _pct(p: float) -> str:
+    return f"{p:.0%}"
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """One action's estimated chance ``p`` of ending as the bhabhi, with a 95 % interval."""
+
+    action: str  # a card code, "take" or "pass"
+    label: str
+    p: float
+    lo: float
+    hi: float
+    rollouts: int
+
+    def to_dict(self) -> dict:
+        return {"action": self.action, "label": self.label, "p": round(self.p, 4), "lo": round(self.lo, 4),
+                "hi": round(self.hi, 4)}
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A recommendation for ``seat``: ``action`` (a :class:`Card`, ``"take"`` or ``"pass"``),
+    ``reason`` in plain words, and ``estimates`` for every legal action."""
+
+    seat: Seat
+    action: Card | str
+    reason: str
+    estimates: tuple[Estimate, ...]
+
+    @property
+    def action_code(self) -> str:
+        return self.action.code if isinstance(self.action, Card) else self.action
+
+    def to_dict(self) -> dict:
+        """``{"action": <card code or "take">, "text": <reason>, "estimates": [{"action", "label", "p", "lo", "hi"}]}``."""
+        return {"action": self.action_code, "text": self.reason, "estimates": [e.to_dict() for e in self.estimates]}
+
+    def plot(self, ax=None):
+        """A small bar chart of each action's chance of losing, with its interval; returns the Axes."""
+        import matplotlib.pyplot as plt
+
+        if ax is None:
+            _, ax = plt.subplots(figsize=(max(3.0, 0.6 * len(self.estimates) + 1.5), 2.6), layout="constrained")
+        ps = [e.p for e in self.estimates]
+        err = [[e.p - e.lo for e in self.estimates], [e.hi - e.p for e in self.estimates]]
+        colors = ["#2e7d32" if e.action == self.action_code else "#9e9e9e" for e in self.estimates]
+        ax.bar(range(len(ps)), ps, yerr=err, capsize=3, color=colors)
+        ax.set_xticks(range(len(ps)), [e.label for e in self.estimates])
+        ax.set_ylabel("chance of losing")
+        ax.set_ylim(0, min(1.0, max(e.hi for e in self.estimates) * 1.15 + 0.02))
+        ax.set_title("Hint: " + (str(self.action) if isinstance(self.action, Card) else self.estimates[0].label),
+                     fontsize="medium")
+        return ax
+
+    def _repr_html_(self) -> str:
+        rows = "".join(f"<tr><td>{e.label}</td><td>{e.p:.0%}</td><td>{e.lo:.0%}–{e.hi:.0%}</td></tr>" for e in self.estimates)
+        return (f"<p><b>{self.action}</b>: {self.reason}</p><table><tr><th>action</th><th>chance of losing</th>"
+                f"<th>95 % interval</th></tr>{rows}</table>")
+
+
+# ---------------------------------------------------------------------- entry points
+def hint(game: Game, seat: Seat | None = None, rollouts: int = DEFAULT_ROLLOUTS, samples: int = DEFAULT_SAMPLES,
+         seed: int | None = 0) -> Hint:
+    """The hint for ``seat`` (default: the seat to play) in ``game``, from that seat's view only.
+
+    A seat that is not to play gets a hint only when it may take the next player's hand
+    (rule 7): take or pass. ``rollouts`` random continuations per action, over
+    ``samples`` sampled deals of the hidden cards; ``seed`` makes the hint reproducible.
+    """
+    if game.is_over:
+        raise ValueError("the game is over: no hint")
+    if seat is None:
+        seat = game.current_player
+    assert seat is not None
+    return hint_for_view(game.seat_view(seat), rollouts=rollouts, samples=samples, seed=seed)
+
+
+def hint_for_view(view: SeatView, rollouts: int = DEFAULT_ROLLOUTS, samples: int = DEFAULT_SAMPLES,
+                  seed: int | None = 0) -> Hint:
+    """:func:`hint` from a :class:`SeatView`: what a hint may know, and nothing more."""
+    actions: list[int | str] = list(indices(view.legal)) if view.my_turn else []
+    if view.can_take and view.take_target is not None:
+        actions.append(TAKE)
+        if not view.my_turn:
+            actions.append(PASS)
+    if not actions:
+        raise ValueError(f"{view.names[view.seat]} has nothing to do now: no hint")
+    rng = random.Random(repr((seed, view.seat, view.trick_number, view.table, view.hand, view.hand_sizes)))
+    est = estimate_actions(view, actions, rollouts, samples, rng)
+    by_action = {e.action: e for e in est}
+    cards = [e for e in est if isinstance(e.action, int)]
+    best_card = min(cards, key=lambda e: (e.p, e.action)) if cards else None
+    keep = best_card if best_card is not None else by_action.get(PASS)
+    chosen: ActionEstimate
+    if TAKE in by_action and keep is not None and by_action[TAKE].p + TAKE_MARGIN < keep.p:
+        chosen = by_action[TAKE]
+    else:
+        assert keep is not None
+        chosen = keep
+    reason = _explain(view, chosen, est)
+    estimates = tuple(_estimate(view, e) for e in est)
+    action: Card | str = DECK[chosen.action] if isinstance(chosen.action, int) else chosen.action
+    return Hint(view.seat, action, reason, estimates)
+
+
+def _estimate(view: SeatView, e: ActionEstimate) -> Estimate:
+    lo, hi = e.interval
+    if isinstance(e.action, int):
+        code, label = DECK[e.action].code, str(DECK[e.action])
+    elif e.action == TAKE:
+        code, label = TAKE, T_TAKE_LABEL.format(target=view.names[view.take_target])  # type: ignore[index]
+    else:
+        code, label = PASS, T_PASS_LABEL
+    return Estimate(code, label, e.p, lo, hi, e.rollouts)
+
+
+# ---------------------------------------------------------------------- explanations
+def _name(view: SeatView, seat: Seat) -> str:
+    return T_YOU if seat == view.seat else view.names[seat]
+
+
+def _one(suit: int) -> str:
+    return SUIT_NAMES[SUITS[suit]][:-1]
+
+
+def _suit(suit: int) -> str:
+    return SUIT_NAMES[SUITS[suit]]
+
+
+def _picker_if_led(view: SeatView, card: CardIndex, between: Sequence[Seat]) -> tuple[Seat, CardIndex]:
+    """Who would hold the highest card of ``card``'s suit among the lead and the cards the
+    seats ``between`` are known to hold: (seat, card)."""
+    strength = view.strength
+    suit = card // 13
+    best = (view.seat, card)
+    for s in between:
+        for c in indices(view.known[s] & SUIT_MASKS[suit]):
+            if strength[c] > strength[best[1]]:
+                best = (s, c)
+    return best
+
+
+def _void_after(view: SeatView, suit: int) -> tuple[Seat | None, list[Seat]]:
+    """The first seat after this one (in play order) that has shown no ``suit``, and the seats before it."""
+    seq = view.holders_from(view.seat)[1:]
+    for k, s in enumerate(seq):
+        if view.voids[s] >> suit & 1:
+            return s, seq[:k]
+    return None, seq
+
+
+def _explain(view: SeatView, chosen: ActionEstimate, est: Sequence[ActionEstimate]) -> str:
+    by_action = {e.action: e for e in est}
+    target = view.names[view.take_target] if view.take_target is not None else ""
+    if chosen.action in (TAKE, PASS):
+        take = by_action[TAKE]
+        keep = by_action.get(PASS) or min((e for e in est if isinstance(e.action, int)), key=lambda e: e.p)
+        template = T_TAKE if chosen.action == TAKE else T_PASS
+        return template.format(target=target, p_take=_pct(take.p), p_keep=_pct(keep.p))
+    c = chosen.action
+    assert isinstance(c, int)
+    card = DECK[c]
+    cards = [e for e in est if isinstance(e.action, int)]
+    strength = view.strength
+    suit = c // 13
+    sentences: list[str] = []
+    other: ActionEstimate | None = None
+    if len(cards) == 1:
+        if not view.table and view.opening:
+            sentences.append(T_OPENING.format(card=card))
+        elif not view.table and view.drawn >= 0:
+            sentences.append(T_DRAWN.format(card=card))
+        else:
+            sentences.append(T_ONLY.format(card=card))
+    elif not view.table:  # a lead
+        void, between = _void_after(view, suit)
+        same_suit = [e for e in cards if e.action != c and e.action // 13 == suit]  # type: ignore[operator]
+        said = False
+        if void is not None and between and same_suit:
+            worst = max(same_suit, key=lambda e: e.p)
+            mine = _picker_if_led(view, c, between)
+            theirs = _picker_if_led(view, worst.action, between)  # type: ignore[arg-type]
+            if mine[0] != view.seat and theirs[0] == view.seat:
+                other = worst
+                sentences.append(T_LEAD_TRAP.format(
+                    card=card, other=DECK[worst.action], void=view.names[void], suit=_suit(suit), one=_one(suit),  # type: ignore[index]
+                    with_card=T_WHOSE_CARD.format(name=view.names[mine[0]], card=DECK[mine[1]]), with_other=T_YOU))
+                said = True
+        if not said:
+            low = min(indices(view.hand & SUIT_MASKS[suit]), key=strength.__getitem__)
+            if void is None and c == low:
+                sentences.append(T_LEAD_LOW.format(card=card, suit=_suit(suit), one=_one(suit)))
+            else:
+                sentences.append(T_LEAD.format(card=card))
+            nxt = view.next_holder(view.seat)
+            if nxt is not None:
+                avoided = [j for j in range(4) if j != suit and view.voids[nxt] >> j & 1 and view.hand & SUIT_MASKS[j]]
+                if avoided:
+                    sentences.append(T_AVOID.format(suit=_suit(avoided[0]), void=view.names[nxt]))
+    else:  # following
+        led = view.led_suit
+        on_table = [(s, i) for s, i in zip(view.trick_order, view.table) if i // 13 == led]
+        top_seat, top = max(on_table, key=lambda p: strength[p[1]])
+        if not view.hand & SUIT_MASKS[led]:
+            if view.opening or view.rules.off_suit == "discard":
+                sentences.append(T_DISCARD.format(card=card, suit=_suit(led)))
+            else:
+                sentences.append(T_TOCHOO.format(card=card, suit=_suit(led), owner=_name(view, top_seat)))
+        elif len(view.table) == len(view.trick_order) - 1 and not view.opening:
+            sentences.append(T_FOLLOW_LAST.format(card=card, one=_one(led)))
+        elif strength[c] < strength[top]:
+            sentences.append(T_FOLLOW_UNDER.format(card=card, top=DECK[top], owner=_name(view, top_seat)))
+        elif all(strength[i] > strength[top] for i in indices(view.hand & SUIT_MASKS[led])):
+            sentences.append(T_FOLLOW_OVER.format(card=card, one=_one(led), top=DECK[top]))
+        else:
+            sentences.append(T_FOLLOW.format(card=card))
+    if other is None:
+        rest = [e for e in cards if e.action != c]
+        other = min(rest, key=lambda e: e.p) if rest else None
+    if other is None:
+        sentences.append(T_NUMBERS_ONE.format(n=chosen.rollouts, p=_pct(chosen.p)))
+    else:
+        sentences.append(T_NUMBERS.format(n=chosen.rollouts, p=_pct(chosen.p), card=card, p_other=_pct(other.p),
+                                          other=DECK[other.action]))  # type: ignore[index]
+    return " ".join(sentences)
