@@ -53,6 +53,7 @@ from .cards import (
 )
 from .errors import EndlessGameError, IllegalMoveError
 from .events import DiscardInfo, EscapeInfo, Event, LogEntry, TakeInfo, TochooInfo, WasteInfo
+from .i18n import N_, Message, SeatName
 from .legal import legal_mask
 from .rules import Rules, rules_from
 
@@ -65,6 +66,7 @@ STALEMATE_REPEATS = 3
 """Rule 10: the round ends when the same position comes round this many times."""
 NO_SEAT: Seat = -1
 
+_new = tuple.__new__  # makes a NamedTuple without its Python-level __new__: for the play path
 _ONE = tuple((i,) for i in range(52))
 _BIT = tuple(1 << i for i in range(52))
 _bit = list(_BIT).__getitem__  # card -> bit, for map(); a list's method is the quicker call
@@ -293,8 +295,8 @@ class Game:
     _strongest: tuple[int, ...]
     _weakest: tuple[int, ...]
     _emptied: bool
-    _positions: dict[tuple[tuple[Mask, ...], Seat | None, Mask], int]
-    _position_keys: list[tuple[tuple[Mask, ...], Seat | None, Mask]]
+    _positions: dict[tuple[Seat | None | Mask, ...], int]
+    _position_keys: list[tuple[Seat | None | Mask, ...]]
     _knowledge: PublicKnowledge | None
 
     # ------------------------------------------------------------------ creation
@@ -607,13 +609,13 @@ class Game:
     def take_refusal(self) -> str | None:
         """Why no hand may be taken now (rule 7), or None when takes are allowed."""
         if self._over:
-            return "the game is over"
+            return Message("the game is over")
         if not self.rules.take_from_left:
-            return "taking the next player's hand is off in these rules (take_from_left=False)"
+            return Message("taking the next player's hand is off in these rules (take_from_left=False)")
         if self._opening:
-            return "no hand may be taken before the opening trick (rule 7)"
+            return Message("no hand may be taken before the opening trick (rule 7)")
         if self._table:
-            return "a hand may only be taken between tricks, while the table is empty (rule 7)"
+            return Message("a hand may only be taken between tricks, while the table is empty (rule 7)")
         return None
 
     # ------------------------------------------------------------------ actions
@@ -629,9 +631,10 @@ class Game:
         if seat is not None and not self._over:
             seat = self._seat(seat)
             if seat != self._current:
-                raise IllegalMoveError(self._say(seat, viewer, "it is {current}'s turn, not {name}'s (rule 9: no playing out of turn)",
-                                                 "it is {current}'s turn, not yours (rule 9: no playing out of turn)",
-                                                 current=self.names[self._current]))  # type: ignore[index]
+                raise IllegalMoveError(self._say(seat, viewer, N_("it is {current}'s turn, not {name}'s (rule 9: no playing "
+                                                                  "out of turn)"),
+                                                 N_("it is {current}'s turn, not yours (rule 9: no playing out of turn)"),
+                                                 current=SeatName(self.names[self._current], self._current)))  # type: ignore[index,arg-type]
         start = len(self._log)
         self._play(c.index, viewer)
         return self._events_between(start)
@@ -646,38 +649,47 @@ class Game:
 
     def _play(self, i: CardIndex, viewer: Seat | None = None) -> None:
         """Play card ``i`` for the current player if :func:`.legal.legal_mask` allows it."""
-        if not self.legal_mask() >> i & 1:
+        if self._over:
             raise IllegalMoveError(self._refusal(i, viewer))
         if self._table:
+            if not legal_mask(self._hands[self._current], self._led, NO_CARD) >> i & 1:  # type: ignore[index]
+                raise IllegalMoveError(self._refusal(i, viewer))
             self._follow(i)
         else:
+            if not legal_mask(self._hands[self._current], NO_SUIT, self._required_lead()) >> i & 1:  # type: ignore[index]
+                raise IllegalMoveError(self._refusal(i, viewer))
             self._lead(i)
 
-    def _say(self, seat: Seat, viewer: Seat | None, third: str, second: str, **values: object) -> str:
-        """``third`` about ``seat`` ({name}), or ``second`` when ``seat`` is the viewer."""
-        return (second if seat == viewer else third).format(name=self.names[seat], **values)
+    def _say(self, seat: Seat, viewer: Seat | None, third: str, second: str, **values: object) -> Message:
+        """``third`` about ``seat`` ({name}), or ``second`` when ``seat`` is the viewer, as a
+        :class:`~bhabho_widget.i18n.Message` (English text that a table can translate)."""
+        if seat == viewer:
+            return Message(second, **values)
+        return Message(third, name=SeatName(self.names[seat], seat), **values)
 
-    def _refusal(self, i: CardIndex, viewer: Seat | None = None) -> str:
+    def _refusal(self, i: CardIndex, viewer: Seat | None = None) -> Message:
         """Rule 9: why the current player may not play card ``i`` (see :func:`.legal.legal_mask`)."""
         if self._over:
-            return "the game is over: no more plays"
+            return Message("the game is over: no more plays")
         seat: Seat = self._current  # type: ignore[assignment]
         card = DECK[i]
         if not self._hands[seat] >> i & 1:
             owner = self._holder_of(i)
             if owner is not None and owner != seat:
-                return self._say(seat, viewer, "it is {name}'s turn, and {card} is not in their hand (rule 9: no playing out "
-                                 "of turn)", "it is your turn, and {card} is not in your hand (rule 9)", card=card)
-            return self._say(seat, viewer, "{name} does not hold {card} (rule 9)", "you do not hold {card} (rule 9)", card=card)
+                return self._say(seat, viewer, N_("it is {name}'s turn, and {card} is not in their hand (rule 9: no playing "
+                                                  "out of turn)"),
+                                 N_("it is your turn, and {card} is not in your hand (rule 9)"), card=card)
+            return self._say(seat, viewer, N_("{name} does not hold {card} (rule 9)"), N_("you do not hold {card} (rule 9)"),
+                             card=card)
         if not self._table:
             if self._opening:
-                return self._say(seat, viewer, "{name} must open the game with {card} (rule 3)",
-                                 "you must open the game with {card} (rule 3)", card=DECK[self._opening_lead])
-            return self._say(seat, viewer, "{name} must lead {card}, the card drawn from the waste pile (rule 6)",
-                             "you must lead {card}, the card drawn from the waste pile (rule 6)", card=DECK[self._forced])
+                return self._say(seat, viewer, N_("{name} must open the game with {card} (rule 3)"),
+                                 N_("you must open the game with {card} (rule 3)"), card=DECK[self._opening_lead])
+            return self._say(seat, viewer, N_("{name} must lead {card}, the card drawn from the waste pile (rule 6)"),
+                             N_("you must lead {card}, the card drawn from the waste pile (rule 6)"), card=DECK[self._forced])
         sym = SUIT_SYMBOLS[SUITS[self._led]]
-        return self._say(seat, viewer, "{name} holds {suit} and must follow suit (rule 4): {card} is not {suit}",
-                         "you hold {suit} and must follow suit (rule 4): {card} is not {suit}", suit=sym, card=card)
+        return self._say(seat, viewer, N_("{name} holds {suit} and must follow suit (rule 4): {card} is not {suit}"),
+                         N_("you hold {suit} and must follow suit (rule 4): {card} is not {suit}"), suit=sym, card=card)
 
     def _lead(self, i: CardIndex) -> None:
         """The current player leads card ``i`` (legal). In the pick-up form the trick's last
@@ -711,7 +723,7 @@ class Game:
             entry = _LEADS[seat][i]
         else:
             self._forced = NO_CARD
-            entry = LogEntry("lead", seat, _ONE[i], "opening" if opening else ("drawn" if i == forced else None), None)
+            entry = _new(LogEntry, ("lead", seat, _ONE[i], "opening" if opening else ("drawn" if i == forced else None), None))
         self._log.append(entry)
         if not board:
             self._history.append(entry)
@@ -721,7 +733,7 @@ class Game:
             self._end_clean_trick(_BIT[i])
         else:  # pick-up form: the next player cannot follow and picks up the lead
             nxt = self._current = order[1]
-            self._log.append(LogEntry("tochoo", nxt, (), TochooInfo(suit, nxt, None, 1, False), None))
+            self._log.append(_new(LogEntry, ("tochoo", nxt, (), _new(TochooInfo, (suit, nxt, None, 1, False)), None)))
             self._pick_up(nxt, _BIT[i])
 
     def _follow(self, i: CardIndex) -> None:
@@ -746,14 +758,14 @@ class Game:
             high = 13 * led + self._strongest[cards >> 13 * led]
             picker = self._order[table.index(high)]
             table.append(i)
-            self._log.append(LogEntry("tochoo", seat, _ONE[i], TochooInfo(led, picker, high, pos + 1, pos == 1), None))
+            self._log.append(_new(LogEntry, ("tochoo", seat, _ONE[i], _new(TochooInfo, (led, picker, high, pos + 1, pos == 1)), None)))
             self._pick_up(picker, cards | _BIT[i])
             return
         table.append(i)
         if suit == led:
             entry = _FOLLOWS[seat][i]
         else:
-            entry = LogEntry("discard", seat, _ONE[i], DiscardInfo(led, self._opening, ends), None)
+            entry = _new(LogEntry, ("discard", seat, _ONE[i], _new(DiscardInfo, (led, self._opening, ends)), None))
         self._log.append(entry)
         if not ends:
             self._history.append(entry)
@@ -762,14 +774,14 @@ class Game:
             self._end_clean_trick(sum(map(_bit, table)))
         else:  # pick-up form: the next player cannot follow and picks up the trick
             nxt = self._current = self._order[pos + 1]
-            self._log.append(LogEntry("tochoo", nxt, (), TochooInfo(led, nxt, None, pos + 1, False), None))
+            self._log.append(_new(LogEntry, ("tochoo", nxt, (), _new(TochooInfo, (led, nxt, None, pos + 1, False)), None)))
             self._pick_up(nxt, sum(map(_bit, table)))
 
     def _pick_up(self, picker: Seat, cards: Mask) -> None:
         """Rule 4, tochoo: ``picker`` picks up the trick (``cards``), and in the whole-pile
         variant the waste pile too, and has the power."""
         self._hands[picker] |= cards
-        self._log.append(LogEntry("pickup", picker, tuple(self._table), "trick", None))
+        self._log.append(_new(LogEntry, ("pickup", picker, tuple(self._table), "trick", None)))
         if self._whole_pile and self._waste:
             w = self._waste
             self._hands[picker] |= w
@@ -790,7 +802,7 @@ class Game:
             card, rule = 13 * led + self._strongest[suited], "highest"
         winner = self._order[table.index(card)]
         discards = bool(cards & ~SUIT_MASKS[led])
-        self._log.append(LogEntry("waste", winner, tuple(table), WasteInfo(led, rule, card, opening, discards), None))
+        self._log.append(_new(LogEntry, ("waste", winner, tuple(table), _new(WasteInfo, (led, rule, card, opening, discards)), None)))
         if self._hands[winner]:
             self._waste |= cards
             self._after_trick(winner)
@@ -856,9 +868,9 @@ class Game:
     def _count_position(self) -> None:
         """Rule 10: count the position (every hand, the player to lead, the waste pile); the
         third time the same one comes round, the round ends in a stalemate."""
-        key = (tuple(self._hands), self._leader, self._waste)
-        seen = self._positions.get(key, 0) + 1
-        self._positions[key] = seen
+        key = (self._leader, self._waste, *self._hands)
+        positions = self._positions
+        seen = positions[key] = positions.get(key, 0) + 1
         self._position_keys.append(key)
         if seen >= STALEMATE_REPEATS:
             self._over = self._stalemate = True
@@ -886,11 +898,11 @@ class Game:
         seat = self._seat(seat)
         why = self.take_refusal()
         if why is not None:
-            raise IllegalMoveError(self._say(seat, viewer, "{name} cannot take now: {why}", "you cannot take now: {why}",
+            raise IllegalMoveError(self._say(seat, viewer, N_("{name} cannot take now: {why}"), N_("you cannot take now: {why}"),
                                              why=why))
         if not self._hands[seat]:
-            raise IllegalMoveError(self._say(seat, viewer, "{name} holds no cards and cannot take a hand (rule 7)",
-                                             "you hold no cards and cannot take a hand (rule 7)"))
+            raise IllegalMoveError(self._say(seat, viewer, N_("{name} holds no cards and cannot take a hand (rule 7)"),
+                                             N_("you hold no cards and cannot take a hand (rule 7)")))
         target: Seat = self.next_holder(seat)  # type: ignore[assignment]
         self._history.append(self._board_state(NO_CARD, seat))
         start = len(self._log)
@@ -909,9 +921,9 @@ class Game:
 
     # ------------------------------------------------------------------ undo
     def _board_state(self, card: CardIndex, taker: Seat) -> _BoardState:
-        return _BoardState(tuple(self._hands), tuple(self._table), self._waste, self._leader, self._order, self._stop,
-                           self._opening, self._trick, self._escaped, self._draws, self._forced, len(self._log),
-                           len(self._position_keys), card, taker)
+        return _new(_BoardState, (tuple(self._hands), tuple(self._table), self._waste, self._leader, self._order,
+                                  self._stop, self._opening, self._trick, self._escaped, self._draws, self._forced,
+                                  len(self._log), len(self._position_keys), card, taker))
 
     def undo(self) -> None:
         """Take back the last play or take, with everything it caused (draws, escapes, the
@@ -984,8 +996,8 @@ class Game:
                 self._draws, self._forced, tuple(sorted(self._positions.items())))
 
     def position_counts(self) -> dict[tuple[tuple[Mask, ...], Seat | None, Mask], int]:
-        """Rule 10: how often each position (hands, player to lead, waste pile) has come round."""
-        return dict(self._positions)
+        """Rule 10: how often each position ``(hands, player to lead, waste pile)`` has come round."""
+        return {(tuple(key[2:]), key[0], key[1]): n for key, n in self._positions.items()}  # type: ignore[misc]
 
     # ------------------------------------------------------------------ views
     def seat_view(self, seat: int) -> SeatView:
@@ -1167,7 +1179,7 @@ class Game:
         return GameState(tuple(self._hands), tuple(self._table), self._order if self._table else (), self._stop,
                          self._led, self._leader, self._current, self._opening, self._opening_lead, self._forced,
                          self._waste, self._trick, self._escaped, self._draws, self.seed, self._over, self._loser,
-                         self._stalemate, dict(self._positions))
+                         self._stalemate, self.position_counts())
 
     # ------------------------------------------------------------------ records
     def to_json(self, indent: int | None = None) -> str:
@@ -1241,9 +1253,15 @@ class Game:
         lead, follow = self._lead, self._follow
         s0, s1, s2, s3 = SUIT_CARDS
         hands, table = self._hands, self._table  # the play path changes both in place
+        suit_cards = SUIT_CARDS
         for _ in range(max_moves):
             if table:
-                legal = legal_mask(hands[self._current], self._led, NO_CARD)  # type: ignore[index]
+                led = self._led
+                legal = legal_mask(hands[self._current], led, NO_CARD)  # type: ignore[index]
+                cards = suit_cards[led][legal >> 13 * led & ONE_SUIT]
+                if cards:  # following suit: the legal cards are exactly these
+                    follow(cards[0] if len(cards) == 1 else cards[floor(rand() * len(cards))])
+                    continue
                 play = follow
             elif self._over:
                 return
