@@ -758,7 +758,8 @@ class Game:
             high = 13 * led + self._strongest[cards >> 13 * led]
             picker = self._order[table.index(high)]
             table.append(i)
-            self._log.append(_new(LogEntry, ("tochoo", seat, _ONE[i], _new(TochooInfo, (led, picker, high, pos + 1, pos == 1)), None)))
+            info = _new(TochooInfo, (led, picker, high, pos + 1, pos == 1))
+            self._log.append(_new(LogEntry, ("tochoo", seat, _ONE[i], info, None)))
             self._pick_up(picker, cards | _BIT[i])
             return
         table.append(i)
@@ -802,7 +803,8 @@ class Game:
             card, rule = 13 * led + self._strongest[suited], "highest"
         winner = self._order[table.index(card)]
         discards = bool(cards & ~SUIT_MASKS[led])
-        self._log.append(_new(LogEntry, ("waste", winner, tuple(table), _new(WasteInfo, (led, rule, card, opening, discards)), None)))
+        info = _new(WasteInfo, (led, rule, card, opening, discards))
+        self._log.append(_new(LogEntry, ("waste", winner, tuple(table), info, None)))
         if self._hands[winner]:
             self._waste |= cards
             self._after_trick(winner)
