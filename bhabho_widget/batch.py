@@ -1,74 +1,220 @@
 """Many random games at once: :meth:`Game.playout` for whole batches, in lockstep with numpy.
 
-Every game of a batch is dealt at random and played with a uniformly random legal card
-at every turn and no takes. All games make their next play together, as array
-operations, so a batch of thousands costs little more per game than the bookkeeping of
-a few. The batch keeps each game's deal, seed and moves, and its draws from the waste
-pile come from that seed exactly as in :class:`Game`, so every game replays through the
-engine, with its full event log: ``batch.game(k)``.
+Every game of a batch is played with a uniformly random legal card at every turn
+(:func:`legal_masks`, the numpy form of :func:`.legal.legal_mask`) and no takes. All games
+make their next play together, as array operations, so a batch of thousands costs
+little more per game than the bookkeeping of a few. Draws from the waste pile come
+from the game's seed and draw number exactly as in :class:`Game`, and positions are
+counted for rule 10 (stalemate) as :class:`Game` counts them, so every game of a batch
+replays through the engine with its full event log.
+
+Two entry points share one lockstep player:
+
+- :func:`play_random` deals a batch of games and plays them to the end (``batch.game(k)``
+  replays game ``k``);
+- :func:`rollouts` plays many random continuations of one :class:`Game` from its
+  current state, mid-trick included: the engine of a Monte Carlo bot
+  (``r.game(k)`` replays rollout ``k`` on a copy of the game).
 
 >>> b = play_random(1000, 4, seed=0)
->>> int(b.finished.sum()), bool((b.loser >= 0).all())
-(1000, True)
+>>> int(b.finished.sum()), bool((b.loser >= 0).all()), int(b.stalemate.sum())
+(1000, True, 0)
 >>> g = b.game(3)
 >>> (g.is_over, g.loser, len(g.moves)) == (True, b.loser[3], b.length[3])
 True
+>>> r = rollouts(Game.deal(4, seed=5), 200, seed=1)
+>>> bool(r.finished.all()), len(set(r.first.tolist()))  # the opening lead is forced
+(True, 1)
 """
 
 from __future__ import annotations
 
+import functools
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
 
-from . import game
-from .cards import _SUIT_BITS, SUIT_MASKS, cards_of, indices
-from .game import Game
+from .cards import NO_CARD, NO_SUIT, STRENGTH_ACE_HIGH, STRENGTH_ACE_LOW, SUIT_CARDS, SUIT_MASKS, cards_of, indices
+from .game import MAX_MOVES as GAME_MAX_MOVES
+from .game import STALEMATE_REPEATS, Game, GameState, seat_circles
 from .rules import Rules
 
-MAX_MOVES = 2_000  # a batch game this long is going round in circles (the pick-up form can)
+__all__ = ["MAX_MOVES", "RandomGames", "Rollouts", "legal_masks", "play_random", "position_hashes", "random_cards",
+           "rollouts"]
 
+MAX_MOVES = GAME_MAX_MOVES
+"""A safety net only, as in :class:`Game`: with rule 10 every game ends long before this many plays."""
+
+_U = np.uint64
+_ZERO = _U(0)
 _BIT = np.array([1 << i for i in range(52)], dtype=np.uint64)
 _SUIT = np.array(SUIT_MASKS, dtype=np.uint64)
-_STRENGTH_HIGH = np.array(game._STRENGTH_HIGH, dtype=np.int8)
-_STRENGTH_LOW = np.array(game._STRENGTH_LOW, dtype=np.int8)
+_THIRTEEN = _U(8191)
 
 
 def _select_table() -> np.ndarray:
-    """_SELECT[m, k]: the k-th lowest set bit of the 13-bit mask m."""
-    table = np.zeros((8192, 13), dtype=np.int8)
-    for m, bits in enumerate(_SUIT_BITS[0]):
-        table[m, : len(bits)] = bits
+    """_SELECT[q, m, k]: the k-th card of the 13-bit mask m of suit q."""
+    table = np.zeros((4, 8192, 13), dtype=np.int64)
+    for q in range(4):
+        for m, cards in enumerate(SUIT_CARDS[q]):
+            table[q, m, : len(cards)] = cards
     return table
 
 
-_SELECT = _select_table()
+_SELECT = _select_table().ravel()  # _SELECT[8192 * 13 * q + 13 * m + k]
+_QUARTER = np.intp(8192 * 13)
+_LOW26 = _U((1 << 26) - 1)
+_U26 = _U(26)
+_U13 = _U(13)
+_TWO = np.uint8(2)
+
+
+def _extreme_tables(strength: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
+    """For each 13-bit mask of one suit's cards, the offset of its strongest and of its weakest card."""
+    bits = (np.arange(8192)[:, None] >> np.arange(13)) & 1 == 1
+    s = np.array(strength[:13])
+    return np.where(bits, s, -1).argmax(axis=1), np.where(bits, s, 99).argmin(axis=1)
+
+
+_EXTREMES = {"high": _extreme_tables(STRENGTH_ACE_HIGH), "low": _extreme_tables(STRENGTH_ACE_LOW)}
+
+
+@functools.cache
+def _order_tables(n: int, step: int) -> tuple[np.ndarray, np.ndarray]:
+    """``order[leader, holders]``: the seats of a trick led by ``leader`` in play order, when
+    the bits of ``holders`` are the seats holding cards (the leader's among them), padded
+    with -1 to ``n + 1`` places; ``size[holders]``: how many seats that is."""
+    circles = seat_circles(n, step)
+    order = np.full((n, 1 << n, n + 1), -1, dtype=np.int64)
+    for holders in range(1 << n):
+        for s in range(n):
+            seq = [t for t in circles[s] if holders >> t & 1]
+            order[s, holders, : len(seq)] = seq
+    size = np.array([bin(h).count("1") for h in range(1 << n)], dtype=np.int64)
+    return order, size
+
+
+def legal_masks(hands: np.ndarray, led: np.ndarray | int, required: np.ndarray | int) -> np.ndarray:
+    """:func:`.legal.legal_mask` for many rows at once: the cards of each hand that may be played.
+
+    ``hands`` are hand masks (``uint64``); ``led`` is the led suit 0..3, or -1 (``NO_SUIT``)
+    when leading; ``required`` is the card a lead must be (the opening card, rule 3, or
+    the card drawn from the waste pile, rule 6) or -1 (``NO_CARD``). It is ignored when
+    following, as in :func:`.legal.legal_mask`. Scalars broadcast.
+
+    >>> from bhabho_widget.cards import mask_of
+    >>> hand = mask_of(["AS", "4H", "9H", "2C"])
+    >>> [int(m) for m in legal_masks(np.array([hand] * 3, dtype=np.uint64), np.array([1, 2, -1]), -1)] == [
+    ...     mask_of(["4H", "9H"]), hand, hand]
+    True
+    >>> int(legal_masks(np.uint64(hand), -1, 12)) == mask_of(["AS"])   # the opening card must be led
+    True
+    """
+    hands = np.asarray(hands, dtype=np.uint64)
+    led = np.asarray(led)
+    required = np.asarray(required)
+    follow = hands & _SUIT[np.maximum(led, 0)]
+    following = np.where(follow != _ZERO, follow, hands)
+    leading = np.where(required >= 0, _BIT[np.maximum(required, 0)], hands)
+    return np.where(led < 0, leading, following)
 
 
 def random_cards(rng: np.random.Generator, masks: np.ndarray) -> np.ndarray:
-    """For each non-empty hand mask, the index of one of its cards, uniformly at random."""
-    chunks = [(masks >> np.uint64(13 * s)) & np.uint64(8191) for s in range(4)]
-    counts = [np.bitwise_count(c).astype(np.int64) for c in chunks]
-    pick = (rng.random(len(masks)) * (counts[0] + counts[1] + counts[2] + counts[3])).astype(np.int64)
-    suit = np.zeros(len(masks), dtype=np.int64)
-    for s in range(3):  # skip whole suits until the pick falls inside one
-        move = (suit == s) & (pick >= counts[s])
-        pick = np.where(move, pick - counts[s], pick)
-        suit += move
-    return 13 * suit + _SELECT[np.choose(suit, chunks).astype(np.int64), pick]
+    """For each non-empty hand mask, the index of one of its cards, uniformly at random.
+
+    >>> picks = random_cards(np.random.default_rng(0), np.full(1000, 0b1010 | 1 << 51, dtype=np.uint64))
+    >>> sorted(set(picks.tolist()))
+    [1, 3, 51]
+    """
+    # the k-th card of the mask, found by halving: 26 bits, then 13, then a table
+    low = masks & _LOW26
+    below = np.bitwise_count(low)
+    top = masks >> _U26
+    pick = (rng.random(len(masks)) * (below + np.bitwise_count(top))).astype(np.uint8)
+    high = pick >= below
+    pick -= below * high
+    half = np.where(high, top, low)
+    low = half & _THIRTEEN
+    below = np.bitwise_count(low)
+    upper = pick >= below
+    pick -= below * upper
+    where = np.where(upper, half >> _U13, low).astype(np.intp)
+    where *= 13
+    where += pick
+    where += _QUARTER * (high.view(np.uint8) * _TWO + upper.view(np.uint8))
+    return _SELECT[where]
 
 
+# ---------------------------------------------------------------------- rule 10
+def _fmix(x: np.ndarray) -> np.ndarray:
+    """MurmurHash3's 64-bit finalizer: a bijection of uint64 with full avalanche."""
+    x = x ^ (x >> _U(33))
+    x = x * _U(0xFF51AFD7ED558CCD)
+    x = x ^ (x >> _U(33))
+    x = x * _U(0xC4CEB9FE1A85EC53)
+    return x ^ (x >> _U(33))
+
+
+_HASH_RNG = np.random.default_rng(0xB4AB40)
+_SALT = _HASH_RNG.integers(0, 2**63, size=9, dtype=np.int64).astype(np.uint64) * _U(2) + _U(1)
+_MULT = _HASH_RNG.integers(0, 2**63, size=(9, 2), dtype=np.int64).astype(np.uint64) * _U(2) + _U(1)
+
+
+def position_hashes(hands: np.ndarray, leader: np.ndarray, waste: np.ndarray) -> np.ndarray:
+    """Two independent 64-bit hashes of each row's rule-10 position: ``(rows, 2)`` uint64.
+
+    A position is every hand (``hands``, ``(rows, seats)`` masks), the player to lead
+    (``leader``) and the waste pile as a set (``waste``), as in :meth:`Game.position_counts`.
+    Each of the ``seats + 1`` words (the hands, and the waste pile with the leader in bits
+    52-55) is salted by its place and mixed by a bijection (MurmurHash3's finalizer); the
+    two hashes are two sums of the mixed words with independent random odd multipliers.
+    Two different positions differ in at least one mixed word, so a position that differs
+    in one word never collides; for the rest, modelling the mixed words as random, two
+    different positions share both hashes with odds of about 2**-128. A game that counts
+    ``T`` positions compares fewer than ``T**2 / 2`` pairs, so even a game of a million
+    tricks has odds below 2**-88 of a false stalemate.
+
+    >>> h = position_hashes(np.array([[3, 4], [4, 3]], dtype=np.uint64), np.array([0, 0]), np.zeros(2, np.uint64))
+    >>> h.shape, bool((h[0] != h[1]).all())
+    ((2, 2), True)
+    """
+    hands = np.asarray(hands, dtype=np.uint64)
+    n = hands.shape[1]
+    last = np.asarray(waste, dtype=np.uint64) | (np.asarray(leader).astype(np.uint64) & _U(15)) << _U(52)
+    words = np.concatenate([hands, last[:, None]], axis=1)
+    return _fmix(words ^ _SALT[: n + 1]) @ _MULT[: n + 1]
+
+
+def _history_from(state: GameState, n: int, whole_pile: bool) -> np.ndarray:
+    """The hashes of the positions ``state`` has counted, each as often as it was counted.
+
+    Without the whole-pile variant the waste pile grows at every clean trick and never
+    loses a card otherwise, so only positions with today's waste pile can come round again.
+    """
+    keys = [(hands, leader, waste, count) for (hands, leader, waste), count in state.positions.items()
+            if whole_pile or waste == state.waste]
+    if not keys:
+        return np.zeros((0, 2), dtype=np.uint64)
+    h = position_hashes(np.array([k[0] for k in keys], dtype=np.uint64).reshape(len(keys), n),
+                        np.array([-1 if k[1] is None else k[1] for k in keys]),
+                        np.array([k[2] for k in keys], dtype=np.uint64))
+    return np.repeat(h, [k[3] for k in keys], axis=0)
+
+
+# ---------------------------------------------------------------------- results
 @dataclass(frozen=True)
 class RandomGames:
     """The outcome of a batch of random games; arrays are indexed by game.
 
     ``hands[k, seat]``: the deal (hand masks); ``seeds[k]``: the game's seed (its draws);
-    ``loser``: the bhabhi's seat (-1 when nobody lost or the game did not finish);
-    ``length``: plays made; ``tricks``: tricks completed; ``draws``: cards drawn from the
-    waste pile; ``escaped[k]``: seats in the order they escaped (-1 pads);
-    ``finished``: False for games stopped after ``max_moves`` plays; ``moves[k, :length[k]]``:
-    the cards played (card indices, see :mod:`.cards`).
+    ``loser``: the bhabhi's seat (-1 when nobody lost: a stalemate, or a game that did not
+    finish); ``stalemate``: the round ended in a stalemate (rule 10); ``length``: plays made;
+    ``tricks``: tricks completed; ``draws``: cards drawn from the waste pile;
+    ``escaped[k]``: seats in the order they escaped (-1 pads); ``finished``: the round
+    ended (stalemates included), False for games stopped after ``max_moves`` plays;
+    ``moves[k, :length[k]]``: the cards played (card indices, see :mod:`.cards`).
     """
 
     num_players: int
@@ -76,6 +222,7 @@ class RandomGames:
     hands: np.ndarray
     seeds: np.ndarray
     loser: np.ndarray
+    stalemate: np.ndarray
     length: np.ndarray
     tricks: np.ndarray
     draws: np.ndarray
@@ -100,7 +247,396 @@ class RandomGames:
         return np.bincount(self.loser[self.loser >= 0], minlength=self.num_players)
 
 
-def _deal(rng, num_games, num_players):
+@dataclass(frozen=True)
+class Rollouts:
+    """Random continuations of one game (see :func:`rollouts`); arrays are indexed by rollout.
+
+    ``first``: the first card played (a card index; -1 when the game was already over);
+    ``loser``: the bhabhi's seat, -1 when nobody lost (a stalemate, ``must_draw=False``
+    with nobody left, or a rollout stopped after ``max_moves`` plays); ``stalemate``,
+    ``finished``: as in :class:`RandomGames`; ``length``: plays made in the rollout;
+    ``tricks``, ``draws``: completed tricks and draws in the whole game so far (as
+    ``game.trick_number - 1`` and ``len(game.drawn_cards())`` at the end);
+    ``escaped[k]``: every escaped seat in order, those before the rollout first (-1 pads);
+    ``moves[k, :length[k]]``: the cards played. ``start`` is a copy of the game as it was.
+    """
+
+    start: Game
+    loser: np.ndarray
+    stalemate: np.ndarray
+    finished: np.ndarray
+    first: np.ndarray
+    length: np.ndarray
+    tricks: np.ndarray
+    draws: np.ndarray
+    escaped: np.ndarray
+    moves: np.ndarray
+
+    def __len__(self) -> int:
+        return len(self.loser)
+
+    def game(self, k: int) -> Game:
+        """Rollout ``k`` replayed through :class:`Game` on a copy of the start."""
+        if not 0 <= k < len(self):
+            raise IndexError(f"no rollout {k} in {len(self)}")
+        g = self.start.copy()
+        for i in self.moves[k, : self.length[k]]:
+            g.play_index(int(i))
+        return g
+
+    def loss_counts(self) -> np.ndarray:
+        """How often each seat was the bhabhi."""
+        return np.bincount(self.loser[self.loser >= 0], minlength=self.start.num_players)
+
+    def by_first_move(self, seat: int) -> dict[int, tuple[int, int]]:
+        """For each first card played: (rollouts, rollouts that ``seat`` lost), for a Monte Carlo choice.
+
+        >>> r = rollouts(Game.from_hands([["QH", "5S"], ["JD", "2S"], ["3C"]], leader=0, seed=0), 300, seed=0)
+        >>> sorted(r.by_first_move(0))  # seat 0 leads either card
+        [3, 23]
+        """
+        out = {}
+        for card in np.unique(self.first[self.first >= 0]).tolist():
+            mine = self.first == card
+            out[card] = (int(mine.sum()), int((self.loser[mine] == seat).sum()))
+        return out
+
+
+# ---------------------------------------------------------------------- the lockstep player
+class _Rows:
+    """The state of the games still being played, one row each, as numpy arrays.
+
+    Between tricks ``led`` is -1 and ``req`` the card the lead must be (or -1); during a
+    trick ``order[:olen]`` are its seats in play order, ``tlen`` cards are on the table
+    (``tmask``) and ``played[card]`` is the seat that played ``card``. ``emptied``: a hand
+    became empty in this trick (only then may someone escape or the game end).
+
+    Rule 10 keeps the hashes (:func:`position_hashes`) of the positions each row has
+    counted, in one of two ways. Without the whole-pile variant the waste pile gains cards
+    at every clean trick and loses none otherwise, so no position before a clean trick can
+    come round again: each row keeps only the positions since its last clean trick, a few
+    as a rule, in ``hist1/hist2[slot, :hlen]`` (indexed through ``slot``, so that finished
+    rows cost no copy), compared with numpy. In the whole-pile variant a pickup empties the
+    waste pile, so a game must remember every position, often thousands: each row has a
+    dict of counts (``tables[id]``) instead, one lookup per trick.
+    """
+
+    PER_ROW = ("ids", "hands", "cur", "leader", "led", "req", "opening", "tlen", "tmask", "order", "olen", "played",
+               "emptied", "waste", "escaped", "isesc", "nesc", "draws", "tricks", "slot", "hlen")
+
+    def __init__(self, m: int, n: int, whole_pile: bool) -> None:
+        self.ids = np.arange(m)
+        self.hands = np.zeros((m, n), dtype=np.uint64)
+        self.cur = np.zeros(m, dtype=np.int64)
+        self.leader = np.zeros(m, dtype=np.int64)
+        self.led = np.full(m, NO_SUIT, dtype=np.int64)
+        self.req = np.full(m, NO_CARD, dtype=np.int64)
+        self.opening = np.zeros(m, dtype=bool)
+        self.tlen = np.zeros(m, dtype=np.int64)
+        self.tmask = np.zeros(m, dtype=np.uint64)
+        self.order = np.full((m, n + 1), -1, dtype=np.int64)
+        self.olen = np.zeros(m, dtype=np.int64)
+        self.played = np.zeros((m, 52), dtype=np.int8)
+        self.emptied = np.zeros(m, dtype=bool)
+        self.waste = np.zeros(m, dtype=np.uint64)
+        self.escaped = np.full((m, n), -1, dtype=np.int64)
+        self.isesc = np.zeros((m, n), dtype=bool)
+        self.nesc = np.zeros(m, dtype=np.int64)
+        self.draws = np.zeros(m, dtype=np.int64)
+        self.tricks = np.zeros(m, dtype=np.int64)
+        self.slot = np.arange(m)
+        self.hlen = np.zeros(m, dtype=np.int64)
+        self.hist1 = np.zeros((m, 0 if whole_pile else 16), dtype=np.uint64)
+        self.hist2 = np.zeros_like(self.hist1)
+        self.tables: list[dict | None] | None = [{} for _ in range(m)] if whole_pile else None
+
+    def keep(self, keep: np.ndarray) -> None:
+        """Drop the rows where ``keep`` is False."""
+        if self.tables is not None:
+            for g in self.ids[~keep].tolist():
+                self.tables[g] = None
+        for name in self.PER_ROW:
+            setattr(self, name, getattr(self, name)[keep])
+        if len(self.ids) < len(self.hist1) // 2:  # now and then, drop the histories of finished rows
+            self.hist1, self.hist2 = self.hist1[self.slot], self.hist2[self.slot]
+            self.slot = np.arange(len(self.ids))
+
+    def load_history(self, h: np.ndarray) -> None:
+        """Every row has counted the positions with hashes ``h`` (``(k, 2)``, repeats counted)."""
+        if self.tables is not None:
+            counts: dict = {}
+            for key in zip(h[:, 0].tolist(), h[:, 1].tolist()):
+                counts[key] = counts.get(key, 0) + 1
+            self.tables = [dict(counts) for _ in self.tables]
+            return
+        k = len(h)
+        if k > self.hist1.shape[1]:
+            self._grow(k)
+        self.hist1[:, :k] = h[:, 0]
+        self.hist2[:, :k] = h[:, 1]
+        self.hlen[:] = k
+
+    def _grow(self, need: int) -> None:
+        cap = max(need, 2 * self.hist1.shape[1])
+        pad = np.zeros((len(self.hist1), cap - self.hist1.shape[1]), dtype=np.uint64)
+        self.hist1 = np.concatenate([self.hist1, pad], axis=1)
+        self.hist2 = np.concatenate([self.hist2, pad], axis=1)
+
+    def count(self, r: np.ndarray, fresh: np.ndarray) -> np.ndarray:
+        """Rule 10 for rows ``r`` at the end of a trick (``fresh``: the trick was clean):
+        count their positions; True where the same one has come round STALEMATE_REPEATS times."""
+        h = position_hashes(self.hands[r], self.leader[r], self.waste[r])
+        if self.tables is not None:
+            tables = self.tables
+            seen = []
+            for g, h1, h2 in zip(self.ids[r].tolist(), h[:, 0].tolist(), h[:, 1].tolist()):
+                table = tables[g]
+                c = table[h1, h2] = table.get((h1, h2), 0) + 1  # type: ignore[union-attr,index]
+                seen.append(c)
+            return np.array(seen, dtype=np.int64) >= STALEMATE_REPEATS
+        hlen = np.where(fresh, 0, self.hlen[r])  # a clean trick grew the waste pile: start afresh
+        slot = self.slot[r]
+        seen = np.ones(len(r), dtype=np.int64)
+        total = int(hlen.sum())
+        if total:  # every counted position of each row, flattened; the first hashes find candidates
+            row = np.repeat(np.arange(len(r)), hlen)
+            col = np.arange(total) - np.repeat(np.cumsum(hlen) - hlen, hlen)
+            hit = np.flatnonzero(self.hist1[slot[row], col] == h[row, 0])
+            if len(hit):  # and the second ones confirm them
+                row, col = row[hit], col[hit]
+                seen += np.bincount(row[self.hist2[slot[row], col] == h[row, 1]], minlength=len(r))
+        top = int(hlen.max())
+        if top + 1 > self.hist1.shape[1]:
+            self._grow(top + 1)
+        self.hist1[slot, hlen] = h[:, 0]
+        self.hist2[slot, hlen] = h[:, 1]
+        self.hlen[r] = hlen + 1
+        return seen >= STALEMATE_REPEATS
+
+
+@dataclass
+class _Outcome:
+    loser: np.ndarray
+    stalemate: np.ndarray
+    finished: np.ndarray
+    length: np.ndarray
+    tricks: np.ndarray
+    draws: np.ndarray
+    escaped: np.ndarray
+    moves: np.ndarray
+
+
+def _lockstep(s: _Rows, n: int, rules: Rules, rng: np.random.Generator, max_moves: int,
+              seed_of: Callable[[int], int]) -> _Outcome:
+    """Play every row of ``s`` with uniformly random legal cards until it ends or has made
+    ``max_moves`` plays; ``seed_of(row id)`` is the game seed of that row's draws."""
+    m = len(s.ids)
+    discard = rules.off_suit == "discard"
+    pickup_form = rules.picker == "offsuit_player"
+    lowest = rules.next_leader == "lowest"
+    whole_pile = rules.pickup == "trick_and_waste"
+    strongest, weakest = _EXTREMES[rules.ace]
+    order_table, order_size = _order_tables(n, rules.step)
+    powers = 1 << np.arange(n)
+
+    out = _Outcome(loser=np.full(m, -1, dtype=np.int64), stalemate=np.zeros(m, dtype=bool),
+                   finished=np.zeros(m, dtype=bool), length=np.zeros(m, dtype=np.int64),
+                   tricks=np.zeros(m, dtype=np.int64), draws=np.zeros(m, dtype=np.int64),
+                   escaped=np.full((m, n), -1, dtype=np.int64),
+                   moves=np.full((m, min(max_moves, 256)), -1, dtype=np.int8))
+
+    def finish(r: np.ndarray, stalemate: bool) -> None:
+        gid = s.ids[r]
+        if not stalemate:
+            holds = s.hands[r] != _ZERO
+            out.loser[gid] = np.where(holds.any(axis=1), holds.argmax(axis=1), -1)
+        out.stalemate[gid] = stalemate
+        out.finished[gid] = True
+        stop(r)
+
+    def stop(r: np.ndarray) -> None:
+        gid = s.ids[r]
+        out.length[gid] = plays
+        out.tricks[gid] = s.tricks[r]
+        out.draws[gid] = s.draws[r]
+        out.escaped[gid] = s.escaped[r]
+
+    plays = 0  # every row has made this many plays
+    moves = out.moves
+    a = -1
+    opening_live = bool(np.count_nonzero(s.opening))
+    while len(s.ids):
+        if plays == max_moves:
+            stop(np.arange(len(s.ids)))
+            break
+        if a != len(s.ids):  # the rows, and where each row starts in the flattened (row, seat) and (row, card) arrays
+            a = len(s.ids)
+            rows = np.arange(a)
+            by_seat, by_card = rows * n, rows * 52
+        hands, cur, led = s.hands, s.cur, s.led
+        flat_hands, flat_played = hands.reshape(-1), s.played.reshape(-1)
+        # ---- a uniformly random legal card
+        at = by_seat + cur
+        hand = flat_hands[at]
+        card = random_cards(rng, legal_masks(hand, led, s.req))
+        if plays == moves.shape[1]:
+            moves = out.moves = np.concatenate([moves, np.full_like(moves, -1)], axis=1)
+        moves[s.ids, plays] = card
+        plays += 1
+
+        # ---- play it
+        bit = _BIT[card]
+        left = hand ^ bit
+        flat_hands[at] = left
+        s.emptied |= left == _ZERO
+        flat_played[by_card + card] = cur
+        suit = card // 13
+        r = np.flatnonzero(led < 0)
+        if len(r):  # a lead: the trick's seats are the holders, in play order from the leader
+            c = cur[r]
+            holders = (hands[r] != _ZERO) @ powers | 1 << c
+            s.order[r] = order_table[c, holders]
+            s.olen[r] = order_size[holders]
+            led[r] = suit[r]
+            s.req[r] = NO_CARD
+        s.tmask |= bit
+        s.tlen += 1
+        tlen = s.tlen
+        full = tlen == s.olen
+        if discard:
+            clean, picks = full, None
+        else:
+            picks = suit != led
+            if opening_live:
+                picks &= ~s.opening
+            clean = full & ~picks
+        nxt = s.order.reshape(-1)[rows * (n + 1) + tlen]
+        going = ~full if picks is None else ~(full | picks)
+        s.cur = cur = np.where(going, nxt, cur)
+        void = None
+        if pickup_form:  # the next player cannot follow: they play no card and pick up
+            void = going & ((flat_hands[by_seat + nxt] & _SUIT[led]) == _ZERO)
+            if opening_live:
+                void &= ~s.opening
+            picks = picks | void  # type: ignore[operator]
+        ends = clean if picks is None else clean | picks
+        if not np.count_nonzero(ends):
+            continue
+
+        # ---- tricks that end: pickups (rule 4, tochoo; the pick-up form)
+        r = np.flatnonzero(picks) if picks is not None else ()
+        if len(r):
+            ledr = led[r]
+            tm = s.tmask[r]
+            high = 13 * ledr + strongest[(tm >> (13 * ledr).astype(np.uint64)) & _THIRTEEN]
+            picker = flat_played[by_card[r] + high]
+            if void is not None:
+                picker = np.where(void[r], nxt[r], picker)
+            at = by_seat[r] + picker
+            flat_hands[at] |= tm
+            if whole_pile:
+                flat_hands[at] |= s.waste[r]
+                s.waste[r] = _ZERO
+            s.leader[r] = picker
+        # ---- clean tricks: the waste pile; the strongest card (the weakest in Get Away) has the power
+        r = np.flatnonzero(clean)
+        if len(r):
+            ledr = led[r]
+            suited = (s.tmask[r] >> (13 * ledr).astype(np.uint64)) & _THIRTEEN
+            if lowest:
+                offset = np.where(s.opening[r], strongest[suited], weakest[suited])
+            else:
+                offset = strongest[suited]
+            winner = flat_played[by_card[r] + 13 * ledr + offset]
+            s.leader[r] = winner
+            has = flat_hands[by_seat[r] + winner] != _ZERO
+            if has.all():
+                s.waste[r] |= s.tmask[r]
+            else:
+                rh = r[has]
+                s.waste[rh] |= s.tmask[rh]
+                _power_without_cards(s, r[~has], winner[~has], rules.must_draw, seed_of, order_table)
+        # ---- escapes (rule 5): the trick's players left without cards, in play order
+        r = np.flatnonzero(ends & s.emptied)
+        if len(r):
+            seats = s.order[r, :n]
+            safe = np.maximum(seats, 0)
+            gone = (seats >= 0) & (hands[r[:, None], safe] == _ZERO) & (seats != s.leader[r, None])
+            gone &= ~s.isesc[r[:, None], safe]
+            i, k = np.nonzero(gone)
+            if len(i):
+                rg, sg = r[i], seats[i, k]
+                s.escaped[rg, s.nesc[rg] + np.cumsum(gone, axis=1)[i, k] - 1] = sg
+                s.isesc[rg, sg] = True
+                s.nesc[r] += gone.sum(axis=1)
+        r = np.flatnonzero(ends)
+        s.emptied[r] = False
+        s.tlen[r] = 0
+        s.tmask[r] = _ZERO
+        led[r] = NO_SUIT
+        if opening_live:
+            s.opening[r] = False
+            opening_live = bool(np.count_nonzero(s.opening))
+        s.tricks[r] += 1
+        cur[r] = s.leader[r]
+        # ---- the end (rule 8), or count the position (rule 10)
+        over = (hands[r] != _ZERO).sum(axis=1) <= 1
+        goes_on = r[~over]
+        stale = s.count(goes_on, clean[goes_on]) if len(goes_on) else over[:0]
+        if np.count_nonzero(over) or np.count_nonzero(stale):
+            finish(r[over], False)
+            finish(goes_on[stale], True)
+            keep = np.ones(a, dtype=bool)
+            keep[r[over]] = False
+            keep[goes_on[stale]] = False
+            s.keep(keep)
+    out.moves = out.moves[:, : max(1, int(out.length.max(initial=0)))]
+    return out
+
+
+def _power_without_cards(s: _Rows, r: np.ndarray, w: np.ndarray, must_draw: bool, seed_of: Callable[[int], int],
+                         order_table: np.ndarray) -> None:
+    """Rule 6 for rows ``r``: the clean trick's winners ``w`` have no cards (see Game._power_without_cards)."""
+    cards = s.tmask[r]
+    if must_draw:  # draw from the waste pile as it was before the trick; from the trick if it was empty
+        before = s.waste[r]
+        pool = np.where(before == _ZERO, cards, before)
+        drawn = np.array([_draw(seed_of(g), d, p) for g, d, p in zip(s.ids[r].tolist(), s.draws[r].tolist(),
+                                                                   pool.tolist())], dtype=np.int64)
+        s.waste[r] = (pool ^ _BIT[drawn]) | np.where(before == _ZERO, _ZERO, cards)
+        s.hands[r, w] |= _BIT[drawn]
+        s.draws[r] += 1
+        s.req[r] = drawn
+        return
+    # must_draw=False: the winner escapes and the next player holding cards leads
+    s.escaped[r, s.nesc[r]] = w
+    s.isesc[r, w] = True
+    s.nesc[r] += 1
+    holders = (s.hands[r] != _ZERO) @ (1 << np.arange(s.hands.shape[1])) | 1 << w
+    s.leader[r] = order_table[w, holders, 1]
+    s.waste[r] |= cards
+
+
+def _draw(seed: int, draws: int, pool: int) -> int:
+    """Rule 6: the card drawn from the mask ``pool``, exactly as Game._draw_from_waste."""
+    options = indices(pool)
+    return options[_draw_place(seed, draws, len(options))]
+
+
+@functools.lru_cache(maxsize=4096)
+def _draw_place(seed: int, draws: int, size: int) -> int:
+    """The place of the card drawn from a pile of ``size`` cards (rollouts of one game share these)."""
+    return random.Random(f"{seed}:draw:{draws}").randrange(size)
+
+
+# ---------------------------------------------------------------------- entry points
+def _check_count(name: str, value: object) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+        raise ValueError(f"{name} must be a positive integer, not {value!r}")
+    return value
+
+
+def _deal(rng: np.random.Generator, num_games: int, num_players: int) -> np.ndarray:
     """Shuffled packs dealt round the table: a (games, players) array of hand masks."""
     decks = rng.permuted(np.tile(np.arange(52), (num_games, 1)), axis=1)
     bits = _BIT[decks]
@@ -110,221 +646,92 @@ def _deal(rng, num_games, num_players):
 def play_random(num_games: int, num_players: int, rules: Rules = Rules(), seed: int | None = None,
                 max_moves: int = MAX_MOVES) -> RandomGames:
     """Deal ``num_games`` games and play each with uniformly random legal cards until it
-    ends or has made ``max_moves`` plays. The same ``seed`` gives the same batch.
+    ends (rule 8, or a stalemate: rule 10) or has made ``max_moves`` plays. The same
+    ``seed`` gives the same batch.
     """
-    if not isinstance(num_games, int) or isinstance(num_games, bool) or num_games < 1:
-        raise ValueError(f"num_games must be a positive integer, not {num_games!r}")
-    if not isinstance(max_moves, int) or isinstance(max_moves, bool) or max_moves < 1:
-        raise ValueError(f"max_moves must be a positive integer, not {max_moves!r}")
+    _check_count("num_games", num_games)
+    _check_count("max_moves", max_moves)
     # a probe game checks the seat count, the rules and the seed, and finds the opening card
     probe = Game.deal(num_players, seed=seed, rules=rules)
     n = num_players
-    step = rules.step
     rng = np.random.default_rng(probe.seed)
-    strength = _STRENGTH_LOW if rules.ace == "low" else _STRENGTH_HIGH
-    discard = rules.off_suit == "discard"
-    pickup_form = rules.picker == "offsuit_player"
-    lowest = rules.next_leader == "lowest"
-    whole_pile = rules.pickup == "trick_and_waste"
-    opening_card = probe._opening_lead
-    ring = np.array(game._circles(n, step), dtype=np.int64)  # ring[s]: every seat in play order from s
+    opening_card = probe.legal_cards()[0].index
 
-    # results, by game
-    out_loser = np.full(num_games, -1, dtype=np.int64)
-    out_length = np.zeros(num_games, dtype=np.int64)
-    out_tricks = np.zeros(num_games, dtype=np.int64)
-    out_draws = np.zeros(num_games, dtype=np.int64)
-    out_escaped = np.full((num_games, n), -1, dtype=np.int64)
-    out_finished = np.zeros(num_games, dtype=bool)
-    out_moves = np.full((num_games, min(max_moves, 256)), -1, dtype=np.int8)
-
-    # state of the games still being played, one row each
-    ids = np.arange(num_games)
-    hands = _deal(rng, num_games, n)
-    deal = hands.copy()
+    s = _Rows(num_games, n, rules.pickup == "trick_and_waste")
+    deal = _deal(rng, num_games, n)
+    s.hands = deal.copy()
     seeds = rng.integers(0, 2**63, size=num_games, dtype=np.int64)
-    holder = (hands >> np.uint64(opening_card)) & np.uint64(1)
-    cur = holder.argmax(axis=1).astype(np.int64)  # the holder of the opening card leads
-    leader = cur.copy()
-    opening = np.ones(num_games, dtype=bool)
-    tlen = np.zeros(num_games, dtype=np.int64)
-    led = np.zeros(num_games, dtype=np.int64)
-    order = np.zeros((num_games, n), dtype=np.int64)
-    olen = np.zeros(num_games, dtype=np.int64)
-    hi_card = np.zeros(num_games, dtype=np.int64)
-    hi_seat = np.zeros(num_games, dtype=np.int64)
-    lo_card = np.zeros(num_games, dtype=np.int64)
-    lo_seat = np.zeros(num_games, dtype=np.int64)
-    nled = np.zeros(num_games, dtype=np.int64)
-    tmask = np.zeros(num_games, dtype=np.uint64)
-    waste = np.zeros(num_games, dtype=np.uint64)
-    waste_n = np.zeros(num_games, dtype=np.int64)
-    forced = np.full(num_games, -1, dtype=np.int64)
-    emptied = np.zeros(num_games, dtype=bool)
-    escaped = np.full((num_games, n), -1, dtype=np.int64)
-    isesc = np.zeros((num_games, n), dtype=bool)
-    nesc = np.zeros(num_games, dtype=np.int64)
-    draws = np.zeros(num_games, dtype=np.int64)
-    tricks = np.zeros(num_games, dtype=np.int64)
-    plays = 0  # every row has made this many plays
-
-    zero = np.uint64(0)
-    while len(ids):
-        a = len(ids)
-        rows = np.arange(a)
-        if plays == max_moves:
-            out_length[ids] = plays
-            out_tricks[ids] = tricks
-            out_draws[ids] = draws
-            out_escaped[ids] = escaped
-            break
-        # ---- choose a uniformly random legal card
-        hand = hands[rows, cur]
-        lead = tlen == 0
-        follow = hand & _SUIT[np.where(lead, 0, led)]
-        legal = np.where(lead | (follow == zero), hand, follow)
-        legal = np.where(lead & opening, _BIT[opening_card], legal)
-        legal = np.where(lead & (forced >= 0), _BIT[np.maximum(forced, 0)], legal)
-        card = random_cards(rng, legal)
-        bit = _BIT[card]
-
-        if plays == out_moves.shape[1]:
-            out_moves = np.concatenate([out_moves, np.full_like(out_moves, -1)], axis=1)
-        out_moves[ids, plays] = card
-        plays += 1
-
-        # ---- play it
-        hands[rows, cur] = hand ^ bit
-        emptied |= hand == bit
-        csuit = card // 13
-        if lead.any():  # the leader's order of play: holders from the leader on
-            r = rows[lead]
-            ringed = ring[cur[r]]
-            holds = hands[r[:, None], ringed] != zero
-            holds[:, 0] = True
-            order[r] = np.take_along_axis(ringed, np.argsort(~holds, axis=1, kind="stable"), axis=1)
-            olen[r] = holds.sum(axis=1)
-            led[r] = csuit[r]
-            hi_card[r] = lo_card[r] = card[r]
-            hi_seat[r] = lo_seat[r] = cur[r]
-            nled[r] = 0
-            tmask[r] = 0
-            forced[r] = -1
-        same = csuit == led
-        fol = same & ~lead
-        stronger = fol & (strength[card] > strength[hi_card])
-        hi_card = np.where(stronger, card, hi_card)
-        hi_seat = np.where(stronger, cur, hi_seat)
-        weaker = fol & (strength[card] < strength[lo_card])
-        lo_card = np.where(weaker, card, lo_card)
-        lo_seat = np.where(weaker, cur, lo_seat)
-        nled += same
-        tmask |= bit
-        tlen += 1
-        tochoo = ~same & ~opening if not discard else np.zeros(a, dtype=bool)
-
-        # ---- who moves next, and which tricks end
-        picker = np.where(tochoo, hi_seat, -1)
-        clean = ~tochoo & (tlen == olen)
-        going = ~tochoo & ~clean
-        nxt = order[rows, np.minimum(tlen, n - 1)]
-        cur = np.where(going, nxt, cur)
-        if pickup_form:
-            void = going & ~opening & ((hands[rows, nxt] & _SUIT[led]) == zero)
-            picker = np.where(void, nxt, picker)
-        picks = picker >= 0
-        if picks.any():
-            r = rows[picks]
-            p = picker[r]
-            hands[r, p] |= tmask[r]
-            if whole_pile:
-                hands[r, p] |= waste[r]
-                waste[r] = zero
-                waste_n[r] = 0
-            leader[r] = p
-        if clean.any():
-            r = rows[clean]
-            winner = np.where(lowest & ~opening[r], lo_seat[r], hi_seat[r]) if lowest else hi_seat[r]
-            leader[r] = winner
-            has = hands[r, winner] != zero
-            rh = r[has]
-            waste[rh] |= tmask[rh]
-            waste_n[rh] += tlen[rh]
-            for g, w in zip(r[~has].tolist(), winner[~has].tolist()):
-                _power_holder_without_cards(g, w, hands, waste, waste_n, tmask, tlen, forced, draws, leader,
-                                            escaped, nesc, isesc, ring, rules.must_draw, int(seeds[ids[g]]))
-        ends = picks | clean
-        if not ends.any():
-            continue
-        r = rows[ends & emptied]
-        if len(r):  # seats that played their last card escape, in play order
-            for k in range(n):
-                s = order[r, k]
-                out = (k < olen[r]) & (hands[r, s] == zero) & (s != leader[r]) & ~isesc[r, s]
-                ro, so = r[out], s[out]
-                escaped[ro, nesc[ro]] = so
-                isesc[ro, so] = True
-                nesc[ro] += 1
-        tlen[ends] = 0
-        tmask[ends] = zero
-        emptied[ends] = False
-        opening[ends] = False
-        tricks += ends
-        cur = np.where(ends, leader, cur)
-        done = ends & ((hands != zero).sum(axis=1) <= 1)
-        if done.any():
-            r = rows[done]
-            gid = ids[r]
-            holds = hands[r] != zero
-            out_loser[gid] = np.where(holds.any(axis=1), holds.argmax(axis=1), -1)
-            out_length[gid] = plays
-            out_tricks[gid] = tricks[r]
-            out_draws[gid] = draws[r]
-            out_escaped[gid] = escaped[r]
-            out_finished[gid] = True
-            keep = ~done
-            ids = ids[keep]
-            (hands, cur, leader, opening, tlen, led, order, olen, hi_card, hi_seat, lo_card, lo_seat, nled,
-             tmask, waste, waste_n, forced, emptied, escaped, isesc, nesc, draws, tricks) = (
-                x[keep] for x in (hands, cur, leader, opening, tlen, led, order, olen, hi_card, hi_seat, lo_card,
-                                  lo_seat, nled, tmask, waste, waste_n, forced, emptied, escaped, isesc, nesc, draws,
-                                  tricks))
-
-    return RandomGames(num_players=n, rules=rules, hands=deal, seeds=seeds, loser=out_loser, length=out_length,
-                       tricks=out_tricks, draws=out_draws, escaped=out_escaped, finished=out_finished,
-                       moves=out_moves[:, : max(1, int(out_length.max()))])
+    holder = ((s.hands >> _U(opening_card)) & _U(1)).argmax(axis=1).astype(np.int64)
+    s.cur[:] = s.leader[:] = holder  # the holder of the opening card leads it
+    s.req[:] = opening_card
+    s.opening[:] = True
+    s.count(s.ids, np.zeros(num_games, dtype=bool))  # rule 10 counts the start of the round
+    seed_list = seeds.tolist()
+    out = _lockstep(s, n, rules, rng, max_moves, seed_list.__getitem__)
+    return RandomGames(num_players=n, rules=rules, hands=deal, seeds=seeds, loser=out.loser, stalemate=out.stalemate,
+                       length=out.length, tricks=out.tricks, draws=out.draws, escaped=out.escaped,
+                       finished=out.finished, moves=out.moves)
 
 
-def _power_holder_without_cards(g, w, hands, waste, waste_n, tmask, tlen, forced, draws, leader, escaped, nesc,
-                                isesc, ring, must_draw, seed):
-    """Rule 6 for row ``g``: the trick's winner ``w`` has no cards (see Game._end_trick)."""
-    mask, count = int(tmask[g]), int(tlen[g])
-    if must_draw:
-        if not waste[g]:  # only then may the draw come from this trick's cards
-            waste[g], waste_n[g] = mask, count
-            _draw(g, w, hands, waste, waste_n, forced, draws, seed)
-        else:
-            _draw(g, w, hands, waste, waste_n, forced, draws, seed)
-            waste[g] |= np.uint64(mask)
-            waste_n[g] += count
-        return
-    escaped[g, nesc[g]] = w
-    isesc[g, w] = True
-    nesc[g] += 1
-    for s in ring[w, 1:].tolist():
-        if hands[g, s]:
-            leader[g] = s
-            break
-    waste[g] |= np.uint64(mask)
-    waste_n[g] += count
+def rollouts(game: Game, num_rollouts: int, seed: int | None = None, max_moves: int = MAX_MOVES) -> Rollouts:
+    """Play ``num_rollouts`` random continuations of ``game`` from its current state, in
+    lockstep: uniformly random legal cards (:func:`legal_masks`), no takes, until each ends.
 
+    Any state of any rule set will do: mid-trick, the opening trick, a drawn card that must
+    be led. Draws from the waste pile use the game's seed and draw number as
+    :class:`Game` does, and rule 10 counts on from the positions the game has counted, so
+    rollout ``k`` replays exactly through ``game.copy()`` (see :meth:`Rollouts.game`).
+    ``seed`` seeds the random choices (None: fresh entropy). ``game`` is not changed.
 
-def _draw(g, w, hands, waste, waste_n, forced, draws, seed):
-    rng = random.Random(f"{seed}:draw:{int(draws[g])}")
-    k = rng.randrange(int(waste_n[g]))
-    i = indices(int(waste[g]))[k]
-    draws[g] += 1
-    waste[g] ^= np.uint64(1 << i)
-    waste_n[g] -= 1
-    hands[g, w] |= np.uint64(1 << i)
-    forced[g] = i
+    >>> g = Game.from_hands([["QH", "5S", "7C"], ["JD"]], rules=Rules(picker="offsuit_player"), leader=0, seed=0)
+    >>> r = rollouts(g, 500, seed=3)  # rule 10's minimal case: no two hands ever share a suit
+    >>> bool(r.stalemate.all()), bool(r.finished.all()), set(r.loser.tolist())
+    (True, True, {-1})
+    >>> r.game(0).is_stalemate
+    True
+    """
+    _check_count("num_rollouts", num_rollouts)
+    _check_count("max_moves", max_moves)
+    if not isinstance(game, Game):
+        raise TypeError(f"game must be a Game, not {type(game).__name__}")
+    st = game.state()
+    n = game.num_players
+    rules = game.rules
+    m = num_rollouts
+    start = game.copy()
+    if st.is_over:
+        escaped = np.full((m, n), -1, dtype=np.int64)
+        escaped[:, : len(st.escaped)] = st.escaped
+        return Rollouts(start=start, loser=np.full(m, -1 if st.loser is None else st.loser, dtype=np.int64),
+                        stalemate=np.full(m, st.stalemate), finished=np.ones(m, dtype=bool),
+                        first=np.full(m, NO_CARD, dtype=np.int64), length=np.zeros(m, dtype=np.int64),
+                        tricks=np.full(m, st.trick - 1, dtype=np.int64), draws=np.full(m, st.draws, dtype=np.int64),
+                        escaped=escaped, moves=np.full((m, 1), -1, dtype=np.int8))
+    s = _Rows(m, n, rules.pickup == "trick_and_waste")
+    s.hands[:] = st.hands
+    s.cur[:] = st.current_player
+    s.leader[:] = -1 if st.leader is None else st.leader
+    s.opening[:] = st.opening
+    s.waste[:] = st.waste
+    s.escaped[:, : len(st.escaped)] = st.escaped
+    s.isesc[:, list(st.escaped)] = True
+    s.nesc[:] = len(st.escaped)
+    s.draws[:] = st.draws
+    s.tricks[:] = st.trick - 1
+    if st.table:
+        order = st.trick_order
+        s.led[:] = st.led_suit
+        s.order[:, : len(order)] = order
+        s.olen[:] = len(order)
+        s.tlen[:] = len(st.table)
+        s.tmask[:] = sum(1 << i for i in st.table)
+        for seat, card in zip(order, st.table):
+            s.played[:, card] = seat
+        s.emptied[:] = any(not st.hands[seat] for seat in order[: len(st.table)])
+    else:
+        s.req[:] = st.opening_card if st.opening else st.forced
+    s.load_history(_history_from(st, n, rules.pickup == "trick_and_waste"))
+    out = _lockstep(s, n, rules, np.random.default_rng(seed), max_moves, lambda _: st.seed)
+    return Rollouts(start=start, loser=out.loser, stalemate=out.stalemate, finished=out.finished,
+                    first=out.moves[:, 0].astype(np.int64), length=out.length, tricks=out.tricks, draws=out.draws,
+                    escaped=out.escaped, moves=out.moves)
