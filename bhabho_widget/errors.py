@@ -2,9 +2,19 @@
 
 All of them but :class:`EndlessGameError` are ``ValueError`` subclasses: a bad value was
 given, and nothing changed.
+
+The refusals a person can meet at a table (:class:`IllegalMoveError`, :class:`MessageError`)
+carry their text as an :class:`~bhabho_widget.i18n.Message` where the package wrote it:
+``str(err)`` is the English, ``err.localize(translator)`` the same in another language.
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .i18n import Translator
 
 __all__ = ["EndlessGameError", "IllegalMoveError", "InvalidCardError", "MessageError", "RecordError"]
 
@@ -13,7 +23,17 @@ class InvalidCardError(ValueError):
     """Text or numbers that do not name a card, such as ``"1Z"`` or ``Card(15, "S")``."""
 
 
-class IllegalMoveError(ValueError):
+class _Told(ValueError):
+    def localize(self, translator: Translator | None = None, names: Sequence[str] | None = None) -> str:
+        """The message in ``translator``'s language (None: English), with ``names`` (one per
+        seat) for the seat names in it; a message that is not a Message stays as it is."""
+        from .i18n import Message
+
+        message = self.args[0] if len(self.args) == 1 else None
+        return message.localize(translator, names) if isinstance(message, Message) else str(self)
+
+
+class IllegalMoveError(_Told):
     """An action the rules do not allow now; the message names the rule. Nothing changed."""
 
 
@@ -21,7 +41,7 @@ class RecordError(ValueError):
     """A game record that is malformed, tampered with or does not replay."""
 
 
-class MessageError(ValueError):
+class MessageError(_Told):
     """A message from the browser that is malformed, stale or not allowed now. Nothing changed."""
 
 

@@ -8,7 +8,9 @@ else.
 
 Every kind of event has one narration function below (``_lead``, ``_tochoo`` ...), and
 every sentence is a template with named placeholders, in a third-person and a
-second-person form, so that the whole narration can be translated.
+second-person form, so that the whole narration can be translated: the templates are the
+message ids of the catalogs (see :mod:`.i18n`), and a sentence with a count is a plural
+message, so each language says "1 card" and "5 cards" its own way.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from .cards import DECK, SUIT_SYMBOLS, SUITS, Card, CardIndex, Seat
+from .i18n import ENGLISH, N_, Nn_, Translator
 
 KINDS = ("deal", "lead", "follow", "tochoo", "discard", "pickup", "waste", "draw",
          "escape", "take", "game_over", "stalemate")
@@ -87,10 +90,6 @@ def _list(cards: Sequence[Card]) -> str:
     return ", ".join(str(c) for c in cards)
 
 
-def _cards_word(k: int) -> str:
-    return "1 card" if k == 1 else f"{k} cards"
-
-
 class Event:
     """One step of a game: ``kind`` (see KINDS), ``seat`` (who it is about), ``cards``, and
     ``info`` (the named details of its kind, e.g. :class:`TochooInfo`).
@@ -124,26 +123,29 @@ class Event:
 
     @property
     def text(self) -> str:
-        """The explanation in the third person, with every card shown."""
-        return _TEXT[self.kind](self, None, True)
+        """The explanation in the third person, with every card shown, in English."""
+        return _tell(self, None, True, None, None)
 
-    def describe(self, viewer: Seat | None = None, reveal: bool = False) -> str:
+    def describe(self, viewer: Seat | None = None, reveal: bool = False, translator: Translator | None = None,
+                 names: Sequence[str] | None = None) -> str:
         """The explanation as ``viewer`` may read it: that seat is "you", and cards it may
         not see are left out (unless ``reveal``, the teacher's switch). ``viewer=None`` is
-        the all-seeing third person."""
-        return _TEXT[self.kind](self, viewer, reveal or viewer is None or self.visible_to(viewer))
+        the all-seeing third person. ``translator`` (see :mod:`.i18n`; None: English) tells
+        it in another language, ``names`` (one per seat) in place of the game's names."""
+        return _tell(self, viewer, reveal or viewer is None or self.visible_to(viewer), translator, names)
 
     def visible_to(self, seat: Seat) -> bool:
         return self.private is None or seat in self.private
 
-    def to_dict(self, seat: Seat | None = None) -> dict[str, Any]:
+    def to_dict(self, seat: Seat | None = None, translator: Translator | None = None,
+                names: Sequence[str] | None = None) -> dict[str, Any]:
         """JSON-safe form as ``seat`` sees it (None: everything, third person)."""
         shown = seat is None or self.visible_to(seat)
         return {
             "kind": self.kind,
             "seat": self.seat,
             "cards": [DECK[i].code for i in self._cards] if shown else [],
-            "text": _TEXT[self.kind](self, seat, shown),
+            "text": _tell(self, seat, shown, translator, names),
         }
 
     def __eq__(self, other: object) -> bool:
@@ -158,175 +160,234 @@ class Event:
 
 
 # ---------------------------------------------------------------- narration
-def _say(e: Event, viewer: Seat | None, seat: Seat | None, third: str, second: str, **values: object) -> str:
-    """``third`` or, when ``seat`` is the viewer, ``second``, filled in. ``{player}`` is the
-    seat's name; every other placeholder comes from ``values``."""
-    if seat is not None and seat == viewer:
-        return second.format(**values)
-    return third.format(player=e.names[seat] if seat is not None else "", **values)
+class _Teller:
+    """One event told to one viewer in one language: ``shown`` is whether the viewer may
+    see its cards, ``names`` the seat names to use."""
+
+    __slots__ = ("e", "viewer", "shown", "tr", "names")
+
+    def __init__(self, e: Event, viewer: Seat | None, shown: bool, tr: Translator, names: Sequence[str]) -> None:
+        self.e, self.viewer, self.shown, self.tr, self.names = e, viewer, shown, tr, names
+
+    def say(self, seat: Seat | None, third: str, second: str, **values: object) -> str:
+        """``third`` or, when ``seat`` is the viewer, ``second``, translated and filled in.
+        ``{player}`` is the seat's name; every other placeholder comes from ``values``."""
+        if seat is not None and seat == self.viewer:
+            return self.tr.format(second, **values)
+        return self.tr.format(third, player=self.names[seat] if seat is not None else "", **values)
+
+    def count(self, seat: Seat | None, third: tuple[str, str], second: tuple[str, str], n: int, **values: object) -> str:
+        """Like :meth:`say`, for a sentence about ``n`` cards (``{n}``): singular and plural templates."""
+        if seat is not None and seat == self.viewer:
+            return self.tr.plural(*second, n, **values)
+        return self.tr.plural(*third, n, player=self.names[seat] if seat is not None else "", **values)
 
 
-def _who(e: Event, viewer: Seat | None, seat: Seat, start: bool = False) -> str:
-    """A seat as the object of a sentence: its name, or "you"."""
-    if seat == viewer:
-        return "You" if start else "you"
-    return e.names[seat]
+def _tell(e: Event, viewer: Seat | None, shown: bool, tr: Translator | None, names: Sequence[str] | None) -> str:
+    return _TEXT[e.kind](_Teller(e, viewer, shown, tr or ENGLISH, e.names if names is None else names))
 
 
-def _whose(e: Event, viewer: Seat | None, seat: Seat) -> str:
-    return "your" if seat == viewer else f"{e.names[seat]}'s"
+def _suit(led_suit: int) -> str:
+    return SUIT_SYMBOLS[SUITS[led_suit]]
 
 
-def _deal(e: Event, viewer: Seat | None, shown: bool) -> str:
-    k = _cards_word(len(e._cards))
-    if shown:
-        return _say(e, viewer, e.seat, "{player} is dealt {k}: {cards}.", "You are dealt {k}: {cards}.",
-                    k=k, cards=_list(e.cards))
-    return _say(e, viewer, e.seat, "{player} is dealt {k}.", "You are dealt {k}.", k=k)
+def _deal(t: _Teller) -> str:
+    e = t.e
+    k = len(e._cards)
+    if t.shown:
+        return t.count(e.seat, Nn_("{player} is dealt {n} card: {cards}.", "{player} is dealt {n} cards: {cards}."),
+                       Nn_("You are dealt {n} card: {cards}.", "You are dealt {n} cards: {cards}."), k,
+                       cards=_list(e.cards))
+    return t.count(e.seat, Nn_("{player} is dealt {n} card.", "{player} is dealt {n} cards."),
+                   Nn_("You are dealt {n} card.", "You are dealt {n} cards."), k)
 
 
-def _lead(e: Event, viewer: Seat | None, shown: bool) -> str:
+def _lead(t: _Teller) -> str:
+    e = t.e
     card = DECK[e._cards[0]]
     if e.info == "opening":
-        return _say(e, viewer, e.seat, "{player} holds {card} and must lead it: the opening trick begins.",
-                    "You hold {card} and must lead it: the opening trick begins.", card=card)
+        return t.say(e.seat, N_("{player} holds {card} and must lead it: the opening trick begins."),
+                     N_("You hold {card} and must lead it: the opening trick begins."), card=card)
     if e.info == "drawn":
-        return _say(e, viewer, e.seat, "{player} leads {card}, the card drawn from the waste pile.",
-                    "You lead {card}, the card drawn from the waste pile.", card=card)
-    return _say(e, viewer, e.seat, "{player} has the power and leads {card}.",
-                "You have the power and lead {card}.", card=card)
+        return t.say(e.seat, N_("{player} leads {card}, the card drawn from the waste pile."),
+                     N_("You lead {card}, the card drawn from the waste pile."), card=card)
+    return t.say(e.seat, N_("{player} has the power and leads {card}."), N_("You have the power and lead {card}."), card=card)
 
 
-def _follow(e: Event, viewer: Seat | None, shown: bool) -> str:
-    return _say(e, viewer, e.seat, "{player} follows with {card}.", "You follow with {card}.", card=DECK[e._cards[0]])
+def _follow(t: _Teller) -> str:
+    return t.say(t.e.seat, N_("{player} follows with {card}."), N_("You follow with {card}."), card=DECK[t.e._cards[0]])
 
 
-def _tochoo(e: Event, viewer: Seat | None, shown: bool) -> str:
+def _tochoo(t: _Teller) -> str:
+    e = t.e
     info: TochooInfo = e.info
-    sym = SUIT_SYMBOLS[SUITS[info.led_suit]]
-    count = _cards_word(info.cards_on_table)
+    sym = _suit(info.led_suit)
+    n = info.cards_on_table
     if info.high_card is None:  # the pick-up form: no card is played
-        return _say(e, viewer, e.seat,
-                    "{player} cannot follow {suit}, so plays no card and must pick up the {count} on the table.",
-                    "You cannot follow {suit}, so you play no card and must pick up the {count} on the table.",
-                    suit=sym, count=count)
-    head = _say(e, viewer, e.seat, "{player} cannot follow {suit}: tochoo with {card}!",
-                "You cannot follow {suit}: tochoo with {card}!", suit=sym, card=DECK[e._cards[0]])
+        return t.count(e.seat,
+                       Nn_("{player} cannot follow {suit}, so plays no card and must pick up the {n} card on the table.",
+                           "{player} cannot follow {suit}, so plays no card and must pick up the {n} cards on the table."),
+                       Nn_("You cannot follow {suit}, so you play no card and must pick up the {n} card on the table.",
+                           "You cannot follow {suit}, so you play no card and must pick up the {n} cards on the table."),
+                       n, suit=sym)
+    head = t.say(e.seat, N_("{player} cannot follow {suit}: tochoo with {card}!"),
+                 N_("You cannot follow {suit}: tochoo with {card}!"), suit=sym, card=DECK[e._cards[0]])
     high = DECK[info.high_card]
     if info.alone:
-        tail = _say(e, viewer, info.picker,
-                    "{player}'s lead, {high}, is the only {suit} on the table, so {player} picks up {count}.",
-                    "Your lead, {high}, is the only {suit} on the table, so you pick up {count}.",
-                    high=high, suit=sym, count=count)
+        tail = t.count(info.picker,
+                       Nn_("{player}'s lead, {high}, is the only {suit} on the table, so {player} picks up {n} card.",
+                           "{player}'s lead, {high}, is the only {suit} on the table, so {player} picks up {n} cards."),
+                       Nn_("Your lead, {high}, is the only {suit} on the table, so you pick up {n} card.",
+                           "Your lead, {high}, is the only {suit} on the table, so you pick up {n} cards."),
+                       n, high=high, suit=sym)
     else:
-        tail = _say(e, viewer, info.picker, "{player} played the highest {suit}, {high}, and picks up {count}.",
-                    "You played the highest {suit}, {high}, and pick up {count}.", high=high, suit=sym, count=count)
+        tail = t.count(info.picker,
+                       Nn_("{player} played the highest {suit}, {high}, and picks up {n} card.",
+                           "{player} played the highest {suit}, {high}, and picks up {n} cards."),
+                       Nn_("You played the highest {suit}, {high}, and pick up {n} card.",
+                           "You played the highest {suit}, {high}, and pick up {n} cards."),
+                       n, high=high, suit=sym)
     return f"{head} {tail}"
 
 
-def _discard(e: Event, viewer: Seat | None, shown: bool) -> str:
+def _discard(t: _Teller) -> str:
+    e = t.e
     info: DiscardInfo = e.info
-    sym = SUIT_SYMBOLS[SUITS[info.led_suit]]
+    sym = _suit(info.led_suit)
     card = DECK[e._cards[0]]
     if info.opening:
-        return _say(e, viewer, e.seat,
-                    "{player} has no {suit} and plays {card}: in the opening trick that is allowed and nobody picks up.",
-                    "You have no {suit} and play {card}: in the opening trick that is allowed and nobody picks up.",
-                    suit=sym, card=card)
+        return t.say(e.seat,
+                     N_("{player} has no {suit} and plays {card}: in the opening trick that is allowed and nobody picks up."),
+                     N_("You have no {suit} and play {card}: in the opening trick that is allowed and nobody picks up."),
+                     suit=sym, card=card)
     if info.ends:
-        return _say(e, viewer, e.seat, "{player} cannot follow {suit} and discards {card}: a discard cannot win.",
-                    "You cannot follow {suit} and discard {card}: a discard cannot win.", suit=sym, card=card)
-    return _say(e, viewer, e.seat,
-                "{player} cannot follow {suit} and discards {card}: a discard cannot win, the trick goes on.",
-                "You cannot follow {suit} and discard {card}: a discard cannot win, the trick goes on.",
-                suit=sym, card=card)
+        return t.say(e.seat, N_("{player} cannot follow {suit} and discards {card}: a discard cannot win."),
+                     N_("You cannot follow {suit} and discard {card}: a discard cannot win."), suit=sym, card=card)
+    return t.say(e.seat,
+                 N_("{player} cannot follow {suit} and discards {card}: a discard cannot win, the trick goes on."),
+                 N_("You cannot follow {suit} and discard {card}: a discard cannot win, the trick goes on."),
+                 suit=sym, card=card)
 
 
-def _pickup(e: Event, viewer: Seat | None, shown: bool) -> str:
-    count = _cards_word(len(e._cards))
+def _pickup(t: _Teller) -> str:
+    e = t.e
+    n = len(e._cards)
     if e.info == "waste":
-        if shown:
-            return _say(e, viewer, e.seat, "{player} also picks up the whole waste pile: {count} ({cards}).",
-                        "You also pick up the whole waste pile: {count} ({cards}).", count=count, cards=_list(e.cards))
-        return _say(e, viewer, e.seat, "{player} also picks up the whole waste pile: {count}.",
-                    "You also pick up the whole waste pile: {count}.", count=count)
-    return _say(e, viewer, e.seat, "{player} picks up {count} ({cards}) and has the power: {player} leads next.",
-                "You pick up {count} ({cards}) and have the power: you lead next.", count=count, cards=_list(e.cards))
+        if t.shown:
+            return t.count(e.seat, Nn_("{player} also picks up the whole waste pile: {n} card ({cards}).",
+                                       "{player} also picks up the whole waste pile: {n} cards ({cards})."),
+                           Nn_("You also pick up the whole waste pile: {n} card ({cards}).",
+                               "You also pick up the whole waste pile: {n} cards ({cards})."), n, cards=_list(e.cards))
+        return t.count(e.seat, Nn_("{player} also picks up the whole waste pile: {n} card.",
+                                   "{player} also picks up the whole waste pile: {n} cards."),
+                       Nn_("You also pick up the whole waste pile: {n} card.",
+                           "You also pick up the whole waste pile: {n} cards."), n)
+    return t.count(e.seat, Nn_("{player} picks up {n} card ({cards}) and has the power: {player} leads next.",
+                               "{player} picks up {n} cards ({cards}) and has the power: {player} leads next."),
+                   Nn_("You pick up {n} card ({cards}) and have the power: you lead next.",
+                       "You pick up {n} cards ({cards}) and have the power: you lead next."), n, cards=_list(e.cards))
 
 
-def _waste(e: Event, viewer: Seat | None, shown: bool) -> str:
+def _waste(t: _Teller) -> str:
+    e = t.e
     info: WasteInfo = e.info
-    sym = SUIT_SYMBOLS[SUITS[info.led_suit]]
-    count = _cards_word(len(e._cards))
+    sym = _suit(info.led_suit)
+    n = len(e._cards)
     if info.opening:
-        head = f"The opening trick is complete: its {count} go face down to the waste pile."
+        head = t.tr.plural(*Nn_("The opening trick is complete: its {n} card goes face down to the waste pile.",
+                                "The opening trick is complete: its {n} cards go face down to the waste pile."), n)
     elif info.discards:
-        head = f"The trick is complete, discards and all: its {count} go face down to the waste pile."
+        head = t.tr.plural(*Nn_("The trick is complete, discards and all: its {n} card goes face down to the waste pile.",
+                                "The trick is complete, discards and all: its {n} cards go face down to the waste pile."), n)
     else:
-        head = f"Everyone followed {sym}: a clean trick. The {count} go face down to the waste pile."
+        head = t.tr.plural(*Nn_("Everyone followed {suit}: a clean trick. The {n} card goes face down to the waste pile.",
+                                "Everyone followed {suit}: a clean trick. The {n} cards go face down to the waste pile."), n,
+                           suit=sym)
     card = DECK[info.winner_card]
     if info.rule == "lowest":
-        tail = _say(e, viewer, e.seat, "{player} played the lowest {suit}, {card}, and leads next (Get Away rule).",
-                    "You played the lowest {suit}, {card}, and lead next (Get Away rule).", suit=sym, card=card)
+        tail = t.say(e.seat, N_("{player} played the lowest {suit}, {card}, and leads next (Get Away rule)."),
+                     N_("You played the lowest {suit}, {card}, and lead next (Get Away rule)."), suit=sym, card=card)
     else:
-        tail = _say(e, viewer, e.seat, "{player} played the highest {suit}, {card}, and has the power.",
-                    "You played the highest {suit}, {card}, and have the power.", suit=sym, card=card)
+        tail = t.say(e.seat, N_("{player} played the highest {suit}, {card}, and has the power."),
+                     N_("You played the highest {suit}, {card}, and have the power."), suit=sym, card=card)
     return f"{head} {tail}"
 
 
-def _draw(e: Event, viewer: Seat | None, shown: bool) -> str:
-    if shown:
-        return _say(e, viewer, e.seat,
-                    "{player} has the power but no cards, and nobody escapes with the power: {player} draws a card "
-                    "at random from the waste pile ({card}) and must lead it.",
-                    "You have the power but no cards, and nobody escapes with the power: you draw a card "
-                    "at random from the waste pile ({card}) and must lead it.", card=DECK[e._cards[0]])
-    return _say(e, viewer, e.seat,
-                "{player} has the power but no cards, and nobody escapes with the power: {player} draws a card "
-                "at random from the waste pile and must lead it.",
-                "You have the power but no cards, and nobody escapes with the power: you draw a card "
-                "at random from the waste pile and must lead it.")
+def _draw(t: _Teller) -> str:
+    e = t.e
+    if t.shown:
+        return t.say(e.seat,
+                     N_("{player} has the power but no cards, and nobody escapes with the power: {player} draws a card "
+                        "at random from the waste pile ({card}) and must lead it."),
+                     N_("You have the power but no cards, and nobody escapes with the power: you draw a card "
+                        "at random from the waste pile ({card}) and must lead it."), card=DECK[e._cards[0]])
+    return t.say(e.seat,
+                 N_("{player} has the power but no cards, and nobody escapes with the power: {player} draws a card "
+                    "at random from the waste pile and must lead it."),
+                 N_("You have the power but no cards, and nobody escapes with the power: you draw a card "
+                    "at random from the waste pile and must lead it."))
 
 
-def _escape(e: Event, viewer: Seat | None, shown: bool) -> str:
+def _escape(t: _Teller) -> str:
+    e = t.e
     info: EscapeInfo = e.info
     if info.how == "taken":
-        return _say(e, viewer, e.seat, "{player}'s hand was taken: {player} escapes and is safe.",
-                    "Your hand was taken: you escape and are safe.")
+        return t.say(e.seat, N_("{player}'s hand was taken: {player} escapes and is safe."),
+                     N_("Your hand was taken: you escape and are safe."))
     if info.how == "power":
-        head = _say(e, viewer, e.seat, "{player} has the power but no cards; in this variant that is an escape.",
-                    "You have the power but no cards; in this variant that is an escape.")
+        head = t.say(e.seat, N_("{player} has the power but no cards; in this variant that is an escape."),
+                     N_("You have the power but no cards; in this variant that is an escape."))
         if info.next_leader is None:
             return head
-        return head + " " + _say(e, viewer, info.next_leader, "{player} leads next.", "You lead next.")
-    return _say(e, viewer, e.seat, "{player} has no cards left and escapes: safe!", "You have no cards left and escape: safe!")
+        return head + " " + t.say(info.next_leader, N_("{player} leads next."), N_("You lead next."))
+    return t.say(e.seat, N_("{player} has no cards left and escapes: safe!"), N_("You have no cards left and escape: safe!"))
 
 
-def _take(e: Event, viewer: Seat | None, shown: bool) -> str:
+def _take(t: _Teller) -> str:
+    e = t.e
     info: TakeInfo = e.info
-    count = _cards_word(len(e._cards))
-    target = _whose(e, viewer, info.target)
-    text = _say(e, viewer, e.seat, "{player} takes {target} hand: {count}", "You take {target} hand: {count}",
-                target=target, count=count)
-    if shown:
-        text += f" ({_list(e.cards)})"
-    return text + (" and with it the power." if info.power else ".")
+    n = len(e._cards)
+    cards = f" ({_list(e.cards)})" if t.shown else ""  # the cards, for a viewer who may see them
+    if info.target == t.viewer:
+        if info.power:
+            # TRANSLATORS: {cards} is empty, or a space and the cards taken in parentheses: " (A♠, 10♥)".
+            forms = Nn_("{player} takes your hand: {n} card{cards} and with it the power.",
+                        "{player} takes your hand: {n} cards{cards} and with it the power.")
+        else:
+            forms = Nn_("{player} takes your hand: {n} card{cards}.", "{player} takes your hand: {n} cards{cards}.")
+        return t.tr.plural(*forms, n, player=t.names[e.seat], cards=cards)  # type: ignore[index]
+    if info.power:
+        third = Nn_("{player} takes {target}'s hand: {n} card{cards} and with it the power.",
+                    "{player} takes {target}'s hand: {n} cards{cards} and with it the power.")
+        second = Nn_("You take {target}'s hand: {n} card{cards} and with it the power.",
+                     "You take {target}'s hand: {n} cards{cards} and with it the power.")
+    else:
+        third = Nn_("{player} takes {target}'s hand: {n} card{cards}.", "{player} takes {target}'s hand: {n} cards{cards}.")
+        second = Nn_("You take {target}'s hand: {n} card{cards}.", "You take {target}'s hand: {n} cards{cards}.")
+    return t.count(e.seat, third, second, n, target=t.names[info.target], cards=cards)
 
 
-def _game_over(e: Event, viewer: Seat | None, shown: bool) -> str:
+def _game_over(t: _Teller) -> str:
+    e = t.e
     if e.seat is None:
-        return "Nobody holds cards: the game is over and nobody loses."
-    text = _say(e, viewer, e.seat, "Only {player} still holds cards: {player} is the bhabhi and loses.",
-                "Only you still hold cards: you are the bhabhi and lose.")
+        return t.tr.format(N_("Nobody holds cards: the game is over and nobody loses."))
+    text = t.say(e.seat, N_("Only {player} still holds cards: {player} is the bhabhi and loses."),
+                 N_("Only you still hold cards: you are the bhabhi and lose."))
     if e.info:
-        team = " and ".join(_who(e, viewer, t) for t in e.info)
-        text += f" The team of {team} loses."
+        first, second = e.info
+        if first == t.viewer:
+            team = t.tr.format(N_("The team of you and {partner} loses."), partner=t.names[second])
+        elif second == t.viewer:
+            team = t.tr.format(N_("The team of {partner} and you loses."), partner=t.names[first])
+        else:
+            team = t.tr.format(N_("The team of {first} and {second} loses."), first=t.names[first], second=t.names[second])
+        text += " " + team
     return text
 
 
-def _stalemate(e: Event, viewer: Seat | None, shown: bool) -> str:
-    return ("The same position has come round for the third time (every hand, the player to lead and the waste "
-            "pile): the round ends in a stalemate, and nobody is the bhabhi (rule 10).")
+def _stalemate(t: _Teller) -> str:
+    return t.tr.format(N_("The same position has come round for the third time (every hand, the player to lead and the "
+                          "waste pile): the round ends in a stalemate, and nobody is the bhabhi (rule 10)."))
 
 
 _TEXT = {

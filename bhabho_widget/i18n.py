@@ -1,0 +1,491 @@
+"""Languages: every text a person reads, in English, Hindi, German, Russian or Spanish.
+
+The English texts are the message ids; the translations are gettext catalogs,
+``locale/<code>/LC_MESSAGES/bhabho.po`` beside this file, compiled when first used (with
+Babel's ``read_po`` and ``write_mo`` into memory, read by the standard library's
+:class:`gettext.GNUTranslations`). Placeholders are named (``{player} follows with
+{card}.``), so a translation may put them in any order; counts use the catalog's plural
+forms (Russian has three).
+
+- :func:`translator` gives the :class:`Translator` of a language code (cached); ``"en"``
+  needs no catalog and no Babel.
+- :class:`Message` is English text (a ``str``) that remembers its template and values, so
+  it can be told again in another language: the engine's refusals are Messages.
+- :func:`N_` and :func:`Nn_` mark templates for extraction where they are defined and
+  translated later.
+
+``python -m bhabho_widget.i18n extract`` writes ``locale/bhabho.pot`` from the package's
+marked templates and the front end's labels (``protocol.json``); ``update`` merges it into
+every ``.po``; ``check`` lists untranslated messages and dropped placeholders.
+
+>>> t = translator("ru")
+>>> [t.plural("{n} card", "{n} cards", n) for n in (1, 3, 5, 21)]
+['1 карта', '3 карты', '5 карт', '21 карта']
+>>> Message("{name} does not hold {card} (rule 9)", name="Bot 1", card="A♠").localize(translator("de"))
+'Bot 1 hat A♠ nicht auf der Hand (Regel 9)'
+"""
+
+from __future__ import annotations
+
+import functools
+import gettext
+import io
+import locale
+import os
+import pathlib
+import re
+import string
+import sys
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+__all__ = ["DOMAIN", "ENGLISH", "LANGUAGES", "LOCALE_DIR", "Joined", "ListOf", "Message", "N_", "Nn_", "Plural", "SeatList",
+           "SeatName", "Translator", "check_catalogs", "check_language", "default_language", "translator"]
+
+LANGUAGES: dict[str, str] = {"en": "English", "hi": "हिन्दी", "de": "Deutsch", "ru": "Русский", "es": "Español"}
+"""The languages of the table: code -> the language's own name."""
+
+DOMAIN = "bhabho"
+LOCALE_DIR = pathlib.Path(__file__).parent / "locale"
+POT_PATH = LOCALE_DIR / f"{DOMAIN}.pot"
+SOURCE_LANGUAGE = "en"
+
+PLURAL_FORMS = {
+    "hi": "nplurals=2; plural=(n > 1);",
+    "de": "nplurals=2; plural=(n != 1);",
+    "es": "nplurals=2; plural=(n != 1);",
+    "ru": "nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);",
+}
+"""The Plural-Forms header of each catalog (the classic gettext rules)."""
+
+KEYWORDS: dict[str, Any] = {"N_": None, "Nn_": (1, 2), "Message": None, "Plural": (1, 2), "pgettext": ((1, "c"), 2)}
+"""The markers the extractor looks for, as Babel keyword specs."""
+
+LABEL_CONTEXT = "label:"
+"""The front end's labels are catalog entries with the context ``label:<key>``."""
+
+
+def N_(template: str) -> str:
+    """Mark ``template`` for translation; returns it unchanged (it is translated where used)."""
+    return template
+
+
+def Nn_(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a singular and plural template pair for translation; returns the pair."""
+    return singular, plural
+
+
+def placeholders(text: str) -> set[str]:
+    """The named placeholders of a template: ``{player}`` -> ``player``."""
+    return {name.split(".")[0].split("[")[0] for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def _fill(template: str, values: Mapping[str, object], fallback: str | None = None) -> str:
+    try:
+        return template.format(**values)
+    except (KeyError, IndexError, ValueError):  # a broken translation: the English text rather than nothing
+        if fallback is None or fallback == template:
+            raise
+        return fallback.format(**values)
+
+
+class SeatName(str):
+    """A seat's name in a message, with its seat number, so that a table that shows other
+    names (``"Бот 1"`` for ``"Bot 1"``) can put in its own."""
+
+    seat: int
+
+    def __new__(cls, name: str, seat: int) -> SeatName:
+        obj = super().__new__(cls, name)
+        obj.seat = seat
+        return obj
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return SeatName, (str(self), self.seat)
+
+
+class Message(str):
+    """English text that remembers how it was made: a template (a message id of the
+    catalogs), the values of its placeholders and, for a count, the plural template and
+    the number. It is the English ``str`` everywhere; :meth:`localize` tells it in
+    another language. Values may themselves be Messages (translated too), SeatNames, or
+    any object with a ``localize(translator, names)`` method.
+
+    >>> m = Message("{name} cannot take now: {why}", name="Bot 2", why=Message("the game is over"))
+    >>> m
+    'Bot 2 cannot take now: the game is over'
+    >>> m.localize(translator("es"))
+    'Bot 2 no puede tomar ahora: la partida ha terminado'
+    """
+
+    template: str
+    plural_template: str | None
+    n: int | None
+    values: dict[str, Any]
+
+    def __new__(cls, template: str, /, **values: Any) -> Message:
+        return cls._make(template, None, None, values)
+
+    @classmethod
+    def _make(cls, template: str, plural: str | None, n: int | None, values: dict[str, Any]) -> Message:
+        if n is not None:
+            values = {"n": n, **values}
+        english = plural if plural is not None and n != 1 else template
+        obj = super().__new__(cls, english.format(**values))
+        obj.template, obj.plural_template, obj.n, obj.values = template, plural, n, values
+        return obj
+
+    def localize(self, translator: Translator | None = None, names: Sequence[str] | None = None) -> str:
+        """This text in ``translator``'s language (None: English), with ``names`` (one per
+        seat) in place of the seat names it holds, when given."""
+        t = translator or ENGLISH
+        values = {k: t.render(v, names) for k, v in self.values.items()}
+        english = self.plural_template if self.plural_template is not None and self.n != 1 else self.template
+        if self.plural_template is not None:
+            assert self.n is not None
+            text = t.ngettext(self.template, self.plural_template, self.n)
+        else:
+            text = t.gettext(self.template)
+        return _fill(text, values, english)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return Message._make, (self.template, self.plural_template, self.n, self.values)
+
+
+def Plural(singular: str, plural: str, n: int, /, **values: Any) -> Message:
+    """A :class:`Message` about ``n`` things: ``singular`` when n is 1 in English, in other
+    languages the catalog's plural form for n. ``{n}`` is the number."""
+    return Message._make(singular, plural, n, dict(values))
+
+
+class Joined(str):
+    """Texts (Messages or plain) joined by ``separator``: English as a ``str``, and told
+    again part by part in another language by :meth:`localize`."""
+
+    separator: str
+    parts: tuple[Any, ...]
+
+    def __new__(cls, separator: str, *parts: Any) -> Joined:
+        parts = tuple(p for p in parts if p)
+        obj = super().__new__(cls, separator.join(str(p) for p in parts))
+        obj.separator, obj.parts = separator, parts
+        return obj
+
+    def localize(self, translator: Translator | None = None, names: Sequence[str] | None = None) -> str:
+        t = translator or ENGLISH
+        return self.separator.join(t.render(p, names) for p in self.parts)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return Joined, (self.separator, *self.parts)
+
+
+class ListOf(str):
+    """Items (texts, Messages, SeatNames) in a list: ``"A, B and C"``, or with ``last="or"``
+    ``"A, B or C"``, joined in the language it is told in."""
+
+    items: tuple[Any, ...]
+    last: str
+
+    def __new__(cls, items: Sequence[Any], last: str = "and") -> ListOf:
+        obj = super().__new__(cls, ENGLISH.join([str(i) for i in items], last))
+        obj.items, obj.last = tuple(items), last
+        return obj
+
+    def localize(self, translator: Translator | None = None, names: Sequence[str] | None = None) -> str:
+        t = translator or ENGLISH
+        return t.join([t.render(i, names) for i in self.items], self.last)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return ListOf, (self.items, self.last)
+
+
+class SeatList(str):
+    """Seats named in a list, ``"Bot 1, Bot 2 and you"``: ``viewer``'s seat is "you"."""
+
+    seats: tuple[SeatName, ...]
+    viewer: int | None
+
+    def __new__(cls, seats: Sequence[SeatName], viewer: int | None = None) -> SeatList:
+        obj = super().__new__(cls, ENGLISH.join(["you" if s.seat == viewer else str(s) for s in seats]))
+        obj.seats, obj.viewer = tuple(seats), viewer
+        return obj
+
+    def localize(self, translator: Translator | None = None, names: Sequence[str] | None = None) -> str:
+        t = translator or ENGLISH
+        # TRANSLATORS: the person, as one of several seats named in a list ("Bot 1 and you lose the session ...").
+        you = t.pgettext("list", "you")
+        return t.join([you if s.seat == self.viewer else t.render(s, names) for s in self.seats])
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return SeatList, (self.seats, self.viewer)
+
+
+class Translator:
+    """The texts of one language: ``gettext``, ``ngettext`` and ``pgettext`` as in the
+    standard library, and ``format`` / ``plural`` that also fill the named placeholders
+    (with the English template if a translation is broken)."""
+
+    def __init__(self, code: str, translations: gettext.NullTranslations) -> None:
+        self.code = code
+        self.name = LANGUAGES.get(code, code)
+        self._t = translations
+
+    def __repr__(self) -> str:
+        return f"<Translator {self.code}>"
+
+    def gettext(self, msgid: str) -> str:
+        return self._t.gettext(msgid)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return self._t.ngettext(singular, plural, n)
+
+    def pgettext(self, context: str, msgid: str) -> str:
+        return self._t.pgettext(context, msgid)
+
+    def format(self, template: str, /, **values: Any) -> str:
+        """``template`` translated, its placeholders filled."""
+        return _fill(self.gettext(template), values, template)
+
+    def plural(self, singular: str, plural: str, n: int, /, **values: Any) -> str:
+        """The plural form for ``n`` translated, filled; ``{n}`` is the number."""
+        values = {"n": n, **values}
+        return _fill(self.ngettext(singular, plural, n), values, singular if n == 1 else plural)
+
+    def render(self, value: object, names: Sequence[str] | None = None) -> str:
+        """Any value of a message as text in this language: a Message (or anything with a
+        ``localize(translator, names)`` method) translated, a SeatName given its ``names``
+        entry, anything else as ``str``."""
+        localize = getattr(value, "localize", None)
+        if callable(localize):
+            return localize(self, names)
+        if isinstance(value, SeatName) and names is not None and 0 <= value.seat < len(names):
+            return names[value.seat]
+        return str(value)
+
+    def join(self, items: Sequence[str], last: str = "and") -> str:
+        """``A, B and C`` (``last="or"``: ``A, B or C``) in this language."""
+        items = list(items)
+        if len(items) <= 1:
+            return "".join(items)
+        template = N_("{first} and {last}") if last == "and" else N_("{first} or {last}")
+        return self.format(template, first=", ".join(items[:-1]), last=items[-1])
+
+    def labels(self) -> dict[str, str]:
+        """The front end's texts (``protocol.LABELS``) in this language, by key."""
+        from .protocol import LABELS
+
+        return {key: self.pgettext(LABEL_CONTEXT + key, text) for key, text in LABELS.items()}
+
+    def local_names(self, names: Sequence[str], seat: int | None = None) -> tuple[str, ...]:
+        """Seat names as this language shows them: the package's own default names
+        (``"You"`` at ``seat``, ``"Bot 2"``, ``"Player 2"``) translated, other names as given."""
+        out = []
+        for s, name in enumerate(names):
+            if name == "You" and s == seat:
+                out.append(self.gettext(N_("You")))
+            elif name == f"Bot {s}":
+                out.append(self.format(N_("Bot {n}"), n=s))
+            elif name == f"Player {s}":
+                out.append(self.format(N_("Player {n}"), n=s))
+            else:
+                out.append(name)
+        return tuple(out)
+
+
+ENGLISH = Translator(SOURCE_LANGUAGE, gettext.NullTranslations())
+"""The source language: the templates as they are."""
+
+
+def check_language(code: object) -> str:
+    """``code`` if it is one of :data:`LANGUAGES`, else a ValueError listing the choices."""
+    if isinstance(code, str) and code in LANGUAGES:
+        return code
+    choices = ", ".join(f"{c!r} ({name})" for c, name in LANGUAGES.items())
+    raise ValueError(f"language must be one of {choices}, not {str(code)[:40]!r}")
+
+
+def _language_of(value: str) -> str | None:
+    """``de_DE.UTF-8`` -> ``de`` when it is supported; ``C`` and ``POSIX`` -> ``en``."""
+    value = value.strip()
+    if not value:
+        return None
+    if value.split(".")[0] in ("C", "POSIX"):
+        return SOURCE_LANGUAGE
+    code = re.split(r"[_.@-]", value, maxsplit=1)[0].lower()
+    return code if code in LANGUAGES else None
+
+
+def default_language() -> str:
+    """The notebook's locale, when it is one of :data:`LANGUAGES`, else English: the first
+    of ``LANGUAGE`` (a colon-separated list), ``LC_ALL``, ``LC_MESSAGES``, ``LANG`` that is
+    set, then ``locale.getlocale()``."""
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(var, "")
+        if not value:
+            continue
+        for part in value.split(":"):
+            code = _language_of(part)
+            if code is not None:
+                return code
+        if var != "LANGUAGE":
+            return SOURCE_LANGUAGE  # a locale is set, in a language we do not have
+    try:
+        code = _language_of(locale.getlocale()[0] or "")
+    except ValueError:
+        code = None
+    return code or SOURCE_LANGUAGE
+
+
+def po_path(code: str) -> pathlib.Path:
+    return LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+@functools.cache
+def translator(code: str | None = None) -> Translator:
+    """The :class:`Translator` of ``code`` (None: :func:`default_language`), compiled from
+    its ``.po`` catalog on first use."""
+    code = default_language() if code is None else check_language(code)
+    if code == SOURCE_LANGUAGE:
+        return ENGLISH
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    with open(po_path(code), "rb") as f:
+        catalog = read_po(f, locale=code, domain=DOMAIN)
+    buf = io.BytesIO()
+    write_mo(buf, catalog)
+    buf.seek(0)
+    return Translator(code, gettext.GNUTranslations(buf))
+
+
+# ---------------------------------------------------------------- catalogs
+def extract() -> Any:
+    """A Babel catalog of every message: the marked templates of the package's modules and
+    the front end's labels (context ``label:<key>``)."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.extract import extract_from_dir
+
+    from .protocol import LABELS
+
+    catalog = Catalog(project="bhabho-widget", domain=DOMAIN, fuzzy=False, charset="utf-8",
+                      msgid_bugs_address="", copyright_holder="the bhabho-widget authors")
+    package = pathlib.Path(__file__).parent
+    found = extract_from_dir(str(package), method_map=[("**.py", "python")], keywords=KEYWORDS,
+                             comment_tags=("TRANSLATORS:",), strip_comment_tags=True)
+    for filename, lineno, message, comments, context in found:
+        flags = ("python-brace-format",) if any(placeholders(m) for m in _ids(message)) else ()
+        catalog.add(message, locations=[(f"bhabho_widget/{filename}", lineno)], auto_comments=comments,
+                    context=context, flags=flags)
+    for key, text in LABELS.items():
+        flags = ("python-brace-format",) if placeholders(text) else ()
+        catalog.add(text, locations=[("bhabho_widget/protocol.json", 0)], context=LABEL_CONTEXT + key,
+                    auto_comments=[f"front end label {key}"], flags=flags)
+    return catalog
+
+
+def _ids(message: str | Sequence[str]) -> tuple[str, ...]:
+    return (message,) if isinstance(message, str) else tuple(m for m in message if m)
+
+
+def _write_po(path: pathlib.Path, catalog: Any) -> None:
+    from babel.messages.pofile import write_po
+
+    buf = io.BytesIO()
+    write_po(buf, catalog, width=120, include_lineno=False, sort_by_file=False, sort_output=False,
+             ignore_obsolete=True)
+    text = re.sub(rb'"POT-Creation-Date: [^"]*\\n"\n', b"", buf.getvalue())
+    text = re.sub(rb'"PO-Revision-Date: [^"]*\\n"\n', b"", text)
+    text = re.sub(rb'"Generated-By: [^"]*\\n"\n', b"", text)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(text)
+
+
+def write_pot() -> pathlib.Path:
+    """Write ``locale/bhabho.pot`` from :func:`extract`."""
+    _write_po(POT_PATH, extract())
+    return POT_PATH
+
+
+def update() -> list[pathlib.Path]:
+    """Merge the template into every language's ``.po``: new messages come in untranslated,
+    gone ones are dropped, translations are kept."""
+    from babel.messages.pofile import read_po
+
+    template = extract()
+    written = []
+    for code in LANGUAGES:
+        if code == SOURCE_LANGUAGE:
+            continue
+        with open(po_path(code), "rb") as f:
+            catalog = read_po(f, locale=code, domain=DOMAIN)
+        catalog.update(template, no_fuzzy_matching=True)
+        catalog.plural_forms  # noqa: B018 (read once: Babel keeps the header's forms)
+        _write_po(po_path(code), catalog)
+        written.append(po_path(code))
+    return written
+
+
+def check_catalogs(codes: Iterable[str] | None = None) -> list[str]:
+    """Every problem of the catalogs: a message of the package without a translation (or
+    a fuzzy one) in some language, a translation that drops or adds a placeholder, a
+    wrong plural header or a wrong number of plural forms. Empty when all is well."""
+    from babel.messages.pofile import read_po
+
+    template = extract()
+    problems: list[str] = []
+    for code in codes or [c for c in LANGUAGES if c != SOURCE_LANGUAGE]:
+        path = po_path(code)
+        if not path.exists():
+            problems.append(f"{code}: no catalog at {path}")
+            continue
+        with open(path, "rb") as f:
+            catalog = read_po(f, locale=code, domain=DOMAIN)
+        header = dict(catalog.mime_headers).get("Plural-Forms", "")
+        if header.replace(" ", "") != PLURAL_FORMS[code].replace(" ", ""):
+            problems.append(f"{code}: Plural-Forms is {header!r}, not {PLURAL_FORMS[code]!r}")
+        for message in template:
+            if not message.id:
+                continue
+            where = f"{code}: {_ids(message.id)[0][:60]!r}" + (f" ({message.context})" if message.context else "")
+            entry = catalog.get(message.id, context=message.context)
+            if entry is None:
+                problems.append(f"{where}: missing")
+                continue
+            strings = _ids(entry.string) if isinstance(entry.string, str) else tuple(entry.string or ())
+            if entry.fuzzy or not strings or not all(s.strip() for s in strings):
+                problems.append(f"{where}: not translated" + (" (fuzzy)" if entry.fuzzy else ""))
+                continue
+            if message.pluralizable and len(strings) != catalog.num_plurals:
+                problems.append(f"{where}: {len(strings)} plural forms, not {catalog.num_plurals}")
+            wanted = set().union(*(placeholders(m) for m in _ids(message.id)))
+            for s in strings:
+                if placeholders(s) != wanted:
+                    problems.append(f"{where}: placeholders {sorted(placeholders(s))} in {s[:60]!r}, "
+                                    f"not {sorted(wanted)}")
+        extra = [m.id for m in catalog if m.id and template.get(m.id, context=m.context) is None]
+        if extra:
+            problems.append(f"{code}: {len(extra)} messages the package no longer has, e.g. {_ids(extra[0])[0][:60]!r}")
+    return problems
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    command = args[0] if args else ""
+    if command == "extract":
+        print(f"wrote {write_pot()}")
+        return 0
+    if command == "update":
+        write_pot()
+        for path in update():
+            print(f"updated {path}")
+        return 0
+    if command == "check":
+        problems = check_catalogs()
+        print("\n".join(problems) or "every message is translated in every language")
+        return 1 if problems else 0
+    print("usage: python -m bhabho_widget.i18n extract | update | check", file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
