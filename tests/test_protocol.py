@@ -24,8 +24,8 @@ from bhabho_widget.protocol import (
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 SRC = ROOT / "src_js" / "src"
-TABLE_TYPES = {"play", "take", "advance", "undo", "hint", "new_game", "set_language"}
-LESSON_TYPES = {"goto", "answer"}
+TABLE_TYPES = {"play", "take", "advance", "undo", "hint", "new_game", "set_language", "set_deck"}
+LESSON_TYPES = {"goto", "answer", "set_deck"}
 
 VALID = [
     {"type": "play", "card": "10H", "version": 0},
@@ -42,6 +42,10 @@ VALID = [
     {"type": "goto", "index": 12},
     {"type": "answer", "choice": "5H"},
     {"type": "answer", "choice": 3},
+    {"type": "answer", "choice": "take"},
+    {"type": "answer", "choice": "pass"},
+    {"type": "set_deck", "deck": "four-colour"},
+    {"type": "set_deck", "deck": "two-colour"},
 ]
 
 
@@ -104,7 +108,7 @@ def test_every_declared_message_is_sent_by_the_front_end_and_vice_versa():
 
 def test_the_widgets_message_types_are_declared():
     assert TABLE_TYPES | LESSON_TYPES == MESSAGE_TYPES
-    assert BROWSER_WRITABLE == {"pace"}
+    assert BROWSER_WRITABLE == {"pace"}  # the deck is asked for with set_deck, never synced from the browser
 
 
 def test_labels_are_plain_texts_with_named_placeholders():
@@ -117,7 +121,7 @@ def test_labels_are_plain_texts_with_named_placeholders():
 # ---------------------------------------------------------------------- messages
 @pytest.mark.parametrize("message", VALID, ids=lambda m: m["type"])
 def test_valid_messages_are_accepted(message):
-    allowed = LESSON_TYPES if message["type"] in LESSON_TYPES else TABLE_TYPES
+    allowed = LESSON_TYPES if message["type"] in LESSON_TYPES - TABLE_TYPES else TABLE_TYPES
     checked = check_message(message, allowed)
     assert checked == message and checked is not message
 
@@ -152,6 +156,10 @@ def test_valid_messages_are_accepted(message):
     ({"type": "answer", "choice": True}, LESSON_TYPES, "'choice'"),
     ({"type": "answer", "choice": 8}, LESSON_TYPES, "a card code (a string of at most 3 characters) or a seat"),
     ({"type": "answer", "choice": {"x": 1}}, LESSON_TYPES, "an object with 1 key"),
+    ({"type": "answer", "choice": "takes"}, LESSON_TYPES, 'or take or pass (one of "take", "pass")'),
+    ({"type": "set_deck", "deck": "rainbow"}, TABLE_TYPES, 'a deck colouring (one of "two-colour", "four-colour")'),
+    ({"type": "set_deck", "deck": None}, LESSON_TYPES, "'set_deck' needs 'deck'"),
+    ({"type": "set_deck"}, TABLE_TYPES, "'set_deck' needs 'deck'"),
 ])
 def test_bad_messages_are_refused_with_a_clear_error(message, allowed, words):
     with pytest.raises(MessageError) as err:
@@ -209,10 +217,30 @@ def test_pace_out_of_bounds_is_refused(value):
 def test_a_complete_view_passes():
     check_view(example_view())
     lesson = {"index": 2, "length": 6, "title": "Following suit",
-              "exercise": {"prompt": "Who?", "kind": "seat", "choices": [1, 2], "feedback": {"correct": True, "text": "Yes."}}}
+              "exercise": {"prompt": "Who?", "kind": "seat", "choices": [0, 1, 2, 3], "hint": "",
+                           "feedback": {"correct": True, "text": "Yes."}}}
     check_view(example_view(mode="lesson", hands=[["2S"], [], ["3C"], []], lesson=lesson,
                             last_trick={"cards": [{"seat": 1, "card": "9C"}], "outcome": "pickup", "picker": 1},
                             result={"kind": "stalemate", "text": "Stalemate: nobody is the bhabhi."}, change="undo"))
+
+
+def test_a_take_exercise_with_a_hint_passes_and_a_bad_one_is_named():
+    take = {"prompt": "Take Bot 1's hand?", "kind": "take", "choices": ["take", "pass"],
+            "hint": "Count the cards you would get.", "feedback": None}
+    check_view(example_view(mode="lesson", lesson={"index": 1, "length": 3, "title": "", "exercise": take}))
+    with pytest.raises(ValueError, match=r"view\.lesson\.exercise: missing keys hint"):
+        no_hint = {k: v for k, v in take.items() if k != "hint"}
+        check_view(example_view(mode="lesson", lesson={"index": 1, "length": 3, "title": "", "exercise": no_hint}))
+    with pytest.raises(ValueError, match=r"view\.lesson\.exercise\.choices\[1\]"):
+        bad = {**take, "choices": ["take", "maybe"]}
+        check_view(example_view(mode="lesson", lesson={"index": 1, "length": 3, "title": "", "exercise": bad}))
+
+
+def test_the_deck_trait():
+    check_trait("deck", "four-colour")
+    check_trait("deck", "two-colour")
+    with pytest.raises(ValueError, match="deck"):
+        check_trait("deck", "three-colour")
 
 
 def test_check_view_lists_missing_unknown_and_ill_typed_keys():

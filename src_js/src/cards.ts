@@ -1,6 +1,8 @@
 // Playing cards drawn as inline SVG by our own code: no images, no fonts, no network.
 // A face is 60 x 84 units: corner indices (rank + suit), pips for 2..10, one large
 // pip for the ace, a framed letter for J/Q/K. Suit symbols are paths, not font glyphs.
+// Each face carries its colour class (bh-red, bh-black) and its suit (bh-suit-S ...): the
+// four-colour deck (the root's is-four-colour) recolours diamonds blue and clubs green.
 
 import { ENGLISH, type Translate } from "./labels";
 import type { Suit } from "./types";
@@ -57,7 +59,7 @@ export function suitSymbol(suit: Suit, cx: number, cy: number, size: number, fli
 
 /** A standalone SVG icon of a suit, e.g. for "hearts led". */
 export function suitIcon(suit: Suit): string {
-  return `<svg class="bh-suit bh-${isRed(suit) ? "red" : "black"}" viewBox="0 0 100 100" aria-hidden="true" focusable="false"><path d="${SUIT_PATHS[suit]}"/></svg>`;
+  return `<svg class="bh-suit bh-${isRed(suit) ? "red" : "black"} bh-suit-${suit}" viewBox="0 0 100 100" aria-hidden="true" focusable="false"><path d="${SUIT_PATHS[suit]}"/></svg>`;
 }
 
 // Pip centres for 2..10 (top half upright, bottom half turned, as on real cards).
@@ -85,7 +87,7 @@ export function faceSvg(code: string, size: CardSize = "normal"): string {
   if (!c) return backSvg();
   const color = isRed(c.suit) ? "bh-red" : "bh-black";
   const parts: string[] = [
-    SVG_OPEN(`bh-face ${color}`),
+    SVG_OPEN(`bh-face ${color} bh-suit-${c.suit}`),
     `<rect class="bh-paper" x="0.75" y="0.75" width="58.5" height="82.5" rx="5"/>`,
   ];
   const ten = c.rank === "10";

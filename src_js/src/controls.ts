@@ -1,11 +1,16 @@
-// The controls bar and the lesson bar. Both are built once per view and updated in place,
-// so a slider being dragged or a focused button survives the kernel's answers. Their texts
-// are labels (see labels.ts): `relabel(controls.labelled, t)` redraws them.
+// The controls and the lesson bar. Both are built once per view and updated in place, so a
+// slider being dragged or a focused button survives the kernel's answers. Their texts are
+// labels (see labels.ts): `relabel(controls.labelled, t)` redraws them.
+//
+// The controls come in two parts: `actions` (Hint and Undo, drawn beside Take just above
+// the hand, where the play is) and `bar` (New game with its settings, the pace, the
+// teacher's switch, the deck and the language, drawn below the hand), so that the felt
+// and the hand come first and fit a laptop screen.
 
 import { h, setText } from "./dom";
 import { type LabelKey, type Labelled, relabel, type Translate } from "./labels";
 import { PACE_MAX, PACE_MIN, PLAYERS_MAX, PLAYERS_MIN, SEED_MAX } from "./protocol";
-import type { Config, Language, LessonInfo } from "./types";
+import type { Config, Deck, Language, LessonInfo } from "./types";
 
 /** The pace slider's step (seconds); its bounds are the protocol's. */
 export const PACE_STEP = 0.1;
@@ -13,6 +18,7 @@ const DEFAULT_PACE = 0.6;
 
 export interface Controls {
   bar: HTMLElement;
+  actions: HTMLElement;
   newGame: HTMLButtonElement;
   players: HTMLSelectElement;
   seed: HTMLInputElement;
@@ -26,6 +32,8 @@ export interface Controls {
   pace: HTMLInputElement;
   paceOut: HTMLElement;
   reveal: HTMLInputElement;
+  deck: HTMLInputElement;
+  deckField: HTMLElement;
   playOnly: HTMLElement[];
   labelled: Labelled[];
 }
@@ -72,6 +80,11 @@ export function buildControls(t: Translate): Controls {
   labelled.push({ el: reveal, key: "reveal_all_title", attr: "title" });
   const revealText = h("span");
   labelled.push({ el: revealText, key: "reveal_all" });
+  // The four-colour deck: asked of the kernel (set_deck), shown once the kernel has a deck.
+  const deck = h("input", { type: "checkbox", "data-testid": "deck" });
+  const deckText = h("span");
+  labelled.push({ el: deckText, key: "four_colour" });
+  const deckField = h("label.bh-field.bh-check", {}, deck, deckText);
 
   const botsField = field(labelled, "bots", bots);
   const gameGroup = h(
@@ -84,27 +97,34 @@ export function buildControls(t: Translate): Controls {
     botsField,
   );
   labelled.push({ el: gameGroup, key: "new_game_group", attr: "aria-label" });
-  const actions = h("div.bh-group", {}, undo, hint);
+  const actions = h("div.bh-group.bh-actions", {}, hint, undo);
   const paceField = field(labelled, "pace", pace, paceOut);
   const languageField = field(labelled, "language", language);
   const bar = h(
     "div.bh-controls",
     { role: "group" },
     gameGroup,
-    actions,
-    h("div.bh-group.bh-settings", {}, paceField, h("label.bh-field.bh-check", {}, reveal, revealText), languageField),
+    h(
+      "div.bh-group.bh-settings",
+      {},
+      paceField,
+      h("label.bh-field.bh-check", {}, reveal, revealText),
+      deckField,
+      languageField,
+    ),
   );
   labelled.push({ el: bar, key: "controls_group", attr: "aria-label" });
   // A lesson is stepped with its own bar: it has no new game, undo, hint or bots to pace.
   const playOnly = [gameGroup, actions, undo, hint, paceField];
   const c = {
-    bar, newGame, players, seed, variant, bots, botsField, language, languageField,
-    undo, hint, pace, paceOut, reveal, playOnly, labelled,
+    bar, actions, newGame, players, seed, variant, bots, botsField, language, languageField,
+    undo, hint, pace, paceOut, reveal, deck, deckField, playOnly, labelled,
   };
   relabel(labelled, t);
   updateOptions(bots, []);
   botsField.hidden = true;
   languageField.hidden = true;
+  deckField.hidden = true;
   return c;
 }
 
@@ -173,6 +193,17 @@ export function updatePace(c: Controls, pace: number | undefined | null, t: Tran
   const s = v.toFixed(1);
   setText(c.paceOut, t("pace_value", { s }));
   c.pace.setAttribute("aria-valuetext", t("pace_valuetext", { s }));
+}
+
+/** The deck the kernel draws with, or null when its widget has no deck trait yet. */
+export function deckOf(value: unknown): Deck | null {
+  return value === "two-colour" || value === "four-colour" ? value : null;
+}
+
+/** Shows the deck switch only when the kernel has a deck, checked for four colours. */
+export function updateDeck(c: Controls, deck: Deck | null): void {
+  c.deckField.hidden = deck === null;
+  c.deck.checked = deck === "four-colour";
 }
 
 export function readNewGame(c: Controls): { players: number; seed: number | null; variant: string; bots: string } {

@@ -54,6 +54,12 @@ export type Probability = number;
 /** A card code: rank (2-10, J, Q, K, A) and suit (S, H, D, C), such as "10H" or "AS". */
 export type Card = string;
 
+/** The answer to a take exercise: take the next player's hand, or pass. */
+export type TakeChoice = "take" | "pass";
+
+/** How the suits are coloured: two colours (spades and clubs black, hearts and diamonds red) or four (spades black, hearts red, diamonds blue, clubs green). */
+export type Deck = "two-colour" | "four-colour";
+
 /** The name of a variant or a bot level, as listed in the traits variants and bot_levels. */
 export type Name = string;
 
@@ -100,11 +106,13 @@ export interface Feedback {
   text: string;
 }
 
-/** A lesson's question: which card to play, or which seat. */
+/** A lesson's question: which card to play, which seat, or whether to take. Seat questions offer every seat, with cards or not; take questions offer "take" and "pass". */
 export interface Exercise {
   prompt: string;
-  kind: "card" | "seat";
-  choices: (Card | Seat)[];
+  kind: "card" | "seat" | "take";
+  choices: (Card | Seat | TakeChoice)[];
+  /** Shown behind a Hint button before answering; empty for none. */
+  hint: string;
   feedback: Feedback | null;
 }
 
@@ -237,6 +245,8 @@ export interface Traits {
   languages: Language[];
   /** null in a lesson. */
   config: Config | null;
+  /** How the suits are coloured; the browser asks for a change with set_deck. Until the kernel has this trait, the front end hides the deck switch and draws two colours. */
+  deck: Deck;
   /** Texts of the front end by key (the keys of labels below); a missing key shows the English text. */
   labels: Record<string, string>;
 }
@@ -295,10 +305,16 @@ export interface GotoMessage {
   index: Step;
 }
 
-/** Lesson mode: answer the exercise with a card code or a seat. */
+/** Lesson mode: answer the exercise with a card code, a seat, or take/pass. */
 export interface AnswerMessage {
   type: "answer";
-  choice: Card | Seat;
+  choice: Card | Seat | TakeChoice;
+}
+
+/** Switch the deck's colours (the kernel sets the trait deck). */
+export interface SetDeckMessage {
+  type: "set_deck";
+  deck: Deck;
 }
 
 export type Message =
@@ -310,7 +326,8 @@ export type Message =
   | NewGameMessage
   | SetLanguageMessage
   | GotoMessage
-  | AnswerMessage;
+  | AnswerMessage
+  | SetDeckMessage;
 
 export type MessageType = Message["type"];
 
@@ -324,6 +341,7 @@ export const MESSAGE_TYPES: readonly MessageType[] = [
   "set_language",
   "goto",
   "answer",
+  "set_deck",
 ];
 
 // ---- labels: every text of the front end, in English; the labels trait translates them ----
@@ -347,6 +365,7 @@ export const LABELS = {
   pace_valuetext: "{s} seconds",
   reveal_all: "Reveal all",
   reveal_all_title: "Teacher switch: set table.reveal_all = True in the notebook",
+  four_colour: "Four-colour deck",
   take: "Take",
   take_from: "Take {name}'s hand",
   waiting_kernel: "Waiting for the kernel…",
@@ -364,6 +383,9 @@ export const LABELS = {
   lesson_slider_aria: "Lesson step",
   lesson_step: "Step {i} of {n}",
   answers_group: "Answers",
+  exercise_hint: "Hint",
+  exercise_take: "Take the hand",
+  exercise_pass: "Pass",
   seat_name: "Seat {n}",
   cards_one: "{n} card",
   cards_other: "{n} cards",
@@ -399,11 +421,13 @@ export const LABELS = {
   score_pot: "Pot: {n}",
   score_stalemates: "Stalemates: {n}",
   card_name: "{rank} of {suit}",
+  card_playable: "{card}, playable",
+  card_hinted: "{card}, playable, the hint's card",
   card_back: "face-down card",
-  rank_A: "ace",
-  rank_K: "king",
-  rank_Q: "queen",
-  rank_J: "jack",
+  rank_A: "Ace",
+  rank_K: "King",
+  rank_Q: "Queen",
+  rank_J: "Jack",
   suit_S: "spades",
   suit_H: "hearts",
   suit_D: "diamonds",

@@ -171,7 +171,7 @@ export function renderCenter(view: View, t: Translate = ENGLISH): HTMLElement[] 
   const out: HTMLElement[] = [];
   const info = h("div.bh-trick-info", {}, h("span", {}, t("trick_number", { n: view.trick_number })));
   if (view.led_suit && view.table?.length) {
-    const led = h("span.bh-led", { "aria-label": t("led_aria", { suit: suitName(view.led_suit, t) }) });
+    const led = h("span.bh-led", { role: "img", "aria-label": t("led_aria", { suit: suitName(view.led_suit, t) }) });
     led.innerHTML = suitIcon(view.led_suit);
     led.prepend(`${t("led")} `);
     info.append(led);
@@ -181,6 +181,7 @@ export function renderCenter(view: View, t: Translate = ENGLISH): HTMLElement[] 
   const waste = h("div.bh-waste", {
     "data-testid": "waste",
     "data-count": view.waste_size,
+    role: "img",
     "aria-label": t("waste_aria", { cards: cardsCount(t, view.waste_size) }),
   });
   const pile = h("div.bh-waste-pile", { "aria-hidden": "true" });
@@ -324,22 +325,26 @@ export function renderHand(view: View, hintAction: string | null, t: Translate =
   });
   // A lesson shows the hand to read, not to play: its cards look normal but stay disabled.
   if (view.mode === "lesson") list.classList.add("is-view-only");
-  let first = true;
+  // The hand's one tab stop: the hinted card when it is playable, else the first playable one.
+  const stop = hintAction && legal.has(hintAction) ? hintAction : hand.find((c) => legal.has(c));
   hand.forEach((code, i) => {
     const playable = legal.has(code);
+    const hinted = Boolean(hintAction && code === hintAction);
     const c = i - (n - 1) / 2; // position from the fan's middle
     const u = n > 1 ? c / ((n - 1) / 2) : 0; // -1..1 across the fan
+    // Announced by name and whether it may be played: "Queen of hearts, playable".
+    const name = cardLabel(code, t);
+    const label = !playable ? name : t(hinted ? "card_hinted" : "card_playable", { card: name });
     const btn = h("button.bh-hand-card", {
       type: "button",
       "data-card": code,
-      "aria-label": cardLabel(code, t),
+      "aria-label": label,
       disabled: !playable,
-      tabindex: playable && first ? 0 : -1,
+      tabindex: code === stop ? 0 : -1,
       style: `--c:${c};--rot:${(u * fan.maxRot).toFixed(2)}deg;--lift:${(u * u * fan.lift).toFixed(1)}px;z-index:${i + 1}`,
     });
-    if (playable) first = false;
     if (playable) btn.classList.add("is-legal");
-    if (hintAction && code === hintAction) {
+    if (hinted) {
       btn.classList.add("is-hint");
       btn.setAttribute("data-hint", "true");
       btn.title = t("hint_card_title");
@@ -395,12 +400,31 @@ export function renderScore(score: Score, t: Translate = ENGLISH): HTMLElement {
   return box;
 }
 
-export function renderExercise(view: View, t: Translate = ENGLISH): HTMLElement | null {
+/** How an exercise is drawn: whether its hint is shown, and a prefix for its element ids
+ * (unique per widget view). */
+export interface ExerciseOptions {
+  hintOpen?: boolean;
+  id?: string;
+}
+
+/** The text of an exercise's answer button: a seat's name, Take the hand / Pass, or the code. */
+export function choiceText(view: View, kind: string, choice: unknown, t: Translate = ENGLISH): string {
+  if (typeof choice === "number") return nameOf(view, choice, t);
+  if (kind === "take" && choice === "take") return t("exercise_take");
+  if (kind === "take" && choice === "pass") return t("exercise_pass");
+  return String(choice);
+}
+
+/** A lesson's question: its prompt, one button per answer (cards drawn as cards, seats by
+ * name, take questions as "Take the hand" and "Pass"), a Hint disclosure when the exercise
+ * has a hint, and the kernel's feedback. */
+export function renderExercise(view: View, t: Translate = ENGLISH, opts: ExerciseOptions = {}): HTMLElement | null {
   const ex = view.lesson?.exercise;
   if (!ex) return null;
+  const id = opts.id ?? "bh-ex";
   const solved = ex.feedback?.correct === true;
   const choices = h("div.bh-choices", { role: "group", "aria-label": t("answers_group") });
-  ex.choices.forEach((choice, index) => {
+  (Array.isArray(ex.choices) ? ex.choices : []).forEach((choice, index) => {
     const btn = h("button.bh-choice", {
       type: "button",
       "data-choice": String(choice),
@@ -412,11 +436,30 @@ export function renderExercise(view: View, t: Translate = ENGLISH): HTMLElement 
       btn.setAttribute("aria-label", cardLabel(choice, t));
       btn.innerHTML = faceSvg(choice);
     } else {
-      btn.textContent = typeof choice === "number" ? nameOf(view, choice, t) : String(choice);
+      btn.textContent = choiceText(view, ex.kind, choice, t);
     }
     choices.append(btn);
   });
-  const box = h("div.bh-exercise", { "data-testid": "exercise" }, h("p.bh-prompt", {}, ex.prompt), choices);
+  const prompt = h("p.bh-prompt", { id: `${id}-prompt` }, ex.prompt);
+  const row = h("div.bh-ex-row", {}, choices);
+  const box = h(
+    "div.bh-exercise",
+    { "data-testid": "exercise", "data-kind": String(ex.kind), role: "group", "aria-labelledby": `${id}-prompt` },
+    prompt,
+    row,
+  );
+  const hint = typeof ex.hint === "string" ? ex.hint.trim() : "";
+  if (hint) {
+    const open = Boolean(opts.hintOpen);
+    const toggle = h(
+      "button.bh-btn.bh-hint-toggle",
+      { type: "button", "data-testid": "exercise-hint", "aria-expanded": String(open), "aria-controls": `${id}-hint` },
+      t("exercise_hint"),
+    );
+    const text = h("p.bh-ex-hint-text", { id: `${id}-hint`, "data-testid": "exercise-hint-text", hidden: !open }, hint);
+    row.append(toggle);
+    box.append(text);
+  }
   if (ex.feedback) {
     box.append(
       h(
@@ -427,6 +470,15 @@ export function renderExercise(view: View, t: Translate = ENGLISH): HTMLElement 
     );
   }
   return box;
+}
+
+/** Opens or closes an exercise's hint in place. */
+export function setExerciseHint(box: Element, open: boolean): void {
+  const toggle = box.querySelector<HTMLElement>("[data-testid=exercise-hint]");
+  const text = box.querySelector<HTMLElement>("[data-testid=exercise-hint-text]");
+  if (!toggle || !text) return;
+  toggle.setAttribute("aria-expanded", String(open));
+  text.hidden = !open;
 }
 
 // ---- the hint ----

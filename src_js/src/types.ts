@@ -2,11 +2,12 @@
 // generates from bhabho_widget/protocol.json (the one definition of the protocol).
 
 import type { AnyModel } from "@anywidget/types";
-import type { Card, Message, Seat, Traits } from "./protocol";
+import type { Card, Message, Seat, TakeChoice, Traits } from "./protocol";
 
 export type {
   Card,
   Config,
+  Deck,
   Estimate,
   Exercise,
   Feedback,
@@ -23,12 +24,13 @@ export type {
   Seat,
   Suit,
   TableCard,
+  TakeChoice,
   Traits,
   View,
 } from "./protocol";
 
-/** A lesson exercise's answer: a card code or a seat. */
-export type Choice = Card | Seat;
+/** A lesson exercise's answer: a card code, a seat, or "take" / "pass". */
+export type Choice = Card | Seat | TakeChoice;
 
 /** A message of one type, such as MessageOf<"play">. */
 export type MessageOf<T extends Message["type"]> = Extract<Message, { type: T }>;

@@ -8,8 +8,10 @@ import {
   buildControls,
   buildLessonBar,
   clampPace,
+  deckOf,
   readNewGame,
   updateConfig,
+  updateDeck,
   updateLessonBar,
   updatePace,
 } from "./controls";
@@ -31,6 +33,7 @@ import {
   renderRest,
   renderScore,
   renderSeat,
+  setExerciseHint,
   trickRing,
   updateBanner,
 } from "./render";
@@ -45,8 +48,19 @@ const hasContainerUnits = (() => {
   }
 })();
 
-/** How long (ms) a flight may last at most, where animations never end (no CSS, reduced motion). */
+/** How long (ms) a flight may last at most, where animations never end (no CSS). */
 const FLIGHT_MS = 1500;
+
+/** The person asked their system for less motion: then no card flies. */
+export function prefersReducedMotion(): boolean {
+  try {
+    return typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
+  } catch {
+    return false;
+  }
+}
+
+let mounts = 0; // for element ids unique on the page
 
 // Views of one model on one page share this: the first view whose timer fires asks for
 // the bot's step, the others see that it was asked for that version and stay quiet.
@@ -54,10 +68,13 @@ const advancedFor = new WeakMap<object, number>();
 
 export function mount(model: Model, el: HTMLElement): () => void {
   let t: Translate = translator(model.get("labels"));
+  const uid = `bh${++mounts}`;
   const controls = buildControls(t);
   const lessonBar = buildLessonBar(t);
   const labelled: Labelled[] = [];
   const exerciseSlot = h("div.bh-exercise-slot");
+  // The exercise is redrawn with every view; its feedback is announced from this one region.
+  const exerciseLive = h("div.bh-sr-only", { role: "status", "aria-live": "polite", "data-testid": "exercise-live" });
   const seats = h("div.bh-seats");
   const center = h("div.bh-center");
   const restSlot = h("div.bh-rest-slot");
@@ -77,27 +94,32 @@ export function mount(model: Model, el: HTMLElement): () => void {
   const hintSlot = h("div.bh-hint-slot");
   const handSlot = h("div.bh-hand-slot");
   const take = h("button.bh-btn.bh-take", { type: "button", "data-testid": "take", disabled: true });
-  // Take sits beside the narration, above the hand, so the fan can use the full width.
+  // Hint, Undo and Take sit beside the narration, just above the hand, so the fan can use the
+  // full width and the person's actions are where the play is (and next in the tab order).
   const handBar = h(
     "div.bh-hand-bar",
     {},
     h("div.bh-messages", {}, status, error, hintSlot),
-    h("div.bh-hand-actions", {}, take),
+    h("div.bh-hand-actions", {}, controls.actions, take),
   );
   const handArea = h("div.bh-hand-area", {}, handSlot);
-  const log = h("ol.bh-log", { "data-testid": "log" });
+  // The log scrolls: it is a tab stop so that the keyboard can scroll it too.
+  const log = h("ol.bh-log", { "data-testid": "log", tabindex: 0 });
   const logTitle = h("div.bh-log-title");
   labelled.push({ el: log, key: "log_aria", attr: "aria-label" }, { el: logTitle, key: "log_title" });
   const scoreSlot = h("div.bh-score-slot");
+  // The felt and the hand come first, the game's settings below them: on a laptop screen
+  // the whole table, the person's hand included, fits without scrolling.
   const root = h(
     "div.bhabho-root",
     { "data-testid": "bhabho-table", "data-lm-suppress-shortcuts": true },
-    controls.bar,
     lessonBar.bar,
     exerciseSlot,
+    exerciseLive,
     felt,
     handBar,
     handArea,
+    controls.bar,
     h("div.bh-footer", {}, h("div.bh-log-box", {}, logTitle, log), scoreSlot),
   );
   relabel(labelled, t);
@@ -113,6 +135,7 @@ export function mount(model: Model, el: HTMLElement): () => void {
   let restVersion: number | null = null;
   let flightVersion: number | null = null;
   let flightTimer: ReturnType<typeof setTimeout> | null = null;
+  let hintOpenAt: number | null = null; // the lesson step whose exercise shows its hint
 
   // The trait starts as {} or null until the kernel has a table: treat that as no view yet.
   const view = (): View | null => {
@@ -152,12 +175,50 @@ export function mount(model: Model, el: HTMLElement): () => void {
   function drawExercise(v: View): void {
     const had = focusedWithin(exerciseSlot) as HTMLElement | null;
     const index = had?.dataset.index;
-    const ex = renderExercise(v, t);
+    const step = v.lesson?.index ?? null;
+    if (hintOpenAt !== step) hintOpenAt = null; // a new step asks afresh, hint closed
+    const ex = renderExercise(v, t, { hintOpen: hintOpenAt !== null, id: `${uid}-ex` });
     exerciseSlot.replaceChildren(...(ex ? [ex] : []));
-    if (had && index !== undefined) {
-      const again = exerciseSlot.querySelector<HTMLButtonElement>(`button[data-index="${index}"]`);
-      if (again && !again.disabled) again.focus();
+    setText(exerciseLive, v.lesson?.exercise?.feedback?.text ?? "");
+    if (!had) return;
+    const again =
+      index !== undefined
+        ? exerciseSlot.querySelector<HTMLButtonElement>(`button[data-index="${index}"]`)
+        : had.dataset.testid === "exercise-hint"
+          ? exerciseSlot.querySelector<HTMLButtonElement>("[data-testid=exercise-hint]")
+          : null;
+    if (again && !again.disabled) again.focus();
+  }
+
+  function usable(el: HTMLElement): boolean {
+    return el.isConnected && !(el as HTMLButtonElement).disabled && !el.closest("[hidden]");
+  }
+
+  /** Redraws, keeping the keyboard's place: when the focused control went away or was
+   * disabled (Take after taking, an answered question, Next at a lesson's end, Hint while
+   * the bots play), focus moves to the next sensible place instead of the page's start. */
+  function keepFocus(draw: () => void): void {
+    const before = focusedWithin(root);
+    const where = !before
+      ? null
+      : exerciseSlot.contains(before)
+        ? "exercise"
+        : lessonBar.bar.contains(before)
+          ? "lesson"
+          : handSlot.contains(before)
+            ? "hand"
+            : "play";
+    draw();
+    if (!before || usable(before)) return;
+    const now = focusedWithin(root);
+    if (now && now !== before) return; // the hand or the exercise already put it back
+    const lesson = [lessonBar.next, lessonBar.back, lessonBar.slider].filter(usable);
+    if ((where === "exercise" || where === "lesson") && lesson.length) {
+      (where === "exercise" ? lesson[0] : lesson[lesson.length - 1]).focus();
+      return;
     }
+    const hand = handSlot.firstElementChild as HTMLElement | null;
+    if (hand) restoreHandFocus(hand, null, 0);
   }
 
   function clearFlight(): void {
@@ -168,6 +229,7 @@ export function mount(model: Model, el: HTMLElement): () => void {
 
   function fly(v: View, trick: LastTrick): void {
     clearFlight();
+    if (prefersReducedMotion()) return; // the cards simply go
     const layer = renderFlight(v, trick);
     flightSlot.append(layer);
     const done = () => {
@@ -306,6 +368,12 @@ export function mount(model: Model, el: HTMLElement): () => void {
     controls.reveal.checked = Boolean(model.get("reveal_all"));
   }
 
+  function drawDeck(): void {
+    const deck = deckOf(model.get("deck"));
+    updateDeck(controls, deck);
+    root.classList.toggle("is-four-colour", deck === "four-colour");
+  }
+
   function drawConfig(): void {
     updateConfig(controls, model.get("config"), {
       variants: model.get("variants"),
@@ -337,13 +405,15 @@ export function mount(model: Model, el: HTMLElement): () => void {
     if (v && advancedFor.has(model) && advancedFor.get(model) !== v.version) advancedFor.delete(model);
     acted = null;
     lastGoto = null;
-    drawView();
+    keepFocus(drawView);
   });
-  on("change:hint", drawHint);
+  on("change:hint", () => keepFocus(drawHint));
   on("change:error", () => {
     acted = null; // the kernel refused: let the person try again
     drawError();
+    drawDeck(); // a refused set_deck: the switch shows the deck drawn
   });
+  on("change:deck", drawDeck);
   on("change:score", drawScore);
   on("change:variants", drawConfig);
   on("change:bot_levels", drawConfig);
@@ -379,6 +449,13 @@ export function mount(model: Model, el: HTMLElement): () => void {
     const v = view();
     if (btn.dataset.card !== undefined && handSlot.contains(btn)) {
       play(btn.dataset.card);
+      return;
+    }
+    if (btn.dataset.testid === "exercise-hint" && exerciseSlot.contains(btn)) {
+      const open = btn.getAttribute("aria-expanded") !== "true";
+      hintOpenAt = open ? (v?.lesson?.index ?? null) : null;
+      const box = btn.closest("[data-testid=exercise]");
+      if (box) setExerciseHint(box, open);
       return;
     }
     if (btn.dataset.index !== undefined && exerciseSlot.contains(btn)) {
@@ -430,6 +507,10 @@ export function mount(model: Model, el: HTMLElement): () => void {
   });
   listen("change", (e) => {
     onSlider(e);
+    if (e.target === controls.deck) {
+      send({ type: "set_deck", deck: controls.deck.checked ? "four-colour" : "two-colour" });
+      return;
+    }
     if (e.target === controls.language) {
       const language = controls.language.value;
       const config = model.get("config");
@@ -448,6 +529,7 @@ export function mount(model: Model, el: HTMLElement): () => void {
 
   // ---- first draw ----
   drawConfig();
+  drawDeck();
   drawSettings();
   drawError();
   drawScore();

@@ -12,10 +12,10 @@ describe("cards", () => {
 
   it("names cards for screen readers", () => {
     expect(cardLabel("10H")).toBe("10 of hearts");
-    expect(cardLabel("AS")).toBe("ace of spades");
-    expect(cardLabel("KD")).toBe("king of diamonds");
-    expect(cardLabel("QC")).toBe("queen of clubs");
-    expect(cardLabel("JH")).toBe("jack of hearts");
+    expect(cardLabel("AS")).toBe("Ace of spades");
+    expect(cardLabel("KD")).toBe("King of diamonds");
+    expect(cardLabel("QC")).toBe("Queen of clubs");
+    expect(cardLabel("JH")).toBe("Jack of hearts");
     expect(cardLabel("2C")).toBe("2 of clubs");
   });
 

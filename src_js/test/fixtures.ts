@@ -113,6 +113,7 @@ export function defaultTraits(): Traits {
     ],
     config: config(),
     labels: {},
+    deck: "two-colour",
   };
 }
 

@@ -85,7 +85,7 @@ describe("labels", () => {
     check(exampleView({ table: [], last_trick: { cards: [{ seat: 1, card: "9C" }], outcome: "waste", picker: null } }));
     check(exampleView({
       mode: "lesson", legal: [], hand: [],
-      lesson: { index: 1, length: 3, title: "Lesson 1", exercise: { prompt: "Which card?", kind: "seat", choices: [1, 2], feedback: null } },
+      lesson: { index: 1, length: 3, title: "Lesson 1", exercise: { prompt: "Which card?", kind: "seat", choices: [1, 2], hint: "", feedback: null } },
     }));
   });
 
@@ -98,7 +98,7 @@ describe("labels", () => {
     expect(q("[data-testid=undo]").textContent).toBe("पूर्ववत");
     expect(q("[data-testid=take]").textContent).toBe("Bot 1 का हाथ लें");
     expect(q(".bh-seat[data-seat='0']").getAttribute("aria-label")).toBe("You, 7 पत्ते, बारी");
-    expect(q("button[data-card='JH']").getAttribute("aria-label")).toBe("jack of hearts"); // untranslated keys: English
+    expect(q("button[data-card='JH']").getAttribute("aria-label")).toBe("Jack of hearts, playable"); // untranslated keys: English
     model.set("labels", {});
     expect(q("[data-testid=undo]").textContent).toBe("Undo");
   });

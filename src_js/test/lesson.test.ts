@@ -66,7 +66,7 @@ describe("lesson mode", () => {
     const shown = () => Array.from(q("[data-testid=log]").children, (li) => li.textContent);
     expect(shown()).toEqual(log.map((l) => l.text));
     // an answer re-sends the same step with a new version: the log stays as it is
-    const ex: Exercise = { prompt: "Who?", kind: "seat", choices: [1, 2], feedback: { correct: false, text: "No." } };
+    const ex: Exercise = { prompt: "Who?", kind: "seat", choices: [1, 2], hint: "", feedback: { correct: false, text: "No." } };
     model.set("view", lessonWithLog(2, 2, log, ex));
     model.set("view", lessonWithLog(3, 2, log, { ...ex, feedback: { correct: true, text: "Yes." } }));
     expect(shown()).toEqual(log.map((l) => l.text));
@@ -165,7 +165,7 @@ describe("lesson mode", () => {
   });
 
   it("answers a seat exercise with the seat number", () => {
-    const ex: Exercise = { prompt: "Who picks up this trick?", kind: "seat", choices: [1, 2, 3], feedback: null };
+    const ex: Exercise = { prompt: "Who picks up this trick?", kind: "seat", choices: [1, 2, 3], hint: "", feedback: null };
     const { q, qa, model } = mount({ view: lessonView(3, ex) });
     expect(q("[data-testid=exercise]").textContent).toContain("Who picks up this trick?");
     const choices = qa<HTMLButtonElement>("[data-choice]");
@@ -181,10 +181,10 @@ describe("lesson mode", () => {
   });
 
   it("answers a card exercise with the card code and shows feedback", () => {
-    const ex: Exercise = { prompt: "Which card do you play?", kind: "card", choices: ["2H", "JH"], feedback: null };
+    const ex: Exercise = { prompt: "Which card do you play?", kind: "card", choices: ["2H", "JH"], hint: "", feedback: null };
     const { q, qa, model } = mount({ view: lessonView(3, ex) });
     const choices = qa<HTMLButtonElement>("[data-choice]");
-    expect(choices.map((c) => c.getAttribute("aria-label"))).toEqual(["2 of hearts", "jack of hearts"]);
+    expect(choices.map((c) => c.getAttribute("aria-label"))).toEqual(["2 of hearts", "Jack of hearts"]);
     expect(choices[0].querySelector("svg")).not.toBeNull();
     q<HTMLButtonElement>("[data-choice='JH']").click();
     expect(model.sent).toEqual([{ type: "answer", choice: "JH" }]);
@@ -197,5 +197,107 @@ describe("lesson mode", () => {
 
     model.setView({ version: 7, lesson: { index: 3, length: 6, title: "T", exercise: { ...ex, feedback: { correct: true, text: "Right." } } } });
     expect(q("[data-testid=feedback]").dataset.correct).toBe("true");
+  });
+});
+
+describe("lesson exercises: take questions, hints, every seat", () => {
+  const take = (patch: Partial<Exercise> = {}): Exercise => ({
+    prompt: "Bot 1 has two cards left. Take the hand?",
+    kind: "take",
+    choices: ["take", "pass"],
+    hint: "Count what you would get.",
+    feedback: null,
+    ...patch,
+  });
+
+  it("offers Take the hand and Pass, and answers with the string", () => {
+    const { q, qa, model } = mount({ view: lessonView(2, take()) });
+    expect(q("[data-testid=exercise]").dataset.kind).toBe("take");
+    const choices = qa<HTMLButtonElement>("[data-choice]");
+    expect(choices.map((c) => [c.dataset.choice, c.textContent])).toEqual([
+      ["take", "Take the hand"],
+      ["pass", "Pass"],
+    ]);
+    choices[1].click();
+    choices[0].click();
+    expect(model.sent).toEqual([
+      { type: "answer", choice: "pass" },
+      { type: "answer", choice: "take" },
+    ]);
+  });
+
+  it("labels the take answers from the labels trait", () => {
+    const { qa } = mount({ view: lessonView(2, take()), labels: { exercise_take: "हाथ लें", exercise_pass: "छोड़ें" } });
+    expect(qa("[data-choice]").map((c) => c.textContent)).toEqual(["हाथ लें", "छोड़ें"]);
+  });
+
+  it("keeps the hint behind a disclosure button until asked", () => {
+    const { q, qa, model } = mount({ view: lessonView(2, take()) });
+    const toggle = q<HTMLButtonElement>("[data-testid=exercise-hint]");
+    const text = q("[data-testid=exercise-hint-text]");
+    expect(toggle.textContent).toBe("Hint");
+    expect(toggle.getAttribute("aria-expanded")).toBe("false");
+    expect(toggle.getAttribute("aria-controls")).toBe(text.id);
+    expect(text.hidden).toBe(true);
+    expect(text.textContent).toBe("Count what you would get.");
+    // the Hint is not one of the answers
+    expect(toggle.closest("[role=group][aria-label=Answers]")).toBeNull();
+    toggle.click();
+    expect(model.sent).toEqual([]); // the hint is the lesson's own: nothing to ask the kernel
+    expect(toggle.getAttribute("aria-expanded")).toBe("true");
+    expect(text.hidden).toBe(false);
+    // a wrong answer redraws the exercise: the hint stays open, focus stays on the button
+    toggle.focus();
+    model.setView({ version: 6, lesson: { index: 2, length: 6, title: "T", exercise: take({ feedback: { correct: false, text: "Not quite." } }) } });
+    expect(q("[data-testid=exercise-hint-text]").hidden).toBe(false);
+    expect(document.activeElement).toBe(q("[data-testid=exercise-hint]"));
+    // another step asks afresh, with the hint closed
+    model.setView({ version: 7, lesson: { index: 3, length: 6, title: "T", exercise: take() } });
+    expect(q("[data-testid=exercise-hint-text]").hidden).toBe(true);
+    q<HTMLButtonElement>("[data-testid=exercise-hint]").click();
+    q<HTMLButtonElement>("[data-testid=exercise-hint]").click();
+    expect(q("[data-testid=exercise-hint-text]").hidden).toBe(true);
+    expect(qa("[data-testid=exercise]")).toHaveLength(1);
+  });
+
+  it("shows no Hint button for an exercise without a hint", () => {
+    const { qa } = mount({ view: lessonView(2, take({ hint: "" })) });
+    expect(qa("[data-testid=exercise-hint]")).toHaveLength(0);
+    expect(qa("[data-testid=exercise-hint-text]")).toHaveLength(0);
+  });
+
+  it("offers every seat, those with no cards too", () => {
+    const ex: Exercise = { prompt: "Who is safe?", kind: "seat", choices: [0, 1, 2, 3], hint: "", feedback: null };
+    const { qa } = mount({ view: lessonView(5, ex, { hand_sizes: [7, 0, 1, 0], escaped: [1, 3] }) });
+    expect(qa("[data-choice]").map((c) => c.textContent)).toEqual(["You", "Bot 1", "Bot 2", "Bot 3"]);
+    expect(qa<HTMLButtonElement>("[data-choice]").every((c) => !c.disabled)).toBe(true);
+  });
+
+  it("announces the feedback politely and moves focus to Next once solved", () => {
+    const { q, model } = mount({ view: lessonView(2, take()) });
+    const live = q("[data-testid=exercise-live]");
+    expect(live.getAttribute("role")).toBe("status");
+    expect(live.textContent).toBe("");
+    const pass = q<HTMLButtonElement>("[data-choice=pass]");
+    pass.focus();
+    pass.click();
+    model.setView({ version: 6, lesson: { index: 2, length: 6, title: "T", exercise: take({ feedback: { correct: false, text: "Not quite. Try again." } }) } });
+    expect(live.textContent).toBe("Not quite. Try again.");
+    expect(document.activeElement).toBe(q("[data-choice=pass]")); // still open: focus stays on the answer
+    q<HTMLButtonElement>("[data-choice=take]").focus();
+    model.setView({ version: 7, lesson: { index: 2, length: 6, title: "T", exercise: take({ feedback: { correct: true, text: "Right!" } }) } });
+    expect(live.textContent).toBe("Right!");
+    expect(q<HTMLButtonElement>("[data-choice=take]").disabled).toBe(true);
+    expect(document.activeElement).toBe(q("[data-testid=lesson-next]"));
+  });
+
+  it("keeps focus in the lesson bar when Next goes out at the end", () => {
+    const { q, model } = mount({ view: lessonView(5) });
+    const next = q<HTMLButtonElement>("[data-testid=lesson-next]");
+    next.focus();
+    next.click();
+    model.setView({ version: 6, lesson: { index: 6, length: 6, title: "T", exercise: null } });
+    expect(next.disabled).toBe(true);
+    expect(document.activeElement).toBe(q("[data-testid=lesson-slider]"));
   });
 });

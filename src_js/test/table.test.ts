@@ -32,9 +32,9 @@ describe("table rendering", () => {
   it("gives every hand card an aria-label", () => {
     const { q } = mount();
     expect(q("button[data-card='10S']").getAttribute("aria-label")).toBe("10 of spades");
-    expect(q("button[data-card='AC']").getAttribute("aria-label")).toBe("ace of clubs");
-    expect(q("button[data-card='KS']").getAttribute("aria-label")).toBe("king of spades");
-    expect(q("[data-testid=hand]").getAttribute("aria-label")).toContain("jack of hearts");
+    expect(q("button[data-card='AC']").getAttribute("aria-label")).toBe("Ace of clubs");
+    expect(q("button[data-card='KS']").getAttribute("aria-label")).toBe("King of spades");
+    expect(q("[data-testid=hand]").getAttribute("aria-label")).toContain("Jack of hearts");
   });
 
   it("places every seat with its hand size and badges", () => {
@@ -71,7 +71,7 @@ describe("table rendering", () => {
     const { qa } = mount();
     const trick = qa("[data-testid=trick-card]");
     expect(trick.map((c) => c.dataset.card)).toEqual(["QH", "5H"]);
-    expect(trick[0].getAttribute("aria-label")).toBe("queen of hearts, played by Bot 2");
+    expect(trick[0].getAttribute("aria-label")).toBe("Queen of hearts, played by Bot 2");
     expect(trick[1].dataset.playedBy).toBe("3");
   });
 
@@ -99,7 +99,7 @@ describe("table rendering", () => {
     const shown = mount({ reveal_all: true, view: exampleView({ hands, hand_sizes: [7, 3, 2, 2] }) });
     const cards = shown.qa(".bh-seat[data-seat='3'] [data-card]");
     expect(cards.map((c) => c.dataset.card)).toEqual(["7S", "AS"]);
-    expect(cards[1].getAttribute("aria-label")).toBe("ace of spades");
+    expect(cards[1].getAttribute("aria-label")).toBe("Ace of spades");
     expect(shown.qa(".bh-seat[data-seat='1'] [data-card]")).toHaveLength(3);
     // the human's own cards are in the hand, not repeated in the seat box
     expect(shown.qa(".bh-seat[data-seat='0'] [data-card]")).toHaveLength(0);
@@ -108,7 +108,7 @@ describe("table rendering", () => {
 
   it("shows the kernel's narration in a polite live region, as it is", () => {
     const { q, model } = mount();
-    const status = q("[role=status]");
+    const status = q("[data-testid=narration][role=status]");
     expect(status.getAttribute("aria-live")).toBe("polite");
     expect(status.textContent).toBe("Bot 3 follows with 5♥.");
     model.setView({
@@ -307,7 +307,7 @@ describe("table rendering", () => {
     expect(qa("[data-rest-card]").map((c) => c.dataset.card)).toEqual(["9C", "KC"]);
     expect(q("[data-testid=last-trick-outcome]").textContent).toBe("Picked up by Bot 2");
     expect(rest.getAttribute("aria-label")).toBe(
-      "Last trick: 9 of clubs, played by Bot 1; king of clubs, played by Bot 2. Picked up by Bot 2",
+      "Last trick: 9 of clubs, played by Bot 1; King of clubs, played by Bot 2. Picked up by Bot 2",
     );
     expect(qa("[data-testid=trick-card]")).toHaveLength(0);
     expect(qa("[data-testid=flight]")).toHaveLength(0);
@@ -368,7 +368,7 @@ describe("table rendering", () => {
   it("draws nothing broken before the kernel sends a view", () => {
     for (const view of [null, {} as never]) {
       const { q, qa, model } = mount({ view, config: {} as never, score: null });
-      expect(q("[role=status]").textContent).toContain("Waiting");
+      expect(q("[data-testid=narration][role=status]").textContent).toContain("Waiting");
       expect(qa("button[data-card]")).toHaveLength(0);
       expect(qa("[data-seat]")).toHaveLength(0);
       expect(Array.from(q<HTMLSelectElement>("[data-testid=players]").options).map((o) => o.value)).not.toContain("undefined");
