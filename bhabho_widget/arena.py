@@ -212,7 +212,7 @@ def run_arena(bots: Sequence[str], games: int, seed: int = 0, rules: Rules | str
         executor = own = ProcessPoolExecutor(jobs)
     workers = jobs if own is not None else (4 if executor is not None else 1)
     if chunk is None:
-        chunk = max(1, min(50, games // (4 * workers) or 1))
+        chunk = max(1, min(20, games // (4 * workers) or 1))
     parts = [list(range(a, min(games, a + chunk))) for a in range(0, games, chunk)]
     results: dict[int, tuple[int, bool]] = {}
     done = 0

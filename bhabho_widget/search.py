@@ -215,6 +215,10 @@ def simulate(starts: Sequence[Game], counts: Sequence[int], seed: int | None = N
     >>> losers.shape, set(losers.tolist()) <= {0, 1, 2}
     ((200,), True)
     """
+    if len(starts) != len(counts):
+        raise ValueError("give one count per start")
+    if any(g.num_players != starts[0].num_players or g.rules != starts[0].rules for g in starts):
+        raise ValueError("all starts must have the same number of players and the same rules")
     counts = [int(c) for c in counts]
     offsets = np.concatenate([[0], np.cumsum(counts, dtype=np.int64)]).astype(np.int64)
     out = np.full(int(offsets[-1]), -1, dtype=np.int64)
@@ -374,8 +378,8 @@ def estimate_actions(view: SeatView, actions: Sequence[int | str], rollouts: int
 class SearchBot(Bot):
     """Determinized Monte Carlo search from the seat's view (see the module docstring).
 
-    ``rollouts``: random continuations per candidate action (default 256), spread over
-    ``samples`` hidden deals (default 32). Takes: a take is simulated only when the next
+    ``rollouts``: random continuations per candidate action (default 64), spread over
+    ``samples`` hidden deals (default 16). Takes: a take is simulated only when the next
     player's hand is small (at most ``take_max`` cards) and the take does not leave this
     seat alone with cards; it is made when its estimated chance of ending as the bhabhi
     is lower than passing by at least ``take_margin`` (the take adds cards for certain,
@@ -384,8 +388,8 @@ class SearchBot(Bot):
 
     name = "search"
 
-    def __init__(self, seed: int | None = None, rollouts: int = 256, samples: int = 32,
-                 take_max: int = 4, take_margin: float = 0.03) -> None:
+    def __init__(self, seed: int | None = None, rollouts: int = 64, samples: int = 16,
+                 take_max: int = 3, take_margin: float = 0.03) -> None:
         self.seed = _check_seed(seed)
         self._base = seed if seed is not None else random.SystemRandom().randrange(2**63)
         if not isinstance(rollouts, int) or rollouts < 1:

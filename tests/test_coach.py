@@ -1,0 +1,118 @@
+"""Hints: the right action, a reason in plain words, and each action's chance of losing."""
+
+import json
+import string
+
+import pytest
+
+from bhabho_widget import Card, Game, Rules, coach
+from bhabho_widget.coach import Hint, hint, hint_for_view
+
+TRAP_HANDS = [["4S", "5H", "6H"], ["KS", "4D", "QD", "7H"], ["JD", "2S", "8H"], ["9C", "3S", "10H"]]
+TRAP_PLAYS = ["JD", "9C", "2S", "3S", "4S", "KS"]  # Player 3 shows no diamonds; Player 2 picks up J♦ in public
+
+
+def trap(names=None, rules=Rules(), hands=TRAP_HANDS, plays=TRAP_PLAYS):
+    g = Game.from_hands(hands, leader=2, seed=1, names=names, rules=rules)
+    for card in plays:
+        g.play(card)
+    return g
+
+
+def test_the_jack_of_diamonds_trap():
+    g = trap()
+    assert g.current_player == 1
+    h = hint(g, rollouts=200, seed=0)
+    assert h.action == Card.parse("4D")
+    assert h.reason.startswith("Lead 4♦, not Q♦: Player 3 has shown no diamonds, so whoever plays the highest diamond "
+                               "picks up; with 4♦ that is Player 2's J♦, with Q♦ it is you.")
+    est = {e.action: e for e in h.estimates}
+    assert est["4D"].hi < est["QD"].lo, "leading Q♦ makes you pick up: far more likely to lose"
+
+
+def test_the_trap_with_names_and_anticlockwise_play():
+    # anticlockwise: the next player after seat 1 is seat 0, then seat 3
+    hands = [["JD", "2S", "8H"], ["KS", "4D", "QD", "7H"], ["4S", "5H", "6H"], ["9C", "3S", "10H"]]
+    g = Game.from_hands(hands, leader=0, seed=1, names=["Asha", "Ravi", "Meena", "Dev"],
+                        rules=Rules(direction="anticlockwise"))
+    for card in ["JD", "9C", "2S", "3S", "4S", "KS"]:
+        g.play(card)
+    assert g.current_player == 1
+    h = hint(g, rollouts=200, seed=1)
+    assert h.action == Card.parse("4D")
+    assert "Dev has shown no diamonds" in h.reason and "with 4♦ that is Asha's J♦, with Q♦ it is you" in h.reason
+    assert "Ravi" not in h.reason, "the hinted seat is you"
+
+
+def test_the_hint_shape_for_the_widget():
+    g = trap()
+    d = hint(g, rollouts=60, seed=0).to_dict()
+    assert set(d) == {"action", "text", "estimates"}
+    assert d["action"] == "4D" and isinstance(d["text"], str)
+    actions = [e["action"] for e in d["estimates"]]
+    assert actions == ["7H", "4D", "QD", "take"]  # every legal card, and the take rule 7 allows now
+    for e in d["estimates"]:
+        assert set(e) == {"action", "label", "p", "lo", "hi"}
+        assert 0 <= e["lo"] <= e["p"] <= e["hi"] <= 1
+    assert d["estimates"][-1]["label"] == "Take Player 2's hand"
+    assert json.loads(json.dumps(d)) == d
+
+
+def test_hints_are_reproducible_and_use_only_the_view():
+    g = trap()
+    a, b = hint(g, rollouts=60, seed=3), hint(g, rollouts=60, seed=3)
+    assert a == b
+    assert hint_for_view(g.seat_view(1), rollouts=60, seed=3) == a
+
+
+def test_a_tochoo_is_explained():
+    g = Game.from_hands([["9H", "2S"], ["KH", "3S"], ["4C", "AD", "5S"], ["7H", "8S"]], leader=0, seed=0)
+    g.play("9H")
+    g.play("KH")
+    h = hint(g, rollouts=60, seed=0)
+    assert h.seat == 2 and isinstance(h.action, Card)
+    assert "tochoo" in h.reason and "Player 1 picks it up" in h.reason
+    assert {e.action for e in h.estimates} == {"4C", "AD", "5S"}
+
+
+def test_following_under_the_top_card_is_explained():
+    g = Game.from_hands([["9H", "2S"], ["KH", "3H", "3S"], ["4C", "AD"], ["7H", "8S"]], leader=0, seed=0)
+    g.play("9H")
+    h = hint(g, rollouts=200, seed=0)
+    assert h.action == Card.parse("3H")
+    assert h.reason.startswith("Play 3♥, under 9♥: if someone after you cannot follow, Player 0 picks up, not you.")
+
+
+def test_forced_leads_and_the_take_offer_of_a_seat_not_to_play():
+    g = Game.deal(4, seed=0)
+    h = hint(g, rollouts=20)
+    assert h.action == Card.parse("AS") and "must open the game" in h.reason and len(h.estimates) == 1
+    g = trap()
+    h = hint(g, seat=3, rollouts=60)  # not Player 3's turn, but it may take Player 0's hand
+    assert {e.action for e in h.estimates} == {"take", "pass"} and h.action in ("take", "pass")
+    assert "Player 0's hand" in h.reason
+    g.play("4D")
+    with pytest.raises(ValueError, match="nothing to do"):
+        hint(g, seat=0)
+    over = Game.from_hands([["5H"], ["KH", "2S"], []], leader=0)
+    over.take(0)
+    with pytest.raises(ValueError, match="over"):
+        hint(over)
+
+
+def test_sentences_are_templates_with_named_placeholders():
+    templates = {k: v for k, v in vars(coach).items() if k.startswith("T_")}
+    assert len(templates) > 15
+    for name, text in templates.items():
+        fields = [f for _, f, _, _ in string.Formatter().parse(text) if f is not None]
+        assert all(f.isidentifier() for f in fields), name
+
+
+def test_the_hint_chart():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    h = hint(trap(), rollouts=40, seed=0)
+    ax = h.plot()
+    assert len(ax.patches) == len(h.estimates)
+    assert isinstance(h, Hint) and "4♦" in h._repr_html_()

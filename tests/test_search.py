@@ -1,0 +1,241 @@
+"""The search bot: its sampler of hidden hands, its rollouts and its decisions from the seat view only."""
+
+import random
+
+import numpy as np
+import pytest
+
+from bhabho_widget import Card, Game, RandomBot, RuleBot, Rules, play_out
+from bhabho_widget.bots import BOTS
+from bhabho_widget.cards import FULL_DECK, SUIT_MASKS, mask_of
+from bhabho_widget.rules import PRESETS
+from bhabho_widget.search import PASS, TAKE, SearchBot, check_sample, estimate_actions, loss_mask, sample_hidden, simulate
+
+SMALL = {"rollouts": 32, "samples": 8}
+
+
+def positions(rules, players, seed, every=7, take_chance=0.15):
+    """Real positions of random games (with takes): (game copy, seat) every few actions."""
+    g = Game.deal(players, seed=seed, rules=rules)
+    bots = [RandomBot(seed=seed * 10 + s, take_chance=take_chance) for s in range(players)]
+    rng = random.Random(seed)
+    out = []
+    step = 0
+    while not g.is_over and step < 400:
+        step += 1
+        if not g.table and g.take_refusal() is None:
+            for s in g.holders_from(g.leader):
+                if not g.is_over and g.hand_mask(s) and bots[s].wants_take(g.seat_view(s)):
+                    g.take(s)
+                    break
+            if g.is_over:
+                break
+        if step % every == 0:
+            out.append((g.copy(), rng.choice(g.holders())))
+        s = g.current_player
+        g.play(bots[s].choose_card(g.seat_view(s)))
+    return out
+
+
+def truth(g):
+    return [g.hand_mask(s) for s in range(g.num_players)], g.state().waste
+
+
+def variants():
+    for name, rules in PRESETS.items():
+        yield name, rules, 4 if rules.teams else 3 + len(name) % 3
+
+
+@pytest.mark.parametrize("name,rules,players", list(variants()), ids=[v[0] for v in variants()])
+def test_sampled_deals_fit_everything_the_seat_has_seen(name, rules, players):
+    checked = 0
+    for seed in range(12):
+        if checked >= 12:
+            break
+        for g, seat in positions(rules, players, seed, every=4):
+            view = g.seat_view(seat)
+            hands, waste = truth(g)
+            assert check_sample(view, hands, waste) == [], "the real deal must fit the view"
+            on_table = sum(1 << i for i in view.table)
+            rng = random.Random(seed * 1000 + checked)
+            for _ in range(3):
+                h, w = sample_hidden(view, rng)
+                assert check_sample(view, h, w) == []
+                # a dealt game: every card is in a hand, on the table or in the waste pile
+                assert sum(h) | w | on_table == FULL_DECK
+                assert w & ~view.waste_known == 0, "the waste pile holds only cards seen going there"
+                Game.from_view(view, h, w, seed=1)  # the engine accepts the deal
+            checked += 1
+    assert checked >= 12
+
+
+def test_the_sampler_respects_voids_known_cards_and_the_opening_card():
+    g = Game.from_hands([["4S", "5H", "6H"], ["KS", "4D", "QD", "7H"], ["JD", "2S", "8H"], ["9C", "3S", "10H"]],
+                        leader=2, seed=1)
+    for card in ["JD", "9C"]:  # Player 3 shows no diamonds, Player 2 picks up J♦ and 9♣ in public
+        g.play(card)
+    view = g.seat_view(1)
+    assert view.shows_void(3, "D") and view.known[2] == mask_of(["JD", "9C"])
+    rng = random.Random(0)
+    for _ in range(200):
+        hands, waste = sample_hidden(view, rng)
+        assert hands[2] & mask_of(["JD", "9C"]) == mask_of(["JD", "9C"])
+        assert hands[3] & SUIT_MASKS[2] == 0
+        assert check_sample(view, hands, waste) == []
+    # before the opening lead the leader holds the opening card
+    d = Game.deal(4, seed=11)
+    other = (d.current_player + 1) % 4
+    for _ in range(20):
+        hands, _ = sample_hidden(d.seat_view(other), rng)
+        assert hands[d.current_player] >> Card.parse("AS").index & 1
+
+
+def test_a_drawn_card_not_yet_led_is_in_the_leaders_hand():
+    found = 0
+    for seed in range(200):
+        for pos, seat in positions(Rules(), 3, seed, every=1, take_chance=0.0):
+            if pos.draw_card is not None and not pos.table and seat != pos.leader:
+                view = pos.seat_view(seat)
+                pending = view.waste_known.bit_count() - view.waste_size
+                assert pending == 1
+                hands, waste = sample_hidden(view, random.Random(seed))
+                held = view.waste_known & ~waste
+                assert held & hands[pos.leader] == held
+                found += 1
+        if found >= 3:
+            break
+    assert found >= 3
+
+
+def test_the_choice_depends_on_the_view_alone():
+    """Dealing the hidden cards otherwise, consistently with the view, changes nothing."""
+    checked = 0
+    for seed in range(6):
+        g = Game.deal(4, seed=seed)
+        bots = [RuleBot(seed=s) for s in range(4)]
+        for _ in range(14 + seed):
+            g.play(bots[g.current_player].choose_card(g.seat_view(g.current_player)))
+            if g.is_over:
+                break
+        if g.is_over:
+            continue
+        seat = g.current_player
+        view = g.seat_view(seat)
+        if view.legal.bit_count() < 2:
+            continue
+        choice = SearchBot(seed=5, **SMALL).choose_card(view)
+        real = truth(g)
+        for k in range(3):
+            hands, waste = sample_hidden(view, random.Random(100 + k))
+            other = g.with_hidden_cards(hands, waste)
+            assert (hands, waste) != real or k > 0
+            other_view = other.seat_view(seat)
+            assert other_view == view
+            assert SearchBot(seed=5, **SMALL).choose_card(other_view) == choice
+        checked += 1
+    assert checked >= 3
+
+
+def test_take_decisions_depend_on_the_view_alone():
+    hands = [["6H", "JH", "7H", "9H"], ["3H"], ["5S", "7S", "8H", "5H", "9S"], ["AC", "AD", "7D", "JC"]]
+    waste = ["9D", "5D", "4D", "4H", "6D", "10S", "QH", "QD", "AS", "JD", "KS", "8C"]
+    g = Game.from_hands(hands, leader=0, waste=waste, seed=1)
+    view = g.seat_view(0)
+    assert view.can_take and view.take_target == 1
+    bot = SearchBot(seed=2, rollouts=200, samples=16)
+    decision = bot.wants_take(view)
+    assert {e.action for e in bot.last_estimates} == {TAKE, PASS}
+    sizes = g.hand_sizes()
+    for k in range(3):  # nothing is known of the other hands or the waste pile: deal them anew
+        hidden = [c for s in (1, 2, 3) for c in g.hand(s)] + [Card.parse(c) for c in waste]
+        random.Random(k).shuffle(hidden)
+        h = [view.hand]
+        for s in (1, 2, 3):
+            h.append(mask_of(hidden[:sizes[s]]))
+            hidden = hidden[sizes[s]:]
+        other = g.with_hidden_cards(h, mask_of(hidden)).seat_view(0)
+        assert other == view and SearchBot(seed=2, rollouts=200, samples=16).wants_take(other) == decision
+
+
+def test_the_search_bot_never_takes_into_a_loss_and_seeds_repeat():
+    g = Game.from_hands([["5H", "2C"], ["KH", "3C"]], leader=0, seed=0)
+    view = g.seat_view(0)
+    assert view.can_take
+    assert SearchBot(seed=1, **SMALL).wants_take(view) is False  # the taker would be alone with cards
+    g = Game.deal(4, seed=9)
+    g.play(g.legal_cards()[0])
+    v = g.seat_view(g.current_player)
+    a, b = SearchBot(seed=3, **SMALL), SearchBot(seed=3, **SMALL)
+    assert [a.choose_card(v) for _ in range(2)] == [b.choose_card(v)] * 2
+
+
+def test_the_search_bot_avoids_the_jack_of_diamonds_trap():
+    g = Game.from_hands([["4S", "5H", "6H"], ["KS", "4D", "QD", "7H"], ["JD", "2S", "8H"], ["9C", "3S", "10H"]],
+                        leader=2, seed=1)
+    for card in ["JD", "9C", "2S", "3S", "4S", "KS"]:
+        g.play(card)
+    bot = SearchBot(seed=0, rollouts=120, samples=12)
+    assert bot.choose_card(g.seat_view(1)) == Card.parse("4D")
+    est = {e.action: e for e in bot.last_estimates}
+    four, queen = est[Card.parse("4D").index], est[Card.parse("QD").index]
+    assert four.interval[1] < queen.interval[0]
+
+
+def test_simulate_agrees_with_game_playout():
+    g = Game.deal(3, seed=4)
+    bots = [RuleBot(seed=s) for s in range(3)]
+    for _ in range(20):
+        g.play(bots[g.current_player].choose_card(g.seat_view(g.current_player)))
+    losers = simulate([g], [3000], seed=1)
+    fast = np.bincount(losers[losers >= 0], minlength=3) / len(losers)
+    rng = random.Random(2)
+    slow = np.zeros(3)
+    for _ in range(600):
+        c = g.copy()
+        c.playout(rng)
+        if c.loser is not None:
+            slow[c.loser] += 1
+    slow /= 600
+    assert np.abs(fast - slow).max() < 0.07, (fast, slow)
+
+
+def test_simulate_runs_many_positions_at_once():
+    a = Game.from_hands([["QH", "5S"], ["JD", "2S"], ["3C"]], leader=0, seed=0)
+    b = Game.deal(4, seed=1)
+    done = Game.from_hands([["5H"], ["KH", "2S"], []], leader=0)
+    done.take(0)
+    assert done.is_over and done.loser == 0
+    losers = simulate([a, done], [50, 7], seed=3)
+    assert losers.shape == (57,) and set(losers[:50].tolist()) <= {0, 1, 2} and (losers[50:] == 0).all()
+    with pytest.raises(ValueError, match="same number of players"):
+        simulate([a, b], [5, 5])
+
+
+def test_estimates_cover_every_action():
+    g = Game.deal(4, seed=3)
+    g.play("AS")
+    view = g.seat_view(g.current_player)
+    legal = [c.index for c in view.legal_cards]
+    est = estimate_actions(view, legal, 40, 8, random.Random(0))
+    assert [e.action for e in est] == legal
+    assert all(e.rollouts == 40 and 0 <= e.losses <= 40 and e.interval[0] <= e.p <= e.interval[1] for e in est)
+
+
+def test_the_search_bot_finishes_games_in_every_variant():
+    for k, (name, rules) in enumerate(PRESETS.items()):
+        n = 4 if rules.teams else 3
+        g = Game.deal(n, seed=k, rules=rules)
+        bots = [RuleBot(seed=s) for s in range(n)]
+        bots[k % n] = SearchBot(seed=k, rollouts=8, samples=4)
+        play_out(g, bots)
+        assert g.is_over, name
+
+
+def test_search_is_a_bot_level_and_teams_count_the_partner():
+    bot = BOTS["search"](seed=4)
+    assert isinstance(bot, SearchBot) and bot.seed == 4
+    g = Game.deal(4, seed=0, rules=Rules(teams=True))
+    v = g.seat_view(1)
+    assert loss_mask(v, np.array([1, 3, 0, 2, -1])).tolist() == [True, True, False, False, False]
+    with pytest.raises(ValueError):
+        SearchBot(rollouts=0)
