@@ -22,6 +22,9 @@ export interface Controls {
   newGame: HTMLButtonElement;
   players: HTMLSelectElement;
   seed: HTMLInputElement;
+  /** The person typed in the seed field since the kernel last filled it: New game sends
+   * that seed. Otherwise New game sends no seed: a fresh deal, or a match's next round. */
+  seedTouched: boolean;
   variant: HTMLSelectElement;
   bots: HTMLSelectElement;
   botsField: HTMLElement;
@@ -117,7 +120,7 @@ export function buildControls(t: Translate): Controls {
   // A lesson is stepped with its own bar: it has no new game, undo, hint or bots to pace.
   const playOnly = [gameGroup, actions, undo, hint, paceField];
   const c = {
-    bar, actions, newGame, players, seed, variant, bots, botsField, language, languageField,
+    bar, actions, newGame, players, seed, seedTouched: false, variant, bots, botsField, language, languageField,
     undo, hint, pace, paceOut, reveal, deck, deckField, playOnly, labelled,
   };
   relabel(labelled, t);
@@ -166,15 +169,18 @@ export interface ControlLists {
   languages: Language[] | null | undefined;
 }
 
-export function updateConfig(c: Controls, config: Config | null | undefined, lists: ControlLists): void {
+/** Shows the config's values. `refill`: the config itself changed (a new game), so the
+ * players and the seed are written again and the seed counts as untouched. */
+export function updateConfig(c: Controls, config: Config | null | undefined, lists: ControlLists, refill = true): void {
   const has = config && typeof config === "object";
-  if (has && typeof config.players === "number") {
+  if (refill && has && typeof config.players === "number") {
     const p = String(config.players);
     if (!Array.from(c.players.options).some((o) => o.value === p)) {
       c.players.prepend(h("option", { value: p }, p));
     }
     c.players.value = p;
     c.seed.value = config.seed === null || config.seed === undefined ? "" : String(config.seed);
+    c.seedTouched = false;
   }
   const pick = (v: unknown) => (typeof v === "string" ? v : undefined);
   updateVariants(c, lists.variants, has ? pick(config.variant) : undefined);
@@ -206,8 +212,11 @@ export function updateDeck(c: Controls, deck: Deck | null): void {
   c.deck.checked = deck === "four-colour";
 }
 
+/** The new_game message's values. The seed is sent only when the person typed it: the
+ * seed the kernel shows is the current game's (or match's), and sending it back would deal
+ * the same game again (or start the match again) instead of a new game. */
 export function readNewGame(c: Controls): { players: number; seed: number | null; variant: string; bots: string } {
-  const raw = c.seed.value.trim();
+  const raw = c.seedTouched ? c.seed.value.trim() : "";
   const seed = raw === "" ? null : Number.parseInt(raw, 10);
   return {
     players: Number.parseInt(c.players.value, 10),

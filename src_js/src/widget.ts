@@ -374,12 +374,13 @@ export function mount(model: Model, el: HTMLElement): () => void {
     root.classList.toggle("is-four-colour", deck === "four-colour");
   }
 
-  function drawConfig(): void {
-    updateConfig(controls, model.get("config"), {
+  function drawConfig(refill = false): void {
+    const lists = {
       variants: model.get("variants"),
       bot_levels: model.get("bot_levels"),
       languages: model.get("languages"),
-    });
+    };
+    updateConfig(controls, model.get("config"), lists, refill);
   }
 
   function drawLabels(): void {
@@ -415,10 +416,10 @@ export function mount(model: Model, el: HTMLElement): () => void {
   });
   on("change:deck", drawDeck);
   on("change:score", drawScore);
-  on("change:variants", drawConfig);
-  on("change:bot_levels", drawConfig);
-  on("change:languages", drawConfig);
-  on("change:config", drawConfig);
+  on("change:variants", () => drawConfig());
+  on("change:bot_levels", () => drawConfig());
+  on("change:languages", () => drawConfig());
+  on("change:config", () => drawConfig(true));
   on("change:labels", drawLabels);
   on("change:pace", () => {
     drawSettings();
@@ -498,6 +499,7 @@ export function mount(model: Model, el: HTMLElement): () => void {
   };
   listen("input", (e) => {
     onSlider(e);
+    if (e.target === controls.seed) controls.seedTouched = true;
     if (e.target === controls.pace) {
       const pace = clampPace(Number(controls.pace.value));
       if (!isFinite(pace)) return;
@@ -528,7 +530,7 @@ export function mount(model: Model, el: HTMLElement): () => void {
   });
 
   // ---- first draw ----
-  drawConfig();
+  drawConfig(true);
   drawDeck();
   drawSettings();
   drawError();

@@ -259,15 +259,42 @@ describe("controls", () => {
     const bots = q<HTMLSelectElement>("[data-testid=bots]");
     expect(Array.from(bots.options).map((o) => o.value)).toEqual(["random", "rules"]);
     expect(bots.value).toBe("random");
+    // the seed shown is the current game's: New game deals a new one (or a match's next round)
     q<HTMLButtonElement>("[data-testid=new-game]").click();
-    expect(model.sent).toEqual([{ type: "new_game", players: 5, seed: 7, variant: "no-take", bots: "random" }]);
+    expect(model.sent).toEqual([{ type: "new_game", players: 5, seed: null, variant: "no-take", bots: "random" }]);
+    // a seed the person types is sent
+    seed.value = "7";
+    seed.dispatchEvent(new Event("input", { bubbles: true }));
+    q<HTMLButtonElement>("[data-testid=new-game]").click();
+    expect(model.sent[1]).toEqual({ type: "new_game", players: 5, seed: 7, variant: "no-take", bots: "random" });
 
     players.value = "3";
     seed.value = "";
+    seed.dispatchEvent(new Event("input", { bubbles: true }));
     variant.value = "classic";
     bots.value = "rules";
     q<HTMLButtonElement>("[data-testid=new-game]").click();
-    expect(model.sent[1]).toEqual({ type: "new_game", players: 3, seed: null, variant: "classic", bots: "rules" });
+    expect(model.sent[2]).toEqual({ type: "new_game", players: 3, seed: null, variant: "classic", bots: "rules" });
+  });
+
+  it("starts a match's next round from New game, and a new match from a typed seed", () => {
+    const { q, model } = mount({ config: config({ seed: 7, rounds: 2 }) });
+    const seed = q<HTMLInputElement>("[data-testid=seed]");
+    q<HTMLButtonElement>("[data-testid=new-game]").click();
+    expect(model.sent[0]).toMatchObject({ type: "new_game", seed: null });
+    // the kernel deals round 2: the same config, the field still untouched
+    seed.value = "12";
+    seed.dispatchEvent(new Event("input", { bubbles: true }));
+    // a list changing meanwhile does not overwrite what the person typed
+    model.set("languages", [{ code: "en", name: "English" }]);
+    expect(seed.value).toBe("12");
+    q<HTMLButtonElement>("[data-testid=new-game]").click();
+    expect(model.sent[1]).toMatchObject({ type: "new_game", seed: 12 });
+    // the kernel's answer fills the field again, untouched
+    model.set("config", config({ seed: 12, rounds: 2 }));
+    expect(seed.value).toBe("12");
+    q<HTMLButtonElement>("[data-testid=new-game]").click();
+    expect(model.sent[2]).toMatchObject({ type: "new_game", seed: null });
   });
 
   it("labels every select and follows bot_levels", () => {
