@@ -11,6 +11,7 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 from .cards import DECK, Card, indices
+from .i18n import ENGLISH, N_, Nn_, Translator
 
 if TYPE_CHECKING:
     from .game import Game
@@ -21,32 +22,50 @@ def card_html(card: Card) -> str:
     return f'<span style="color:{color};font-weight:bold" title="{card.name}">{card}</span>'
 
 
-def game_html(g: Game) -> str:
-    """Every hand, the trick on the table and the waste pile, as an HTML table."""
+def _head(tr: Translator) -> str:
+    cells = (tr.pgettext("static table", "seat"), tr.pgettext("static table", "cards"), tr.pgettext("static table", "hand"))
+    return "<table><tr>" + "".join(f"<th>{escape(c)}</th>" for c in cells) + "<th></th></tr>"
+
+
+def _marks(tr: Translator, power: bool, turn: bool, escaped: int | None, bhabhi: bool) -> str:
+    labels = tr.labels()
+    marks = [labels["badge_power"]] if power else []
+    if turn:
+        marks.append(labels["badge_turn"])
+    if escaped is not None:
+        marks.append(labels["badge_escaped"].format(n=escaped + 1))
+    if bhabhi:
+        marks.append(labels["badge_bhabhi"])
+    return escape(", ".join(marks))
+
+
+def _trick_line(tr: Translator, number: int, trick: str, waste: int) -> str:
+    return tr.plural(*Nn_("Trick {trick}: {cards}; waste pile {n} card.", "Trick {trick}: {cards}; waste pile {n} cards."),
+                     waste, trick=number, cards=trick or escape(tr.format(N_("table empty"))))
+
+
+def game_html(g: Game, translator: Translator | None = None) -> str:
+    """Every hand, the trick on the table and the waste pile, as an HTML table (in
+    ``translator``'s language; None: English)."""
+    tr = translator or ENGLISH
     rows = []
     for s in range(g.num_players):
-        marks = []
-        if s == g.leader and not g.is_over:
-            marks.append("power")
-        if s == g.current_player:
-            marks.append("to play")
-        if s in g.escaped:
-            marks.append("escaped")
-        if s == g.loser:
-            marks.append("bhabhi")
+        escaped = g.escaped.index(s) if s in g.escaped else None
+        marks = _marks(tr, s == g.leader and not g.is_over, s == g.current_player, escaped, s == g.loser)
         hand = g.hand_mask(s)
         cards = " ".join(card_html(DECK[i]) for i in indices(hand))
         rows.append(f"<tr><td>{escape(g.names[s])}</td><td>{hand.bit_count()}</td>"
-                    f"<td>{cards}</td><td>{', '.join(marks)}</td></tr>")
+                    f"<td>{cards}</td><td>{marks}</td></tr>")
     trick = " ".join(f"{escape(g.names[s])}: {card_html(c)}" for s, c in g.table)
-    state = " Stalemate: nobody is the bhabhi." if g.is_stalemate else ""
-    return ("<table><tr><th>seat</th><th>cards</th><th>hand</th><th></th></tr>" + "".join(rows)
-            + f"</table><p>Trick {g.trick_number}: {trick or 'table empty'}; waste pile {g.waste_size} cards.{state}</p>")
+    state = " " + escape(tr.format(N_("Stalemate: nobody is the bhabhi."))) if g.is_stalemate else ""
+    return _head(tr) + "".join(rows) + f"</table><p>{_trick_line(tr, g.trick_number, trick, g.waste_size)}{state}</p>"
 
 
-def view_html(view: dict[str, Any], title: str = "") -> str:
+def view_html(view: dict[str, Any], title: str = "", translator: Translator | None = None) -> str:
     """One seat's view (a widget's ``view`` dict) as static HTML: hands shown only where
-    the view holds them (the seat's own, or all when the view reveals them)."""
+    the view holds them (the seat's own, or all when the view reveals them). The view's
+    texts are already in its language; ``translator`` (None: English) tells the rest."""
+    tr = translator or ENGLISH
     names = view["names"]
     hands = view.get("hands")
     rows = []
@@ -57,20 +76,13 @@ def view_html(view: dict[str, Any], title: str = "") -> str:
             shown = " ".join(card_html(Card.parse(c)) for c in view["hand"])
         else:
             shown = "🂠" * min(view["hand_sizes"][s], 1) + (f" × {view['hand_sizes'][s]}" if view["hand_sizes"][s] else "")
-        marks = []
-        if s == view.get("leader") and not view.get("is_over"):
-            marks.append("power")
-        if s == view.get("current_player"):
-            marks.append("to play")
-        if s in view.get("escaped", ()):
-            marks.append("escaped")
-        if s == view.get("loser"):
-            marks.append("bhabhi")
+        escaped = list(view.get("escaped", ()))
+        marks = _marks(tr, s == view.get("leader") and not view.get("is_over"), s == view.get("current_player"),
+                       escaped.index(s) if s in escaped else None, s == view.get("loser"))
         rows.append(f"<tr><td>{escape(name)}</td><td>{view['hand_sizes'][s]}</td><td>{shown}</td>"
-                    f"<td>{', '.join(marks)}</td></tr>")
+                    f"<td>{marks}</td></tr>")
     trick = " ".join(f"{escape(names[t['seat']])}: {card_html(Card.parse(t['card']))}" for t in view["table"])
     narration = escape(view.get("narration") or "")
     head = f"<h4>{escape(title)}</h4>" if title else ""
-    return (f'<div class="bhabho-static">{head}<table><tr><th>seat</th><th>cards</th><th>hand</th><th></th></tr>'
-            + "".join(rows) + f"</table><p>Trick {view['trick_number']}: {trick or 'table empty'}; "
-            f"waste pile {view['waste_size']} cards.</p><p>{narration}</p></div>")
+    return (f'<div class="bhabho-static">{head}{_head(tr)}' + "".join(rows)
+            + f"</table><p>{_trick_line(tr, view['trick_number'], trick, view['waste_size'])}</p><p>{narration}</p></div>")

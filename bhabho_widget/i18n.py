@@ -19,8 +19,12 @@ marked templates and the front end's labels (``protocol.json``); ``update`` merg
 every ``.po``; ``check`` lists untranslated messages and dropped placeholders.
 
 >>> t = translator("ru")
->>> [t.plural("{n} card", "{n} cards", n) for n in (1, 3, 5, 21)]
-['1 карта', '3 карты', '5 карт', '21 карта']
+>>> for n in (1, 3, 5, 21):
+...     print(t.plural("Session over after {n} round", "Session over after {n} rounds", n))
+Серия окончена после 1 раунда
+Серия окончена после 3 раундов
+Серия окончена после 5 раундов
+Серия окончена после 21 раунда
 >>> Message("{name} does not hold {card} (rule 9)", name="Bot 1", card="A♠").localize(translator("de"))
 'Bot 1 hat A♠ nicht auf der Hand (Regel 9)'
 """
@@ -115,7 +119,7 @@ class Message(str):
     >>> m
     'Bot 2 cannot take now: the game is over'
     >>> m.localize(translator("es"))
-    'Bot 2 no puede tomar ahora: la partida ha terminado'
+    'Bot 2 no puede tomar cartas ahora: la partida ha terminado'
     """
 
     template: str

@@ -27,6 +27,7 @@ from .cards import Card
 from .errors import IllegalMoveError, MessageError
 from .events import Event
 from .game import Game, Move
+from .i18n import N_, Joined, ListOf, Message, SeatName, Translator, check_language, translator
 from .session import browser_view
 
 ENGINE_ANSWERS = ("next_leader", "picker")
@@ -78,6 +79,26 @@ class Exercise:
             raise ValueError(f"a take exercise needs answer='take' or 'pass', not {self.answer!r}")
 
 
+class Told(str):
+    """Events as ``seat`` reads them (every card shown when ``reveal``): English as a
+    ``str``, and told again in another language by :meth:`localize`."""
+
+    events: tuple[Event, ...]
+    seat: int
+    reveal: bool
+
+    def __new__(cls, events: Sequence[Event], seat: int, reveal: bool) -> Told:
+        obj = super().__new__(cls, " ".join(e.describe(seat, reveal=reveal) for e in events))
+        obj.events, obj.seat, obj.reveal = tuple(events), seat, reveal
+        return obj
+
+    def localize(self, translator: Translator | None = None, names: Sequence[str] | None = None) -> str:
+        return " ".join(e.describe(self.seat, reveal=self.reveal, translator=translator, names=names) for e in self.events)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return Told, (self.events, self.seat, self.reveal)
+
+
 def apply_move(game: Game, move: Move | str) -> list[Event]:
     """Play a Card or code, or take with ``("take", seat)`` or ``"take <seat>"``."""
     if isinstance(move, tuple) and len(move) == 2 and move[0] == "take":
@@ -92,11 +113,15 @@ class LessonScript:
 
     The moves already made in ``game`` are part of the lesson, so ``LessonScript(recorded)``
     replays a finished game. With ``reveal_all=False`` only ``seat``'s cards are shown,
-    in the table, the log, the exercises and their feedback alike.
+    in the table, the log, the exercises and their feedback alike. ``language`` (see
+    :data:`.i18n.LANGUAGES`) is the language of the engine's explanations and the
+    feedback; the title and the exercises' own texts are shown as the author wrote them.
     """
 
     def __init__(self, game: Game, moves: Sequence[Move | str] = (), title: str = "",
-                 exercises: Sequence[Exercise] = (), seat: int = 0, reveal_all: bool = True, start: int = 0) -> None:
+                 exercises: Sequence[Exercise] = (), seat: int = 0, reveal_all: bool = True, start: int = 0,
+                 language: str = "en") -> None:
+        self.translator: Translator = translator(check_language(language))
         if not isinstance(game, Game):
             raise TypeError(f"a lesson needs a Game, not {type(game).__name__}")
         if isinstance(moves, str) or not isinstance(moves, Sequence):
@@ -138,7 +163,7 @@ class LessonScript:
             self.exercises[ex.step] = ex
         for ex in self.exercises.values():
             self._right[ex.step] = self._check_exercise(ex)
-        self._feedback: dict[str, Any] | None = None
+        self._feedback: tuple[bool, str] | None = None
         self._tries: dict[int, int] = {}
         if not isinstance(start, int) or isinstance(start, bool) or not 0 <= start <= len(script):
             raise ValueError(f"start must be a step from 0 to {len(script)}, not {start!r}")
@@ -224,7 +249,7 @@ class LessonScript:
         ``{"correct", "text"}``. Nothing about the game changes."""
         ex = self.exercises.get(self.step)
         if ex is None:
-            raise MessageError("there is no question at this step")
+            raise MessageError(Message("there is no question at this step"))
         if choice not in self.choices(self.step) and not (ex.kind == "card" and isinstance(choice, Card)):
             raise MessageError(f"{str(choice)[:20]!r} is not one of the choices")
         tries = self._tries.get(self.step, 0) + 1
@@ -236,17 +261,21 @@ class LessonScript:
         else:
             feedback = self._check_seat(ex, choice, tries)
         self._feedback = feedback
-        return feedback
+        return self._feedback_dict(feedback)
 
-    def _text(self, events: Sequence[Event]) -> str:
-        return " ".join(e.describe(self.seat, reveal=self.reveal_all) for e in events)
+    def _feedback_dict(self, feedback: tuple[bool, str]) -> dict[str, Any]:
+        correct, text = feedback
+        return {"correct": correct, "text": self.localize(text)}
+
+    def _text(self, events: Sequence[Event]) -> Told:
+        return Told(events, self.seat, self.reveal_all)
 
     def _wrong(self, ex: Exercise, tries: int, reveal: str) -> str:
         if tries == 1:
-            return "Not quite. Try again." + (f" Hint: {ex.hint}" if ex.hint else "")
-        return f"Not quite: {reveal}" + (f" {ex.explain}" if ex.explain else "")
+            return Joined(" ", Message("Not quite. Try again."), Message("Hint: {hint}", hint=ex.hint) if ex.hint else "")
+        return Joined(" ", Message("Not quite: {answer}", answer=reveal), ex.explain)
 
-    def _check_card(self, ex: Exercise, choice: Card | str, tries: int) -> dict[str, Any]:
+    def _check_card(self, ex: Exercise, choice: Card | str, tries: int) -> tuple[bool, str]:
         g = self.game
         card = Card.parse(choice)
         mover = g.current_player
@@ -254,31 +283,55 @@ class LessonScript:
         try:
             events = trial.play(card)
         except IllegalMoveError as err:
-            return {"correct": False, "text": f"{card} is not allowed: {err}."}
+            return False, Message("{card} is not allowed: {why}.", card=card, why=err.args[0] if len(err.args) == 1 else err)
         right = self._right[ex.step]
-        who = "you play" if mover == self.seat else f"{g.names[mover]} plays"  # type: ignore[index]
-        what = f"If {who} {card}: {self._text(events)}"
+        told = self._text(events)
+        if mover == self.seat:
+            what = Message("If you play {card}: {events}", card=card, events=told)
+        else:
+            what = Message("If {name} plays {card}: {events}", name=SeatName(g.names[mover], mover), card=card,  # type: ignore[index,arg-type]
+                           events=told)
         if right is None or card.code in right:
-            return {"correct": True, "text": f"Right! {what} {ex.explain}".strip()}
-        answer = " or ".join(right)
-        return {"correct": False, "text": self._wrong(ex, tries, f"the better card is {answer}. {what}")}
+            return True, Joined(" ", Message("Right!"), what, ex.explain)
+        better = Joined(" ", Message("the better card is {cards}.", cards=ListOf(right, "or")), what)
+        return False, self._wrong(ex, tries, better)
 
-    def _check_take(self, ex: Exercise, choice: str, tries: int) -> dict[str, Any]:
+    def _check_take(self, ex: Exercise, choice: str, tries: int) -> tuple[bool, str]:
         right = self._right[ex.step]
         if choice == right:
-            return {"correct": True, "text": f"Right! {ex.explain}".strip()}
-        return {"correct": False, "text": self._wrong(ex, tries, f"the better choice is to {right}.")}
+            return True, Joined(" ", Message("Right!"), ex.explain)
+        better = Message("the better choice is to take.") if right == "take" else Message("the better choice is to pass.")
+        return False, self._wrong(ex, tries, better)
 
-    def _check_seat(self, ex: Exercise, choice: int, tries: int) -> dict[str, Any]:
+    def _check_seat(self, ex: Exercise, choice: int, tries: int) -> tuple[bool, str]:
         g = self.game
         right = self._right[ex.step]
         events: list[Event] = []
         if ex.answer in ENGINE_ANSWERS:
             events = apply_move(g.copy(), self.moves[self.step])
         if choice == right:
-            return {"correct": True, "text": f"Right! {self._text(events)} {ex.explain}".strip()}
-        name = "you" if right == self.seat else g.names[right]
-        return {"correct": False, "text": self._wrong(ex, tries, f"it is {name}. {self._text(events)}".strip())}
+            return True, Joined(" ", Message("Right!"), self._text(events), ex.explain)
+        who = Message("it is you.") if right == self.seat else Message("it is {name}.", name=SeatName(g.names[right], right))
+        return False, self._wrong(ex, tries, Joined(" ", who, self._text(events)))
+
+    # ------------------------------------------------------------------ language
+    @property
+    def language(self) -> str:
+        """The code of the lesson's language (see :data:`.i18n.LANGUAGES`)."""
+        return self.translator.code
+
+    def set_language(self, language: str) -> None:
+        """Tell the explanations and the feedback in ``language`` from now on (the feedback
+        shown is told again)."""
+        self.translator = translator(check_language(language))
+
+    def names(self) -> tuple[str, ...]:
+        """The seats' names as the learner reads them (the package's default names translated)."""
+        return self.translator.local_names(self.game.names, self.seat)
+
+    def localize(self, text: object) -> str:
+        """Any text of the engine (a Message, a refusal) in the lesson's language."""
+        return self.translator.render(text, self.names())
 
     # ------------------------------------------------------------------ views
     def browser_view(self) -> dict[str, Any]:
@@ -286,20 +339,21 @@ class LessonScript:
         g = self.game
         k = self.step
         events = g.events_since(self._ends[k - 1]) if k else []
-        narration = self._text(events) if k else (self.title or "The start position.")
+        narration = self.localize(self._text(events)) if k else (self.title or self.translator.format(N_("The start position.")))
         view = browser_view(g, self.seat, reveal_all=self.reveal_all, waiting="over" if g.is_over else "human",
-                            change="step", events=events, narration=narration, log_start=self._ends[0], legal=False)
+                            change="step", events=events, narration=narration, log_start=self._ends[0], legal=False,
+                            translator=self.translator, names=self.names())
         ex = self.exercises.get(k)
         exercise = None
         if ex is not None:
             exercise = {"prompt": ex.prompt, "kind": ex.kind, "choices": self.choices(k), "hint": ex.hint,
-                        "feedback": self._feedback}
+                        "feedback": None if self._feedback is None else self._feedback_dict(self._feedback)}
         view.update(mode="lesson", can_take=False, take_target=None,
                     lesson={"index": k, "length": self.length, "title": self.title, "exercise": exercise})
         return view
 
     @property
     def explanation(self) -> str:
-        """The engine's explanation of the step shown."""
+        """The engine's explanation of the step shown, in the lesson's language."""
         k = self.step
-        return self._text(self.game.events_since(self._ends[k - 1])) if k else ""
+        return self.localize(self._text(self.game.events_since(self._ends[k - 1]))) if k else ""

@@ -18,7 +18,7 @@ seat may see (:meth:`TableSession.browser_view`). Tests and scripts drive it dir
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from .bots import BOTS, Bot, RuleBot
@@ -27,6 +27,7 @@ from .driver import Driver
 from .errors import IllegalMoveError, MessageError
 from .events import Event
 from .game import Game
+from .i18n import ENGLISH, N_, Joined, Message, Plural, SeatList, SeatName, Translator, check_language, translator
 from .match import Match
 from .rules import PRESETS, Rules, rules_from
 
@@ -80,77 +81,104 @@ def make_bots(spec: str | Bot | Mapping[int, Bot], seats: Sequence[int], rng: ra
     raise TypeError(f"bots must be a level name ({', '.join(BOTS)}), a Bot or a dict of seat -> Bot, not {spec!r}"[:200])
 
 
-def _say(viewer_is_subject: bool, third: str, second: str, **values: object) -> str:
-    return (second if viewer_is_subject else third).format(**values)
-
-
-def result_of(game: Game, seat: int) -> dict[str, str] | None:
-    """The game-over banner for ``seat``: ``{"kind", "text"}``, or None while the game goes on."""
+def result_message(game: Game, seat: int) -> tuple[str, Message | Joined] | None:
+    """The game-over banner for ``seat`` as ``(kind, text)`` (a Message, English as it is),
+    or None while the game goes on."""
     if not game.is_over:
         return None
     if game.is_stalemate:
-        return {"kind": "stalemate",
-                "text": "Stalemate: the same position came round for the third time. Nobody is the bhabhi (rule 10)."}
+        return "stalemate", Message("Stalemate: the same position came round for the third time. Nobody is the bhabhi "
+                                    "(rule 10).")
     loser = game.loser
     if loser is None:
-        return {"kind": "nobody", "text": "Nobody holds cards: nobody is the bhabhi this round."}
-    text = _say(loser == seat, "{name} is the bhabhi and loses this round.", "You are the bhabhi: you lose this round.",
-                name=game.names[loser])
+        return "nobody", Message("Nobody holds cards: nobody is the bhabhi this round.")
+    if loser == seat:
+        text = Message("You are the bhabhi: you lose this round.")
+    else:
+        text = Message("{name} is the bhabhi and loses this round.", name=SeatName(game.names[loser], loser))
     team = game.losing_team
-    if team:
-        partner = team[0] if team[1] == loser else team[1]
-        text += " " + _say(partner == seat, "Partner {name} loses too.", "Your team loses too.", name=game.names[partner])
-    return {"kind": "bhabhi", "text": text}
+    if not team:
+        return "bhabhi", text
+    partner = team[0] if team[1] == loser else team[1]
+    if partner == seat:
+        also = Message("Your team loses too.")
+    else:
+        also = Message("Partner {name} loses too.", name=SeatName(game.names[partner], partner))
+    return "bhabhi", Joined(" ", text, also)
 
 
-def _names_list(names: Sequence[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+def result_of(game: Game, seat: int, translator: Translator | None = None,
+              names: Sequence[str] | None = None) -> dict[str, str] | None:
+    """The game-over banner for ``seat``: ``{"kind", "text"}``, or None while the game goes
+    on; in ``translator``'s language (None: English), with ``names`` for the seats."""
+    result = result_message(game, seat)
+    if result is None:
+        return None
+    kind, text = result
+    return {"kind": kind, "text": (translator or ENGLISH).render(text, names)}
 
 
-def score_of(match: Match, names: Sequence[str], seat: int) -> dict[str, Any]:
-    """The scoreboard: the match summary with the names and a heading the kernel writes."""
+def score_message(match: Match, names: Sequence[str], seat: int) -> Message | Joined:
+    """The scoreboard's heading (see :func:`score_of`) as a Message."""
     summary = match.summary()
-    summary["names"] = list(names)
 
-    def who(seats: Sequence[int]) -> str:
-        return _names_list(["you" if s == seat else names[s] for s in seats])
+    def named(s: int) -> SeatName:
+        return SeatName(names[s], s)
 
     if not summary["over"]:
         if match.rounds is not None:
-            text = f"Round {summary['round']} of {match.rounds}"
-        else:
-            text = f"Round {summary['round']} (the session ends at {match.max_bhabhi} bhabhi counts)"
+            return Message("Round {round} of {rounds}", round=summary["round"], rounds=match.rounds)
+        return Plural("Round {round} (the session ends at {n} bhabhi count)",
+                      "Round {round} (the session ends at {n} bhabhi counts)", match.max_bhabhi or 0, round=summary["round"])
+    losers, winners, pot = summary["losers"], summary["pot_winners"], summary["pot"]
+    rounds = Plural("Session over after {n} round", "Session over after {n} rounds", summary["played"])
+    if not losers:
+        return Joined(": ", rounds, Message("nobody was the bhabhi, so nobody loses the session and the pot is empty."))
+    top = summary["counts"][losers[0]]
+    if losers == [seat]:
+        lost = Plural("you lose the session with {n} bhabhi count", "you lose the session with {n} bhabhi counts", top)
+    elif len(losers) == 1:
+        lost = Plural("{name} loses the session with {n} bhabhi count", "{name} loses the session with {n} bhabhi counts",
+                      top, name=named(losers[0]))
     else:
-        losers, winners, pot = summary["losers"], summary["pot_winners"], summary["pot"]
-        rounds = f"Session over after {summary['played']} round{'s' if summary['played'] != 1 else ''}: "
-        if not losers:
-            text = rounds + "nobody was the bhabhi, so nobody loses the session and the pot is empty."
-        else:
-            top = summary["counts"][losers[0]]
-            verb = "lose" if losers == [seat] or len(losers) > 1 else "loses"
-            text = (rounds + f"{who(losers)} {verb} the session with {top} bhabhi count{'s' if top != 1 else ''}; ")
-            chips = f"{pot} chip{'s' if pot != 1 else ''}"
-            if len(winners) == 1:
-                text += f"{who(winners)} take{'' if winners == [seat] else 's'} the pot of {chips}."
-            else:
-                text += f"{who(winners)} share the pot of {chips}."
-        text = text[0].upper() + text[1:]
-    summary["text"] = text
+        lost = Plural("{names} lose the session with {n} bhabhi count", "{names} lose the session with {n} bhabhi counts",
+                      top, names=SeatList([named(s) for s in losers], seat))
+    if winners == [seat]:
+        won = Plural("you take the pot of {n} chip.", "you take the pot of {n} chips.", pot)
+    elif len(winners) == 1:
+        won = Plural("{name} takes the pot of {n} chip.", "{name} takes the pot of {n} chips.", pot, name=named(winners[0]))
+    else:
+        won = Plural("{names} share the pot of {n} chip.", "{names} share the pot of {n} chips.", pot,
+                     names=SeatList([named(s) for s in winners], seat))
+    return Joined(": ", rounds, Joined("; ", lost, won))
+
+
+def score_of(match: Match, names: Sequence[str], seat: int, translator: Translator | None = None) -> dict[str, Any]:
+    """The scoreboard: the match summary with the names and a heading the kernel writes
+    (in ``translator``'s language; None: English)."""
+    summary = match.summary()
+    summary["names"] = list(names)
+    summary["text"] = (translator or ENGLISH).render(score_message(match, names, seat), names)
     return summary
 
 
 def browser_view(game: Game, seat: int, *, reveal_all: bool, waiting: str, change: str, events: Sequence[Event],
-                 narration: str, log_start: int = 0, legal: bool = True) -> dict[str, Any]:
+                 narration: str, log_start: int = 0, legal: bool = True, translator: Translator | None = None,
+                 names: Sequence[str] | None = None) -> dict[str, Any]:
     """The view of ``game`` that ``seat``'s browser gets: only what that seat may know
     (every hand only when ``reveal_all``), the events of the last change, the log from
-    event ``log_start`` on and the narration line."""
+    event ``log_start`` on and the narration line; every text in ``translator``'s
+    language (None: English), the seats called ``names`` (None: the game's names)."""
+    tr = translator or ENGLISH
     view = game.view(seat)
     del view["rules"], view["stalemate"]
+    if names is not None:
+        view["names"] = list(names)
     if not legal:
         view["legal"] = []
     ended = any(e.kind in ("waste", "pickup") for e in events)
     trick = game.last_trick() if ended and change == "step" else None
-    log = [{"kind": e.kind, "text": e.describe(seat, reveal=reveal_all)}
+    log = [{"kind": e.kind, "text": e.describe(seat, reveal=reveal_all, translator=tr, names=names)}
            for e in game.events_since(log_start) if e.kind != "deal" or e.seat == seat or reveal_all]
     view.update(
         mode="play",
@@ -158,28 +186,43 @@ def browser_view(game: Game, seat: int, *, reveal_all: bool, waiting: str, chang
         waiting=waiting,
         change=change,
         narration=narration,
-        events=[_event_dict(e, seat, reveal_all) for e in events],
+        events=[_event_dict(e, seat, reveal_all, tr, names) for e in events],
         log=log[-LOG_LENGTH:],
         last_trick=None if trick is None else {
             "cards": [{"seat": s, "card": c.code} for s, c in trick.plays],
             "outcome": trick.outcome, "picker": trick.picker},
-        result=result_of(game, seat),
+        result=result_of(game, seat, tr, names),
         lesson=None,
     )
     return view
 
 
-def _event_dict(e: Event, seat: int, reveal_all: bool) -> dict[str, Any]:
-    d = e.to_dict(seat)
+def _event_dict(e: Event, seat: int, reveal_all: bool, translator: Translator | None = None,
+                names: Sequence[str] | None = None) -> dict[str, Any]:
+    d = e.to_dict(seat, translator, names)
     if reveal_all and not e.visible_to(seat):  # the teacher's switch shows every card
         d["cards"] = [c.code for c in e.cards]
-        d["text"] = e.describe(seat, reveal=True)
+        d["text"] = e.describe(seat, reveal=True, translator=translator, names=names)
     return d
 
 
-def narrate(events: Sequence[Event], seat: int) -> str:
-    """The line under the table for these events, as ``seat`` reads them."""
-    return " ".join(e.describe(seat) for e in events if e.kind != "deal" or e.seat == seat)
+def narrate(events: Sequence[Event], seat: int, translator: Translator | None = None,
+            names: Sequence[str] | None = None) -> str:
+    """The line under the table for these events, as ``seat`` reads them (in
+    ``translator``'s language, None: English)."""
+    return " ".join(e.describe(seat, translator=translator, names=names) for e in events if e.kind != "deal" or e.seat == seat)
+
+
+def localize_tree(value: Any, translator: Translator, names: Sequence[str] | None = None) -> Any:
+    """A JSON-like value (a hint's dict) with every text that can be told in another
+    language (a Message) told in ``translator``'s."""
+    if isinstance(value, dict):
+        return {k: localize_tree(v, translator, names) for k, v in value.items()}
+    if isinstance(value, list):
+        return [localize_tree(v, translator, names) for v in value]
+    if isinstance(value, str) and type(value) is not str:
+        return translator.render(value, names)
+    return value
 
 
 class TableSession:
@@ -188,11 +231,14 @@ class TableSession:
     ``rounds`` (and/or ``max_bhabhi``) keeps a :class:`Match` scoreboard; ``seed`` makes the
     deals and the bots' choices repeat (for a match: every round of it). ``bots`` is a level
     (``"random"``, ``"rules"``, ``"search"``), one Bot, or a dict of seat -> Bot.
+    ``language`` (see :data:`.i18n.LANGUAGES`) is the language of every text the person
+    reads: the narration, the log, refusals, the banner and the scoreboard.
     """
 
     def __init__(self, players: int = 4, seed: int | None = None, rules: Rules | str = "classic", seat: int = 0,
                  bots: str | Bot | Mapping[int, Bot] = "rules", names: Sequence[str] | None = None,
-                 rounds: int | None = None, max_bhabhi: int | None = None) -> None:
+                 rounds: int | None = None, max_bhabhi: int | None = None, language: str = "en") -> None:
+        self.translator = translator(check_language(language))
         _check_int("players", players, 3, 8)
         _check_int("seat", seat, 0, players - 1)
         _check_int("seed", seed, 0, MAX_SEED, allow_none=True)
@@ -213,7 +259,10 @@ class TableSession:
         self.version = 0
         self.change = "new"
         self.last_events: list[Event] = []
-        self.narration = ""
+        self.last_hint: Any = None
+        """The last hint given, its texts as Messages (see :meth:`hint`)."""
+        self._note: Callable[[], str] | None = None
+        self._told: list[Event] = []
         self.seed: int | None = seed
         self._deal(players, seed, self.rules, bots, fresh_match=True)
 
@@ -245,10 +294,12 @@ class TableSession:
         self.driver = Driver(game, self.bots)
         if fresh_match or self.match is None:
             self.seed = seed  # the seed given is the seed used: of this game, or of the whole match
-        heading = ""
-        if self.match is not None:
-            heading = score_of(self.match, names, self.seat)["text"] + ". "
-        self._changed("new", [], heading + narrate(game.events, self.seat))
+        self._changed("new", [], self._heading if self.match is not None else None, told=game.events)
+
+    def _heading(self) -> str:
+        """The scoreboard's heading, as the first words of a new round's narration."""
+        score = self.score()
+        return "" if score is None else score["text"] + "."
 
     def new_game(self, players: int | None = None, seed: int | None = None, rules: Rules | str | None = None,
                  bots: str | Bot | Mapping[int, Bot] | None = None) -> Game:
@@ -284,7 +335,7 @@ class TableSession:
     def advance(self) -> list[Event]:
         """Let the next bot act (declined take offers are passed over); returns its events."""
         if self.driver.next_action() is None:
-            raise MessageError("no bot is to act now")
+            raise MessageError(Message("no bot is to act now"))
         events: list[Event] = []
         while not events and self.driver.next_action() is not None:
             events = self.driver.step()
@@ -299,14 +350,14 @@ class TableSession:
     # ------------------------------------------------------------------ the person
     def _check_person_may_act(self, what: str) -> None:
         if self.game.is_over:
-            raise IllegalMoveError("the game is over: deal a new game")
+            raise IllegalMoveError(Message("the game is over: deal a new game"))
         if self.driver.bots_due():
             action = self.driver.next_action()
             assert action is not None
-            name = self.game.names[action.seat]
+            name = SeatName(self.game.names[action.seat], action.seat)
             if action.kind == "offer":
-                raise IllegalMoveError(f"wait: {name} still has the chance to take before the lead (rule 7)")
-            raise IllegalMoveError(f"wait: it is {name}'s turn, not yours")
+                raise IllegalMoveError(Message("wait: {name} still has the chance to take before the lead (rule 7)", name=name))
+            raise IllegalMoveError(Message("wait: it is {name}'s turn, not yours", name=name))
         del what
 
     def play(self, card: Card | str) -> list[Event]:
@@ -329,7 +380,7 @@ class TableSession:
         round that was counted in the match is un-counted, so the scoreboard agrees."""
         g = self.game
         if self.seat not in g.actors():
-            raise IllegalMoveError("nothing to undo: you have not played in this game yet")
+            raise IllegalMoveError(Message("nothing to undo: you have not played in this game yet"))
         while g.moves:
             actor = g.last_actor()
             g.undo()
@@ -338,35 +389,74 @@ class TableSession:
         self.driver.reset_offers()
         if self.match is not None:
             self.match.summary()  # un-counts a round that the undo brought back into play
-        self._changed("undo", [], "Undone: back to before your last move.")
+        self._changed("undo", [], lambda: self.translator.format(N_("Undone: back to before your last move.")), told=[])
 
     def hint(self) -> Any:
-        """A suggestion for the person's move, with its reason (see :func:`bhabho_widget.coach.hint`)."""
+        """A suggestion for the person's move, with its reason (see :func:`bhabho_widget.coach.hint`),
+        in the table's language."""
         self._check_person_may_act("hint")
         if self.game.current_player != self.seat and not self.game.legal_takes():
-            raise IllegalMoveError("a hint is for your turn, and it is not your turn")
+            raise IllegalMoveError(Message("a hint is for your turn, and it is not your turn"))
         try:
             from .coach import hint
         except ImportError:  # the coach is optional while it is being built
             card = RuleBot(explore=0).choose_card(self.game.seat_view(self.seat))
-            return {"action": card.code, "text": f"The rules of thumb suggest {card}.", "estimates": []}
-        return hint(self.game, self.seat).to_dict()
+            suggestion = {"action": card.code, "text": Message("The rules of thumb suggest {card}.", card=card),
+                          "estimates": []}
+        else:
+            suggestion = hint(self.game, self.seat).to_dict()
+        self.last_hint = suggestion
+        return localize_tree(suggestion, self.translator, self.names())
+
+    # ------------------------------------------------------------------ language
+    @property
+    def language(self) -> str:
+        """The code of the language the person reads (see :data:`.i18n.LANGUAGES`)."""
+        return self.translator.code
+
+    def set_language(self, language: str) -> None:
+        """Tell everything from now on in ``language``; the line under the table, the log,
+        the banner and the scoreboard are told again at once."""
+        self.translator = translator(check_language(language))
+        self.version += 1
+
+    def names(self) -> tuple[str, ...]:
+        """The seats' names as the person reads them: the table's own names ("You", "Bot 1")
+        in the table's language, names given in ``names=`` as they are."""
+        return self.translator.local_names(self.game.names, self.seat)
+
+    def localize(self, text: object) -> str:
+        """Any text of the engine (a Message, a refusal) in the table's language."""
+        return self.translator.render(text, self.names())
 
     # ------------------------------------------------------------------ views
-    def _changed(self, change: str, events: Sequence[Event], narration: str | None = None) -> None:
+    def _changed(self, change: str, events: Sequence[Event], note: Callable[[], str] | None = None,
+                 told: Sequence[Event] | None = None) -> None:
+        """A new state: ``events`` (the last change) are narrated, or ``told`` if given, after
+        ``note`` (the first words, written when read, in the language of the moment)."""
         self.version += 1
         self.change = change
         self.last_events = list(events)
-        if narration is not None:
-            self.narration = narration
+        if note is not None or told is not None:
+            self._note = note
+            self._told = list(told or ())
         elif events:
-            self.narration = narrate(events, self.seat)
+            self._note = None
+            self._told = list(events)
+
+    @property
+    def narration(self) -> str:
+        """The line under the table: what the last change did, in the table's language."""
+        parts = [self._note() if self._note is not None else "",
+                 narrate(self._told, self.seat, self.translator, self.names())]
+        return " ".join(p for p in parts if p)
 
     def browser_view(self, reveal_all: bool = False) -> dict[str, Any]:
-        """What the person's browser gets (see :func:`browser_view`)."""
+        """What the person's browser gets (see :func:`browser_view`), in the table's language."""
         waiting = self.waiting
         view = browser_view(self.game, self.seat, reveal_all=reveal_all, waiting=waiting, change=self.change,
-                            events=self.last_events, narration=self.narration, legal=waiting == "human")
+                            events=self.last_events, narration=self.narration, legal=waiting == "human",
+                            translator=self.translator, names=self.names())
         view["version"] = self.version
         if waiting != "human":
             view["can_take"] = False
@@ -377,9 +467,9 @@ class TableSession:
         """The scoreboard, or None when no match is kept."""
         if self.match is None:
             return None
-        return score_of(self.match, self.game.names, self.seat)
+        return score_of(self.match, self.names(), self.seat, self.translator)
 
     def config(self) -> dict[str, Any]:
         bots = self._bots_spec if isinstance(self._bots_spec, str) else "custom"
         return {"players": self.game.num_players, "seed": self.seed, "variant": variant_name(self.rules),
-                "bots": bots, "rounds": self.rounds}
+                "bots": bots, "language": self.language, "rounds": self.rounds}

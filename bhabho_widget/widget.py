@@ -20,10 +20,11 @@ from .bots import BOTS, Bot
 from .errors import MessageError
 from .game import Game, Move
 from .html import view_html
+from .i18n import ENGLISH, LANGUAGES, Message, Translator, check_language, default_language
 from .lesson import Exercise, LessonScript
 from .protocol import BROWSER_WRITABLE, check_message, check_pace
 from .rules import PRESETS, Rules
-from .session import TableSession
+from .session import TableSession, localize_tree
 from .session import check_pace as check_pace_argument
 
 STATIC = pathlib.Path(__file__).parent / "static"
@@ -54,7 +55,7 @@ class BaseWidget(anywidget.AnyWidget):
     _HANDLERS: ClassVar[dict[str, Callable[[Any, dict[str, Any]], None]]] = {}
 
     def __init__(self, **traits: Any) -> None:
-        unknown = set(traits) - {"pace", "reveal_all", "variants", "bot_levels"}
+        unknown = set(traits) - {"pace", "reveal_all", "variants", "bot_levels", "languages", "labels"}
         if unknown:
             raise TypeError(f"{type(self).__name__}() got unexpected keyword arguments: {', '.join(sorted(unknown))}")
         super().__init__(**traits)
@@ -83,9 +84,35 @@ class BaseWidget(anywidget.AnyWidget):
             message = check_message(content, self._HANDLERS)
             self._HANDLERS[message["type"]](self, message)
         except (ValueError, TypeError) as err:  # MessageError, IllegalMoveError, bad engine input
-            self.error = str(err)[:ERROR_LENGTH]
+            self.error = self._localize(err)[:ERROR_LENGTH]
             return
         self.error = ""
+
+    # ------------------------------------------------------------------ language
+    @staticmethod
+    def _languages() -> list[dict[str, str]]:
+        return [{"code": code, "name": name} for code, name in LANGUAGES.items()]
+
+    @property
+    def translator(self) -> Translator:
+        """The :class:`~bhabho_widget.i18n.Translator` of the widget's language."""
+        return ENGLISH
+
+    @property
+    def language(self) -> str:
+        """The code of the language of every text the widget shows (see :data:`.i18n.LANGUAGES`)."""
+        return self.translator.code
+
+    def _localize(self, text: object) -> str:
+        """An error or any text of the engine in the widget's language."""
+        return self.translator.render(text)
+
+    def _msg_set_language(self, content: dict[str, Any]) -> None:
+        self.set_language(content["language"])
+
+    def set_language(self, language: str) -> None:
+        """Show everything in ``language`` (a code of :data:`.i18n.LANGUAGES`) from now on."""
+        raise NotImplementedError
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         """The widget, plus a static HTML picture of the view for a notebook read without a kernel."""
@@ -97,7 +124,7 @@ class BaseWidget(anywidget.AnyWidget):
         else:
             data, meta = bundle or {}, {}
         if self.view:
-            data = {**data, "text/html": view_html(self.view, self._static_title())}
+            data = {**data, "text/html": view_html(self.view, self._static_title(), self.translator)}
         return (data, meta) if isinstance(bundle, tuple) else data
 
     def _static_title(self) -> str:
@@ -109,17 +136,40 @@ class Table(BaseWidget):
 
     ``Table()`` starts a four-player classic game with the person at seat 0.
     ``Table(players=6, seed=3, rules="get away", rounds=5, bots="rules")`` chooses; ``rounds``
-    (and/or ``max_bhabhi``) keeps the scoreboard of a :class:`Match`.
+    (and/or ``max_bhabhi``) keeps the scoreboard of a :class:`Match`. ``language`` is one of
+    ``"en"``, ``"hi"``, ``"de"``, ``"ru"``, ``"es"`` (default: the notebook's locale if it is
+    one of them, else English); the language menu of the controls switches it.
     """
 
     def __init__(self, players: int = 4, seed: int | None = None, rules: Rules | str = "classic", seat: int = 0,
                  bots: str | Bot | Mapping[int, Bot] = "rules", names: Sequence[str] | None = None,
-                 rounds: int | None = None, max_bhabhi: int | None = None, pace: float = 0.6) -> None:
+                 rounds: int | None = None, max_bhabhi: int | None = None, pace: float = 0.6,
+                 language: str | None = None) -> None:
         pace = check_pace_argument(pace)
+        language = default_language() if language is None else check_language(language)
+        self._hint: dict[str, Any] | None = None  # the hint shown, with its texts as Messages (told again on a switch)
         self.session = TableSession(players=players, seed=seed, rules=rules, seat=seat, bots=bots, names=names,
-                                    rounds=rounds, max_bhabhi=max_bhabhi)
-        super().__init__(pace=pace, variants=list(PRESETS), bot_levels=list(BOTS))
+                                    rounds=rounds, max_bhabhi=max_bhabhi, language=language)
+        super().__init__(pace=pace, variants=list(PRESETS), bot_levels=list(BOTS), languages=self._languages(),
+                         labels=self.session.translator.labels())
         self._sync()
+
+    @property
+    def translator(self) -> Translator:
+        return self.session.translator
+
+    def _localize(self, text: object) -> str:
+        return self.session.localize(text)
+
+    def set_language(self, language: str) -> None:
+        """Show everything in ``language`` from now on: the labels, the line under the table,
+        the log, the banner, the scoreboard, the hint and errors."""
+        self.session.set_language(language)
+        with self.hold_sync():
+            self.labels = self.session.translator.labels()
+            if self.hint is not None and self._hint is not None:
+                self.hint = localize_tree(self._hint, self.session.translator, self.session.names())
+            self._sync()
 
     # ------------------------------------------------------------------ public API
     @property
@@ -172,13 +222,13 @@ class Table(BaseWidget):
         self._sync(clear_hint=True)
 
     def suggest(self) -> dict[str, Any]:
-        """A hint for the person: ``{"action", "text", "estimates"}``."""
+        """A hint for the person: ``{"action", "text", "estimates"}``, in the table's language."""
         return self.session.hint()
 
     # ------------------------------------------------------------------ messages
     def _check_version(self, content: dict[str, Any]) -> None:
         if content["version"] != self.session.version:
-            raise MessageError("the table changed before that click arrived; nothing was done, please try again")
+            raise MessageError(Message("the table changed before that click arrived; nothing was done, please try again"))
 
     def _msg_play(self, content: dict[str, Any]) -> None:
         self._check_version(content)
@@ -198,6 +248,7 @@ class Table(BaseWidget):
 
     def _msg_hint(self, content: dict[str, Any]) -> None:
         self.hint = self.suggest()
+        self._hint = self.session.last_hint
 
     def _msg_new_game(self, content: dict[str, Any]) -> None:
         variant = content["variant"]
@@ -209,7 +260,7 @@ class Table(BaseWidget):
         self.new_game(players=content["players"], seed=content["seed"], rules=variant, bots=bots)
 
     _HANDLERS = {"play": _msg_play, "take": _msg_take, "advance": _msg_advance, "undo": _msg_undo,
-                 "hint": _msg_hint, "new_game": _msg_new_game}
+                 "hint": _msg_hint, "new_game": _msg_new_game, "set_language": BaseWidget._msg_set_language}
 
     # ------------------------------------------------------------------ sync
     @traitlets.observe("reveal_all")
@@ -222,6 +273,7 @@ class Table(BaseWidget):
         with self.hold_sync():
             if clear_hint:
                 self.hint = None
+                self._hint = None
             self.view = self.session.browser_view(reveal_all=self.reveal_all)
             self.score = self.session.score()
             self.config = self.session.config()
@@ -229,15 +281,34 @@ class Table(BaseWidget):
 
 class Lesson(BaseWidget):
     """Step through ``game`` followed by ``moves`` (see :class:`.lesson.LessonScript`),
-    showing ``seat`` at the bottom. All hands are shown unless ``reveal_all=False``."""
+    showing ``seat`` at the bottom. All hands are shown unless ``reveal_all=False``.
+    ``language`` is the language of the engine's explanations, the feedback and the
+    labels (default: the notebook's locale if supported, else English)."""
 
     def __init__(self, game: Game, moves: Sequence[Move | str] = (), title: str = "",
-                 exercises: Sequence[Exercise] = (), seat: int = 0, reveal_all: bool = True, start: int = 0) -> None:
+                 exercises: Sequence[Exercise] = (), seat: int = 0, reveal_all: bool = True, start: int = 0,
+                 language: str | None = None) -> None:
+        language = default_language() if language is None else check_language(language)
         self.script = LessonScript(game, moves, title=title, exercises=exercises, seat=seat, reveal_all=reveal_all,
-                                   start=start)
-        super().__init__(reveal_all=reveal_all, variants=[])
+                                   start=start, language=language)
+        super().__init__(reveal_all=reveal_all, variants=[], languages=self._languages(),
+                         labels=self.script.translator.labels())
         self._version = 0
         self._sync()
+
+    @property
+    def translator(self) -> Translator:
+        return self.script.translator
+
+    def _localize(self, text: object) -> str:
+        return self.script.localize(text)
+
+    def set_language(self, language: str) -> None:
+        """Show the explanations, the feedback and the labels in ``language`` from now on."""
+        self.script.set_language(language)
+        with self.hold_sync():
+            self.labels = self.script.translator.labels()
+            self._sync()
 
     @classmethod
     def from_json(cls, record: str, **kwargs: Any) -> Lesson:
@@ -300,7 +371,7 @@ class Lesson(BaseWidget):
     def _msg_answer(self, content: dict[str, Any]) -> None:
         self.answer(content["choice"])
 
-    _HANDLERS = {"goto": _msg_goto, "answer": _msg_answer}
+    _HANDLERS = {"goto": _msg_goto, "answer": _msg_answer, "set_language": BaseWidget._msg_set_language}
 
     @traitlets.validate("reveal_all")
     def _fixed_reveal(self, proposal: Any) -> bool:

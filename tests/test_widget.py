@@ -64,7 +64,7 @@ def test_default_table_is_four_players_person_at_seat_0():
     v = t.view
     assert v["seat"] == 0 and v["hand"] == [c.code for c in t.game.hand(0)] and v["hands"] is None
     assert v["names"] == ["You", "Bot 1", "Bot 2", "Bot 3"] and v["mode"] == "play"
-    assert t.config == {"players": 4, "seed": None, "variant": "classic", "bots": "rules", "rounds": None}
+    assert t.config == {"players": 4, "seed": None, "variant": "classic", "bots": "rules", "language": "en", "rounds": None}
     assert "bhabho-table" in t._esm and ".bhabho" in t._css
     assert isinstance(play(players=3), Table)
 
@@ -240,7 +240,8 @@ def test_new_game_message():
     send(t, type="new_game", players=6, seed=42, variant="get away", bots="random")
     assert t.error == "" and t.game.num_players == 6 and t.game.seed == 42
     assert t.game.rules.next_leader == "lowest"
-    assert t.config == {"players": 6, "seed": 42, "variant": "get away", "bots": "random", "rounds": None}
+    assert t.config == {"players": 6, "seed": 42, "variant": "get away", "bots": "random", "language": "en",
+                        "rounds": None}
     assert len(t.view["names"]) == 6
 
 
