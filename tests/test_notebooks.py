@@ -1,0 +1,355 @@
+"""The teaching notebooks: every rule and variant is shown by an asserting cell, every
+exercise can be answered, and what the notebooks show is what a learner may see.
+
+Two kinds of checks:
+
+- read from the stored notebooks (fast): each rule (``### Rule N:``) and variant
+  (``### Variant: <name>``) of ``docs/rules.md``, and the session scoring, has a code cell
+  tagged ``rule-N``, ``variant-<name>`` or ``session`` that asserts something; the
+  notebooks are stored without outputs;
+- from each notebook executed in a kernel (once per notebook, with nbclient): after the
+  last cell a probe looks at every lesson and table the notebook made. Every exercise has
+  its right answer among the choices the learner is offered, a hint, and a first wrong
+  answer that does not give the answer away; a lesson with ``reveal_all=False`` never
+  shows a hidden card; a cell that uses a table never prints its bots' cards; every widget
+  output carries a static ``text/html`` picture for a notebook read without a kernel.
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+import json
+import pathlib
+import re
+import sys
+
+import nbformat
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+NOTEBOOKS = ROOT / "notebooks"
+RULES_PAGE = ROOT / "docs" / "rules.md"
+NOTEBOOK_PATHS = sorted(NOTEBOOKS.glob("*.ipynb"))
+LESSON_NOTEBOOKS = ("02_tricks", "03_tochoo", "04_escapes", "05_taking", "06_variants")
+WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
+
+
+# ---------------------------------------------------------------------- the rules page
+def rules_page_tags() -> list[str]:
+    """The tag every rule, variant and the session scoring of docs/rules.md needs."""
+    text = RULES_PAGE.read_text(encoding="utf-8")
+    rules = [f"rule-{n}" for n in re.findall(r"^### Rule (\d+):", text, flags=re.M)]
+    variants = ["variant-" + name.strip().lower().replace(" ", "-")
+                for name in re.findall(r"^### Variant: (.+)$", text, flags=re.M)]
+    session = ["session"] if re.search(r"^## Session scoring", text, flags=re.M) else []
+    return rules + variants + session
+
+
+def variant_names() -> dict[str, str]:
+    """variant tag -> the preset name on the rules page (a key of PRESETS)."""
+    text = RULES_PAGE.read_text(encoding="utf-8")
+    return {"variant-" + n.strip().lower().replace(" ", "-"): n.strip().lower()
+            for n in re.findall(r"^### Variant: (.+)$", text, flags=re.M)}
+
+
+def read(path: pathlib.Path) -> nbformat.NotebookNode:
+    return nbformat.read(path, as_version=4)
+
+
+def asserts(source: str) -> bool:
+    """True when the cell's code holds an ``assert`` statement."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return False
+    return any(isinstance(node, ast.Assert) for node in ast.walk(tree))
+
+
+@functools.cache
+def tagged_cells() -> dict[str, list[tuple[str, int, bool]]]:
+    """tag -> [(notebook, cell index, the cell asserts)] over every notebook."""
+    found: dict[str, list[tuple[str, int, bool]]] = {}
+    for path in NOTEBOOK_PATHS:
+        for i, cell in enumerate(read(path).cells):
+            for tag in cell.get("metadata", {}).get("tags", []):
+                found.setdefault(tag, []).append((path.stem, i, cell.cell_type == "code" and asserts(cell.source)))
+    return found
+
+
+def test_the_rules_page_lists_the_rules_and_variants():
+    tags = rules_page_tags()
+    assert [t for t in tags if t.startswith("rule-")] == [f"rule-{n}" for n in range(1, 11)]
+    assert len([t for t in tags if t.startswith("variant-")]) >= 9 and "session" in tags
+
+
+@pytest.mark.parametrize("tag", rules_page_tags())
+def test_every_rule_and_variant_is_shown_by_an_asserting_cell(tag):
+    cells = tagged_cells().get(tag, [])
+    assert cells, f"no notebook cell is tagged {tag!r}: show it in a notebook, in a code cell that asserts it"
+    assert any(ok for _, _, ok in cells), f"the cells tagged {tag!r} ({cells}) assert nothing"
+
+
+def test_rule_tags_name_rules_on_the_page():
+    known = set(rules_page_tags())
+    unknown = {tag: cells for tag, cells in tagged_cells().items()
+               if tag.startswith(("rule-", "variant-")) and tag not in known}
+    assert not unknown, f"tags that name no rule or variant of docs/rules.md: {unknown}"
+
+
+@pytest.mark.parametrize("path", NOTEBOOK_PATHS, ids=lambda p: p.stem)
+def test_notebooks_are_stored_without_outputs(path):
+    nb = read(path)
+    nbformat.validate(nb)
+    dirty = [i for i, c in enumerate(nb.cells) if c.cell_type == "code" and (c.outputs or c.execution_count)]
+    assert not dirty, f"{path.name}: cells {dirty} were saved with outputs; clear them before committing"
+
+
+# ---------------------------------------------------------------------- executed notebooks
+PROBE = r'''
+import gc as _gc, json as _json
+from bhabho_widget.cards import Card as _Card
+from bhabho_widget.lesson import LessonScript as _Script
+from bhabho_widget.widget import Table as _Table
+
+
+def _hidden(game, seat):
+    """Cards in the other hands that ``seat`` has never been shown."""
+    seen = set()
+    for event in game.events:
+        seen.update(event.to_dict(seat)["cards"])
+    held = {c.code for s in range(game.num_players) if s != seat for c in game.hand(s)}
+    return held - seen
+
+
+def _leaks(text, hidden):
+    return sorted(code for code in hidden if f'"{code}"' in text or str(_Card.parse(code)) in text)
+
+
+def _fresh(script):
+    """A new script of the same lesson, at step 0, with no answers given."""
+    start = script.game.copy()
+    while start.moves:
+        start.undo()
+    return _Script(start, script.moves, title=script.title, exercises=list(script.exercises.values()),
+                   seat=script.seat, reveal_all=script.reveal_all)
+
+
+def _exercise(script, step):
+    ex = script.exercises[step]
+    choices = script.choices(step)
+    verdict = {}
+    for choice in choices:
+        trial = _fresh(script)
+        trial.goto(step)
+        verdict[choice] = trial.answer(choice)
+    right = [c for c, fb in verdict.items() if fb["correct"]]
+    wrong = [c for c, fb in verdict.items() if not fb["correct"]]
+    out = {"step": step, "kind": ex.kind, "prompt": ex.prompt, "hint": ex.hint, "explain": ex.explain,
+           "choices": [str(c) for c in choices], "right": [str(c) for c in right],
+           "right_feedback": [verdict[c]["text"] for c in right], "first_wrong": None, "second_wrong": None,
+           "right_names": [], "told": [], "view_hint": None}
+    shown = _fresh(script)
+    shown.goto(step)
+    out["view_hint"] = shown.browser_view()["lesson"]["exercise"].get("hint")
+    if ex.kind == "card":
+        out["right_names"] = [str(_Card.parse(c)) for c in right]
+        out["told"] = out["right_names"] + [_Card.parse(c).code for c in right]
+    elif ex.kind == "seat":
+        out["right_names"] = [shown.game.names[c] for c in right]
+        out["told"] = out["right_names"] + ["you" for c in right if c == script.seat]
+    else:
+        out["right_names"] = [f"to {c}" for c in right]
+        out["told"] = out["right_names"]
+    if wrong:
+        trial = _fresh(script)
+        trial.goto(step)
+        out["first_wrong"] = trial.answer(wrong[0])["text"]
+        out["second_wrong"] = trial.answer(wrong[-1])["text"]
+    return out
+
+
+def _lesson(script):
+    info = {"title": script.title, "seat": script.seat, "reveal_all": script.reveal_all, "length": script.length,
+            "rules": script.game.rules.to_dict(), "ends_over": False, "exercises": [], "leaks": []}
+    for step in sorted(script.exercises):
+        info["exercises"].append(_exercise(script, step))
+    walk = _fresh(script)
+    for step in range(walk.length + 1):
+        walk.goto(step)
+        if not script.reveal_all:
+            hidden = _hidden(walk.game, script.seat)
+            view = _json.dumps(walk.browser_view(), ensure_ascii=False)
+            for code in _leaks(view, hidden):
+                info["leaks"].append(f"step {step}: the view shows {code}")
+            if step in script.exercises:
+                for choice in walk.choices(step):
+                    trial = _fresh(script)
+                    trial.goto(step)
+                    text = trial.answer(choice)["text"]
+                    after = _fresh(script)
+                    after.goto(min(step + 1, after.length))
+                    for code in _leaks(text, hidden & _hidden(after.game, script.seat)):
+                        info["leaks"].append(f"step {step}: the feedback to {choice!r} shows {code}")
+    info["ends_over"] = walk.game.is_over
+    return info
+
+
+def _tables():
+    out = []
+    for obj in _gc.get_objects():
+        if isinstance(obj, _Table):
+            game = obj.game
+            names = sorted(k for k, v in globals().items() if v is obj and not k.startswith("_"))
+            out.append({"names": names, "seat": obj.seat,
+                        "hidden": sorted(str(_Card.parse(c)) for c in _hidden(game, obj.seat))})
+    return out
+
+
+_scripts = [o for o in _gc.get_objects() if isinstance(o, _Script)]
+print(_json.dumps({"lessons": [_lesson(s) for s in _scripts], "tables": _tables()}))
+'''
+
+
+def _current_env_kernel():
+    """A kernel manager that starts this interpreter's ipykernel (as nbval --nbval-current-env does)."""
+    import ipykernel.kernelspec
+    from jupyter_client.kernelspec import KernelSpec, KernelSpecManager
+    from jupyter_client.manager import KernelManager
+
+    class ThisPython(KernelSpecManager):
+        def get_kernel_spec(self, kernel_name):
+            return KernelSpec(resource_dir=ipykernel.kernelspec.RESOURCES, **ipykernel.kernelspec.get_kernel_dict())
+
+    return KernelManager(kernel_name="this-python", kernel_spec_manager=ThisPython())
+
+
+@functools.cache
+def executed(name: str) -> tuple[nbformat.NotebookNode, dict]:
+    """The notebook run in a fresh kernel (outputs kept) and the probe's findings."""
+    from nbclient import NotebookClient
+
+    nb = read(NOTEBOOKS / f"{name}.ipynb")
+    client = NotebookClient(nb, km=_current_env_kernel(), timeout=300, allow_errors=False,
+                            resources={"metadata": {"path": str(NOTEBOOKS)}})
+    with client.setup_kernel():
+        for index, cell in enumerate(nb.cells):
+            client.execute_cell(cell, index)
+        probe = nbformat.v4.new_code_cell(PROBE)
+        nb.cells.append(probe)
+        try:
+            client.execute_cell(probe, len(nb.cells) - 1)
+        finally:
+            nb.cells.pop()
+    text = "".join(o.get("text", "") for o in probe.outputs if o.output_type == "stream" and o.name == "stdout")
+    return nb, json.loads(text.strip().splitlines()[-1])
+
+
+NAMES = [p.stem for p in NOTEBOOK_PATHS]
+
+
+def exercises_of(name: str) -> list[tuple[dict, dict]]:
+    return [(lesson, ex) for lesson in executed(name)[1]["lessons"] for ex in lesson["exercises"]]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_exercise_has_its_right_answer_among_its_choices(name):
+    for lesson, ex in exercises_of(name):
+        where = f"{name}, lesson {lesson['title']!r}, step {ex['step']} ({ex['prompt'][:50]!r})"
+        assert ex["right"], f"{where}: none of the choices {ex['choices']} is accepted as right"
+        assert all(text.startswith("Right!") for text in ex["right_feedback"]), where
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_exercise_offers_a_hint_and_keeps_the_answer_for_the_second_try(name):
+    for lesson, ex in exercises_of(name):
+        where = f"{name}, lesson {lesson['title']!r}, step {ex['step']} ({ex['prompt'][:50]!r})"
+        assert ex["hint"].strip() and ex["view_hint"] == ex["hint"], f"{where}: no hint to offer before answering"
+        assert ex["explain"].strip(), f"{where}: nothing to explain the right answer"
+        for answer in ex["right_names"]:
+            assert answer not in ex["hint"], f"{where}: the hint gives the answer away ({answer})"
+        if ex["first_wrong"] is None:
+            continue
+        first = ex["first_wrong"]
+        assert first.startswith("Not quite. Try again.") or " is not allowed: " in first, f"{where}: {first!r}"
+        for answer in ex["right_names"]:
+            assert answer not in first, f"{where}: a first wrong answer is told the answer ({answer}): {first!r}"
+        second = ex["second_wrong"]
+        assert any(answer in second for answer in ex["told"]) or " is not allowed: " in second, \
+            f"{where}: a second wrong answer is not told the answer: {second!r}"
+
+
+@pytest.mark.parametrize("name", LESSON_NOTEBOOKS)
+def test_every_lesson_notebook_asks_at_least_two_questions(name):
+    assert len(exercises_of(name)) >= 2
+
+
+def test_notebook_5_asks_take_or_not():
+    kinds = [ex["kind"] for _, ex in exercises_of("05_taking")]
+    assert "take" in kinds, "notebook 5 asks no take-or-pass question"
+    assert any(lesson["ends_over"] and lesson["length"] >= 15 for lesson in executed("05_taking")[1]["lessons"]), \
+        "notebook 5 replays no whole recorded game to its end"
+
+
+def test_notebook_6_asks_a_question_per_variant():
+    from bhabho_widget import PRESETS
+
+    lessons = executed("06_variants")[1]["lessons"]
+    for tag, preset in variant_names().items():
+        rules = PRESETS[preset].to_dict()
+        asked = [lesson for lesson in lessons if lesson["rules"] == rules and lesson["exercises"]]
+        assert asked, f"notebook 6 has no lesson with a question for the {preset} variant ({tag})"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_lessons_that_hide_cards_show_no_hidden_card(name):
+    for lesson in executed(name)[1]["lessons"]:
+        assert not lesson["leaks"], f"{name}, lesson {lesson['title']!r} shows hidden cards: {lesson['leaks'][:5]}"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_cells_that_use_a_table_do_not_print_its_bots_cards(name):
+    nb, found = executed(name)
+    for table in found["tables"]:
+        if not table["names"] or not table["hidden"]:
+            continue
+        uses = re.compile("|".join(rf"\b{re.escape(n)}\b" for n in table["names"]))
+        for i, cell in enumerate(nb.cells):
+            if cell.cell_type != "code" or not uses.search(cell.source):
+                continue
+            for out in cell.outputs:
+                if WIDGET_MIME in out.get("data", {}):
+                    continue  # the widget shows its own seat's view (see the text/html test)
+                text = out.get("text", "") + "".join(str(v) for k, v in out.get("data", {}).items() if k.startswith("text/"))
+                shown = [card for card in table["hidden"] if card in text]
+                assert not shown, f"{name}, cell {i} prints cards of the bots at {table['names'][0]}: {shown}"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_printed_cards_are_written_for_people(name):
+    """Cards print as A♠ and events as sentences, not as Python reprs."""
+    nb, _ = executed(name)
+    for i, cell in enumerate(nb.cells):
+        for out in getattr(cell, "outputs", []):
+            if WIDGET_MIME in out.get("data", {}):
+                continue
+            text = out.get("text", "") + str(out.get("data", {}).get("text/plain", ""))
+            for code_form in ("Card.parse(", "<Event ", "<Game "):
+                assert code_form not in text, f"{name}, cell {i} prints {code_form!r}: {text[:120]!r}"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_widget_outputs_carry_a_static_html_picture(name):
+    nb, _ = executed(name)
+    widgets = [out for cell in nb.cells if cell.cell_type == "code" for out in cell.outputs
+               if WIDGET_MIME in out.get("data", {})]
+    for out in widgets:
+        html = out["data"].get("text/html", "")
+        assert "bhabho-static" in html and "<table" in html, f"{name}: a widget output without its static picture"
+        assert "object at 0x" not in html
+
+
+def test_notebooks_run_in_this_interpreter():
+    """The kernel the notebook tests start runs this interpreter (and so this checkout)."""
+    manager = _current_env_kernel()
+    assert manager.kernel_spec.argv[0] == sys.executable
