@@ -340,8 +340,8 @@ def default_language() -> str:
     return code or SOURCE_LANGUAGE
 
 
-def po_path(code: str) -> pathlib.Path:
-    return LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.po"
+def po_path(code: str, locale_dir: pathlib.Path = LOCALE_DIR) -> pathlib.Path:
+    return locale_dir / code / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
 @functools.cache
@@ -429,16 +429,17 @@ def update() -> list[pathlib.Path]:
     return written
 
 
-def check_catalogs(codes: Iterable[str] | None = None) -> list[str]:
-    """Every problem of the catalogs: a message of the package without a translation (or
-    a fuzzy one) in some language, a translation that drops or adds a placeholder, a
-    wrong plural header or a wrong number of plural forms. Empty when all is well."""
+def check_catalogs(codes: Iterable[str] | None = None, locale_dir: pathlib.Path = LOCALE_DIR) -> list[str]:
+    """Every problem of the catalogs (in ``locale_dir``): a message of the package without
+    a translation (or a fuzzy one) in some language, a translation that drops or adds a
+    placeholder, a wrong plural header or a wrong number of plural forms, a message the
+    package no longer has. Empty when all is well."""
     from babel.messages.pofile import read_po
 
     template = extract()
     problems: list[str] = []
     for code in codes or [c for c in LANGUAGES if c != SOURCE_LANGUAGE]:
-        path = po_path(code)
+        path = po_path(code, locale_dir)
         if not path.exists():
             problems.append(f"{code}: no catalog at {path}")
             continue
