@@ -76,7 +76,7 @@ PRESET_RULES = [Rules(), PICKUP, Rules(off_suit="discard"), Rules(next_leader="l
 @pytest.mark.parametrize("rules", PRESET_RULES, ids=lambda r: r.describe())
 def test_no_batch_game_reaches_the_move_cap(rules):
     for players in range(3, 9):
-        b = play_random(150, players, rules=rules, seed=players)
+        b = play_random(100, players, rules=rules, seed=players)
         assert b.finished.all() and b.length.max() < MAX_MOVES
         assert ((b.loser >= 0) | b.stalemate | (not rules.must_draw)).all()
 
@@ -208,17 +208,17 @@ def test_rollouts_from_positions_of_every_variant_replay_through_the_engine(k):
     rng = random.Random(k)
     g = Game.deal(players, seed=k, rules=rules)
     kinds = []
-    for step in (0, 1, 7, 5, 13, 4, 30):
+    for step in (0, 1, 12, 25):
         g = _walk(g, rng, step, 0.05)
         kinds.append("over" if g.is_over else "opening" if g.is_opening_trick else "mid-trick" if g.table else
                      "drawn" if g.draw_card else "lead")
-        _check_rollouts(g, 12, seed=k * 10 + step)
+        _check_rollouts(g, 6, seed=k * 10 + step)
         if not g.is_over and not g.table:  # and one lead later: mid-trick, as a rule
-            _check_rollouts(_walk(g.copy(), rng, 1, 0.0), 12, seed=k * 10 + step + 1)
+            _check_rollouts(_walk(g.copy(), rng, 1, 0.0), 6, seed=k * 10 + step + 1)
     assert kinds[:2] == ["opening", "opening"]
 
 
-@settings(max_examples=150, **SETTINGS)
+@settings(max_examples=100, **SETTINGS)
 @given(setup=any_setups, play_seed=play_seeds, p_take=take_chances, steps=st.integers(0, 120))
 def test_rollouts_from_any_position_replay_through_the_engine(setup, play_seed, p_take, steps):
     g = _walk(setup.make(), random.Random(play_seed), steps, p_take)
