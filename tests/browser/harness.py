@@ -12,7 +12,10 @@ Nothing here imports pytest.
   "run all" before that silently runs nothing), runs every cell, runs code in the page's
   kernel and takes screenshots.
 - :class:`TableDriver` plays the table widget like a person: clicks, keys, the pace slider,
-  and waits on what the widget shows.
+  and waits on what the widget shows; it also tells where the keyboard focus is, presses
+  Tab until a control has it, and counts what appears in the widget (flights, say).
+- :func:`axe_audit` runs axe-core (``src_js/node_modules/axe-core``, installed by ``npm ci``
+  in src_js) on one widget's output.
 """
 
 from __future__ import annotations
@@ -48,6 +51,9 @@ CHROMIUM_ARGS = [
 ]
 TABLE = "[data-testid=bhabho-table]"
 ENABLED_CARD = "[data-testid=hand] button[data-card]:not([disabled])"
+AXE_JS = REPO / "src_js" / "node_modules" / "axe-core" / "axe.min.js"
+#: The rules an audit runs: WCAG 2.0 / 2.1 A and AA, and axe's best practices.
+AXE_TAGS = ("wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice")
 
 
 def artifact(name: str) -> pathlib.Path:
@@ -409,6 +415,21 @@ class LabNotebook:
         self.page.wait_for_function("(light) => document.body.dataset.jpThemeLight === light",
                                     arg=light, timeout=30_000)
 
+    def show_file_browser(self) -> None:
+        """Open JupyterLab's file browser in the left sidebar (as a person usually has it)."""
+        self.page.evaluate("() => window.jupyterapp.commands.execute('filebrowser:activate')")
+        self.page.locator(".jp-FileBrowser").first.wait_for(state="visible", timeout=10_000)
+
+    def notebook_viewport(self) -> dict:
+        """The visible part of the notebook (its scrolling area), in page coordinates:
+        ``{left, top, right, bottom}``."""
+        return self.page.evaluate(f"""() => {{
+          const w = {_PANEL};
+          const el = w.content.node.querySelector('.jp-WindowedPanel-outer') || w.content.node;
+          const r = el.getBoundingClientRect();
+          return {{left: r.left, top: r.top, right: r.right, bottom: r.bottom}};
+        }}""")
+
 
 def screenshot(target, name: str) -> pathlib.Path:
     """Save a PNG of a page or locator under tests/artifacts/."""
@@ -418,9 +439,13 @@ def screenshot(target, name: str) -> pathlib.Path:
 
 
 # ---------------------------------------------------------------------------------- the widget
+# The game-over banner is always in the widget, hidden until there is a result.
+OVER = "[data-testid=game-over]:not([hidden])"
+
 _SNAPSHOT = """(root) => {
+  const OVER = '""" + OVER + """';
   const q = (s) => Array.from(root.querySelectorAll(s));
-  const over = root.querySelector('[data-testid=game-over]');
+  const over = root.querySelector(OVER);
   const hint = root.querySelector('[data-testid=hint]');
   const take = root.querySelector('[data-testid=take]');
   return {
@@ -445,18 +470,20 @@ _SNAPSHOT = """(root) => {
 
 # Resolves when it is the person's turn with bots settled (the Hint button is enabled only
 # when the kernel waits for the person and a card is playable) or the game is over.
-_TURN_OR_OVER = """(root) => Boolean(root.querySelector('[data-testid=game-over]')) ||
+_TURN_OR_OVER = """(root) => Boolean(root.querySelector('""" + OVER + """')) ||
   Boolean(root.querySelector('[data-testid=hint]:not([disabled])') &&
           root.querySelector('[data-testid=hand] button[data-card]:not([disabled])'))"""
 
 # Armed before a card is played: records performance.now() at the click (or Enter) on the
 # card and at the first DOM change that shows it on the table, as a trick card or, when it
-# ended the trick (the last card, or a tochoo), as a card flying off. A MutationObserver sees
+# ended the trick (the last card, or a tochoo), as a card of the finished trick resting on
+# the table (or flying off). A MutationObserver sees
 # every state the widget draws, even one replaced a moment later by the bots' next move.
 # Returns a point where the card is topmost (hand cards overlap), for the mouse.
 _PLAY_ARM = """([root, code, timeout]) => {
   if (window.__bhPlay && window.__bhPlay.cancel) window.__bhPlay.cancel();
   const shown = () => root.querySelector(`[data-testid=trick-card][data-card="${code}"]`) ||
+                      root.querySelector(`[data-rest-card="${code}"]`) ||
                       root.querySelector(`[data-flight-card="${code}"]`);
   const rec = {card: code, start: null, end: null, how: null, error: null};
   window.__bhPlay = rec;
@@ -472,7 +499,7 @@ _PLAY_ARM = """([root, code, timeout]) => {
     const el = shown();
     if (el) {
       rec.end = performance.now();
-      rec.how = el.dataset.testid === 'trick-card' ? 'trick' : 'flight';
+      rec.how = el.dataset.testid === 'trick-card' ? 'trick' : el.dataset.restCard ? 'rest' : 'flight';
       rec.cancel();
       return;
     }
@@ -542,9 +569,98 @@ class TableDriver:
         self.wait(_TURN_OR_OVER, timeout=timeout)
         return self.state()
 
+    # ---------------------------------------------------------------- keyboard and focus
+    def focused(self) -> dict:
+        """Where the keyboard focus is: ``{in_table, testid, card, tag, label, disabled, text}``."""
+        return self.root.evaluate("""(root) => {
+          let a = document.activeElement;
+          while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
+          if (!a) return {in_table: false};
+          return {in_table: root.contains(a), testid: a.dataset ? (a.dataset.testid || null) : null,
+                  card: a.dataset ? (a.dataset.card || null) : null, choice: a.dataset ? (a.dataset.choice || null) : null,
+                  tag: a.tagName.toLowerCase(), label: a.getAttribute('aria-label'), disabled: Boolean(a.disabled),
+                  text: (a.textContent || '').trim().slice(0, 80)};
+        }""")
+
+    def tab_to(self, want, shift: bool = False, max_presses: int = 40) -> int:
+        """Press Tab (Shift+Tab) until ``want(self.focused())`` is true; returns the presses.
+        ``want`` may also be a data-testid, or ``"card"`` for a card of the hand."""
+        if isinstance(want, str):
+            name = want
+            want = (lambda f: f.get("in_table") and f.get("card") and f.get("tag") == "button") if name == "card" \
+                else (lambda f: f.get("in_table") and f.get("testid") == name)
+        key = "Shift+Tab" if shift else "Tab"
+        for presses in range(1, max_presses + 1):
+            self.page.keyboard.press(key)
+            if want(self.focused()):
+                return presses
+        raise AssertionError(f"{max_presses} presses of {key} never reached the control; focus on {self.focused()}")
+
+    def press(self, key: str) -> None:
+        self.page.keyboard.press(key)
+
+    # ---------------------------------------------------------------- what the widget shows
+    def log(self) -> list[str]:
+        return self.root.locator("[data-testid=log] li").all_inner_texts()
+
+    def box(self, selector: str | None = None) -> dict:
+        """The bounding box of the table (or of ``selector`` in it) in page coordinates."""
+        loc = self.root if selector is None else self.root.locator(selector).first
+        return loc.evaluate("(el) => { const r = el.getBoundingClientRect(); "
+                            "return {left: r.left, top: r.top, right: r.right, bottom: r.bottom, width: r.width, height: r.height}; }")
+
+    def scroll_to_top(self) -> None:
+        """Scroll the table's top to the top of what scrolls it (the notebook, or the page)."""
+        self.root.evaluate("(el) => el.scrollIntoView({block: 'start', inline: 'nearest'})")
+        self.page.wait_for_timeout(100)
+
+    def count_from_now(self, name: str, selector: str) -> None:
+        """Count, from now on, the elements matching ``selector`` that appear in the table
+        (even for a moment); read with :meth:`counted`."""
+        self.root.evaluate("""(root, [name, selector]) => {
+          window.__bhCount = window.__bhCount || {};
+          const old = window.__bhCount[name];
+          if (old) old.obs.disconnect();
+          const rec = {n: 0, seen: new WeakSet()};
+          const look = (node) => {
+            if (!(node instanceof Element)) return;
+            const found = node.matches(selector) ? [node] : [];
+            found.push(...node.querySelectorAll(selector));
+            for (const el of found) if (!rec.seen.has(el)) { rec.seen.add(el); rec.n += 1; }
+          };
+          rec.obs = new MutationObserver((muts) => { for (const m of muts) m.addedNodes.forEach(look); });
+          rec.obs.observe(root, {childList: true, subtree: true});
+          window.__bhCount[name] = rec;
+        }""", [name, selector])
+
+    def counted(self, name: str) -> int:
+        return self.page.evaluate("(name) => (window.__bhCount && window.__bhCount[name]) ? window.__bhCount[name].n : 0",
+                                  name)
+
+    def record_texts_from_now(self, name: str, selector: str) -> None:
+        """Record, from now on, every text the element ``selector`` shows (the narration
+        line, say, which the bots may replace at once); read with :meth:`recorded`."""
+        self.root.evaluate("""(root, [name, selector]) => {
+          window.__bhTexts = window.__bhTexts || {};
+          const old = window.__bhTexts[name];
+          if (old) old.obs.disconnect();
+          const rec = {texts: []};
+          const el = root.querySelector(selector);
+          const note = () => { const t = el.textContent; if (t && rec.texts[rec.texts.length - 1] !== t) rec.texts.push(t); };
+          rec.obs = new MutationObserver(note);
+          rec.obs.observe(el, {childList: true, subtree: true, characterData: true});
+          window.__bhTexts[name] = rec;
+        }""", [name, selector])
+
+    def recorded(self, name: str) -> list[str]:
+        return self.page.evaluate("(name) => (window.__bhTexts && window.__bhTexts[name]) ? window.__bhTexts[name].texts : []",
+                                  name)
+
     def wait_flight_done(self, timeout: float = 5_000) -> None:
-        """Wait until the cards of an ended trick have flown off (for a clean screenshot)."""
-        self.wait("(root) => !root.querySelector('[data-testid=last-trick]')", timeout=timeout)
+        """Wait until no cards are flying (for a clean screenshot). A finished trick rests on
+        the table until the next lead, so at the game's end (or before the person's lead)
+        its cards stay where they were played."""
+        self.wait("(root) => !root.querySelector('[data-testid=flight]')", timeout=timeout)
 
     def card(self, code: str):
         return self.root.locator(f'[data-testid=hand] button[data-card="{code}"]')
@@ -552,7 +668,8 @@ class TableDriver:
     def click_card(self, code: str, timeout: float = 10_000) -> dict:
         """Click a playable card with the mouse (at a point where that card is on top);
         returns once the card is shown on the table, with the browser-side time from the
-        click to that: ``{card, ms, how}``."""
+        click to that: ``{card, ms, how}`` (how: ``"trick"``, ``"rest"`` when it ended the
+        trick, or ``"flight"``)."""
         return self.play_card(code, None, timeout)
 
     def play_card(self, code: str, act=None, timeout: float = 10_000) -> dict:
@@ -599,10 +716,49 @@ class TableDriver:
         self.root.locator("[data-testid=new-game]").click()
         want = players or len(before["seats"])
         self.wait("(root, n) => root.querySelectorAll('[data-seat]').length === n && "
-                  "!root.querySelector('[data-testid=game-over]') && "
+                  f"!root.querySelector('{OVER}') && "
                   "Array.from(root.querySelectorAll('[data-seat]')).reduce((a, s) => a + Number(s.dataset.count), 0) "
                   "+ Number(root.querySelector('[data-testid=waste]').dataset.count) "
                   "+ root.querySelectorAll('[data-testid=trick-card]').length === 52", want)
+
+
+# ---------------------------------------------------------------------------------- axe-core
+_AXE_RUN = """async ([el, tags]) => {
+  const scope = el.closest('.jp-OutputArea-output') || el.closest('.jp-OutputArea-child') || el.parentElement;
+  const r = await window.axe.run(scope, {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']});
+  const shape = (list) => list.map((v) => ({
+    id: v.id, impact: v.impact, help: v.help,
+    nodes: v.nodes.map((n) => ({target: n.target.join(' '), summary: n.failureSummary || ''})),
+  }));
+  return {violations: shape(r.violations), incomplete: shape(r.incomplete), passes: r.passes.map((p) => p.id)};
+}"""
+
+
+def axe_audit(page, target, tags=AXE_TAGS) -> dict:
+    """Run axe-core on the notebook output holding ``target`` (a locator or element handle
+    of a widget): ``{violations, incomplete, passes}``, each violation ``{id, impact, help,
+    nodes: [{target, summary}]}``. Injects ``src_js/node_modules/axe-core/axe.min.js`` once
+    per page; run it while no card is flying (colour contrast reads the colours of the moment)."""
+    if not AXE_JS.exists():
+        raise FileNotFoundError(f"{AXE_JS} is missing: run `npm ci` (or `npm install`) in src_js")
+    if not page.evaluate("() => typeof window.axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE_JS))
+    handle = target.element_handle() if hasattr(target, "element_handle") else target
+    return page.evaluate(_AXE_RUN, [handle, list(tags)])
+
+
+def serious(violations: list[dict]) -> list[dict]:
+    """The violations of impact serious or critical."""
+    return [v for v in violations if v["impact"] in ("serious", "critical")]
+
+
+def describe_violations(violations: list[dict], nodes: int = 3) -> str:
+    lines = []
+    for v in violations:
+        lines.append(f"{v['impact']}: {v['id']}: {v['help']} ({len(v['nodes'])} node(s))")
+        for n in v["nodes"][:nodes]:
+            lines.append(f"    {n['target']}: {' '.join(n['summary'].split())[:240]}")
+    return "\n".join(lines) or "none"
 
 
 def latency_summary(samples: list[float]) -> dict:

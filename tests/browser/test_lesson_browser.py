@@ -6,6 +6,8 @@ the server's temporary copy of the notebooks folder.
 
 from __future__ import annotations
 
+import re
+
 import harness
 import pytest
 from harness import LabNotebook, TableDriver, screenshot, write_notebook
@@ -61,7 +63,7 @@ def test_lesson_steps(lesson_page):
     wait_step(table, 1)
     st = table.state()
     assert st["trick"] == ["KH"]
-    assert "leads" in st["narration"] and "K♥" in st["narration"], st["narration"]
+    assert re.search(r"\blead", st["narration"]) and "K♥" in st["narration"], st["narration"]  # "You ... lead K♥."
     screenshot(table.root, "lesson-01-lead.png")
 
     click(table, "lesson-next")
@@ -93,7 +95,7 @@ def test_lesson_steps(lesson_page):
     st = table.state()
     assert st["trick"] == [], "the tochoo trick should have been picked up"
     assert st["counts"][0] == 4 and st["counts"] == [4, 1, 1, 2], st["counts"]
-    assert "picks up" in st["narration"], st["narration"]
+    assert re.search(r"\bpicks? up", st["narration"]), st["narration"]
     step_texts = " ".join(st["log"][-2:]).lower()
     assert "tochoo" in step_texts, f"the step's events do not mention the tochoo: {st['log'][-2:]}"
     assert table.root.locator("[data-testid=exercise]").count() == 0
@@ -120,7 +122,8 @@ def test_lesson_steps(lesson_page):
 
 def test_lesson_narration_tells_the_tochoo(lesson_page):
     page, nb, table = lesson_page
-    table.root.locator("[data-testid=lesson-end]").click()
+    if step_text(table) != "Step 3 of 3":
+        table.root.locator("[data-testid=lesson-end]").click()
     wait_step(table, 3)
     assert "tochoo" in table.state()["narration"].lower()
 
