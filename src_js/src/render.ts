@@ -362,8 +362,11 @@ export function isScore(score: unknown): score is Score {
 }
 
 export function renderScore(score: Score, t: Translate = ENGLISH): HTMLElement {
-  const losers = new Set(Array.isArray(score.losers) ? score.losers : []);
-  const winners = new Set(Array.isArray(score.pot_winners) ? score.pot_winners : []);
+  // Who loses the session and who takes the pot are marked once the session is over: before
+  // that, everybody with no bhabhi count would look like a winner.
+  const over = score.over === true;
+  const losers = new Set(over && Array.isArray(score.losers) ? score.losers : []);
+  const winners = new Set(over && Array.isArray(score.pot_winners) ? score.pot_winners : []);
   const rows = score.counts.map((count, i) => {
     const row = h(
       "tr",

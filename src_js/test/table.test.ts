@@ -295,6 +295,9 @@ describe("table rendering", () => {
     const marked = (cls: string) => qa(`[data-testid=scoreboard] tbody tr.${cls}`).map((r) => r.dataset.seat);
     expect(marked("is-bhabhi")).toEqual(["0", "2"]);
     expect(marked("is-pot-winner")).toEqual(["1", "3"]);
+    // mid-session nobody is marked as losing the session or taking the pot
+    model.set("score", score({ round: 3, played: 2, counts: [1, 0, 1, 0], losers: [0, 2], pot_winners: [1, 3], text: "Round 3 of 5" }));
+    expect(qa("[data-testid=scoreboard] tr.is-bhabhi, [data-testid=scoreboard] tr.is-pot-winner")).toHaveLength(0);
   });
 
   it("lets a finished trick rest, labelled, until the next lead, then sends it away", () => {
