@@ -44,7 +44,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 __all__ = ["DOMAIN", "ENGLISH", "LANGUAGES", "LOCALE_DIR", "Joined", "ListOf", "Message", "N_", "Nn_", "Plural", "SeatList",
-           "SeatName", "Translator", "check_catalogs", "check_language", "default_language", "translator"]
+           "SeatName", "SuitName", "Translator", "check_catalogs", "check_language", "default_language", "translator"]
 
 LANGUAGES: dict[str, str] = {"en": "English", "hi": "हिन्दी", "de": "Deutsch", "ru": "Русский", "es": "Español"}
 """The languages of the table: code -> the language's own name."""
@@ -224,6 +224,31 @@ class SeatList(str):
         return SeatList, (self.seats, self.viewer)
 
 
+SUIT_WORDS: dict[str, tuple[str, str]] = {"S": ("spades", "spade"), "H": ("hearts", "heart"),
+                                          "D": ("diamonds", "diamond"), "C": ("clubs", "club")}
+"""Each suit's name in a sentence: ("spades", "spade"); translated with the contexts
+``suit`` and ``one suit`` (each language picks the form its sentences need)."""
+
+
+class SuitName(str):
+    """A suit named in a sentence: ``SuitName("D")`` is "diamonds", ``SuitName("D", one=True)``
+    "diamond" (as in "the highest diamond"), told in another language by :meth:`localize`."""
+
+    suit: str
+    one: bool
+
+    def __new__(cls, suit: str, one: bool = False) -> SuitName:
+        obj = super().__new__(cls, SUIT_WORDS[suit][1 if one else 0])
+        obj.suit, obj.one = suit, one
+        return obj
+
+    def localize(self, translator: Translator | None = None, names: Sequence[str] | None = None) -> str:
+        return (translator or ENGLISH).pgettext("one suit" if self.one else "suit", str(self))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return SuitName, (self.suit, self.one)
+
+
 class Translator:
     """The texts of one language: ``gettext``, ``ngettext`` and ``pgettext`` as in the
     standard library, and ``format`` / ``plural`` that also fill the named placeholders
@@ -380,11 +405,35 @@ def extract() -> Any:
         flags = ("python-brace-format",) if any(placeholders(m) for m in _ids(message)) else ()
         catalog.add(message, locations=[(f"bhabho_widget/{filename}", lineno)], auto_comments=comments,
                     context=context, flags=flags)
+    for path in sorted(package.glob("*.py")):
+        for name, text in _sentence_templates(path):
+            flags = ("python-brace-format",) if placeholders(text) else ()
+            catalog.add(text, locations=[(f"bhabho_widget/{path.name}", 0)], auto_comments=[f"sentence template {name}"],
+                        flags=flags)
+    for plural, one in SUIT_WORDS.values():
+        catalog.add(plural, locations=[("bhabho_widget/i18n.py", 0)], context="suit",
+                    auto_comments=["a suit named in a sentence: {suit} in the hints"])
+        catalog.add(one, locations=[("bhabho_widget/i18n.py", 0)], context="one suit",
+                    auto_comments=["one card of a suit named in a sentence: {one} in the hints (the highest {one})"])
     for key, text in LABELS.items():
         flags = ("python-brace-format",) if placeholders(text) else ()
         catalog.add(text, locations=[("bhabho_widget/protocol.json", 0)], context=LABEL_CONTEXT + key,
                     auto_comments=[f"front end label {key}"], flags=flags)
     return catalog
+
+
+def _sentence_templates(path: pathlib.Path) -> list[tuple[str, str]]:
+    """A module's sentence templates: the module-level ``T_NAME = "text"`` constants (the
+    coach's convention), marked or not."""
+    import ast
+
+    found = []
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
+                and node.targets[0].id.startswith("T_") and isinstance(node.value, ast.Constant)
+                and isinstance(node.value.value, str)):
+            found.append((node.targets[0].id, node.value.value))
+    return found
 
 
 def _ids(message: str | Sequence[str]) -> tuple[str, ...]:

@@ -406,3 +406,22 @@ def test_messages_are_english_strings():
     import pickle
 
     assert pickle.loads(pickle.dumps(m)).localize(translator("ru")) == "Серия окончена после 3 раундов"
+
+
+def test_the_coach_templates_have_a_place_in_the_catalogs():
+    """The coach's sentence templates (its T_* constants) are messages of the catalogs: a
+    reason built as Messages (SeatName, SuitName for the values) is told in every language."""
+    coach = pytest.importorskip("bhabho_widget.coach")
+    templates = {m.id for m in extract() if m.id}
+    assert {getattr(coach, n) for n in dir(coach) if n.startswith("T_") and isinstance(getattr(coach, n), str)} <= templates
+    from bhabho_widget.i18n import Joined, SuitName
+
+    reason = Joined(" ", Message(coach.T_LEAD_TRAP, card="4♦", other="Q♦", void=SeatName("Bot 3", 3), suit=SuitName("D"),
+                                 one=SuitName("D", one=True), with_other=Message(coach.T_YOU),
+                                 with_card=Message(coach.T_WHOSE_CARD, name=SeatName("Bot 2", 2), card="J♦")),
+                    Message(coach.T_NUMBERS, n=200, p="12%", card="4♦", p_other="40%", other="Q♦"))
+    assert reason.startswith("Lead 4♦, not Q♦: Bot 3 has shown no diamonds, so whoever plays the highest diamond picks up")
+    assert "Bot 3 hat kein Karo gezeigt" in reason.localize(translator("de"))
+    assert "старшая карта бубен" in reason.localize(translator("ru"))
+    assert "la carta de diamantes más alta" in reason.localize(translator("es"))
+    assert "ईंट" in reason.localize(translator("hi"), ["आप", "बॉट 1", "बॉट 2", "बॉट 3"])
