@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -51,6 +51,8 @@ _U = np.uint64
 _ZERO = _U(0)
 _BIT = np.array([1 << i for i in range(52)], dtype=np.uint64)
 _SUIT = np.array(SUIT_MASKS, dtype=np.uint64)
+_SUIT_OR_NONE = np.append(_SUIT, _ZERO)  # index -1 (NO_SUIT): no cards
+_BIT_OR_NONE = np.append(_BIT, _ZERO)  # index -1 (NO_CARD): no card
 _THIRTEEN = _U(8191)
 
 
@@ -114,11 +116,11 @@ def legal_masks(hands: np.ndarray, led: np.ndarray | int, required: np.ndarray |
     """
     hands = np.asarray(hands, dtype=np.uint64)
     led = np.asarray(led)
-    required = np.asarray(required)
-    follow = hands & _SUIT[np.maximum(led, 0)]
-    following = np.where(follow != _ZERO, follow, hands)
-    leading = np.where(required >= 0, _BIT[np.maximum(required, 0)], hands)
-    return np.where(led < 0, leading, following)
+    follow = hands & _SUIT_OR_NONE[led]  # no cards when leading
+    legal = np.where(follow != _ZERO, follow, hands)
+    forced = _BIT_OR_NONE[required]  # no card when nothing is required
+    forced *= led < 0  # required only when leading
+    return np.where(forced != _ZERO, forced, legal)
 
 
 def random_cards(rng: np.random.Generator, masks: np.ndarray) -> np.ndarray:
@@ -249,7 +251,7 @@ class RandomGames:
 
 @dataclass(frozen=True)
 class Rollouts:
-    """Random continuations of one game (see :func:`rollouts`); arrays are indexed by rollout.
+    """Random continuations of a game (see :func:`rollouts`); arrays are indexed by rollout.
 
     ``first``: the first card played (a card index; -1 when the game was already over);
     ``loser``: the bhabhi's seat, -1 when nobody lost (a stalemate, ``must_draw=False``
@@ -258,10 +260,12 @@ class Rollouts:
     ``tricks``, ``draws``: completed tricks and draws in the whole game so far (as
     ``game.trick_number - 1`` and ``len(game.drawn_cards())`` at the end);
     ``escaped[k]``: every escaped seat in order, those before the rollout first (-1 pads);
-    ``moves[k, :length[k]]``: the cards played. ``start`` is a copy of the game as it was.
+    ``moves[k, :length[k]]``: the cards played. ``starts`` are copies of the games as they
+    were and ``source[k]`` the one rollout ``k`` continues (0 for a single game).
     """
 
-    start: Game
+    starts: tuple[Game, ...]
+    source: np.ndarray
     loser: np.ndarray
     stalemate: np.ndarray
     finished: np.ndarray
@@ -275,11 +279,16 @@ class Rollouts:
     def __len__(self) -> int:
         return len(self.loser)
 
+    @property
+    def start(self) -> Game:
+        """The (first) game the rollouts continue, as it was."""
+        return self.starts[0]
+
     def game(self, k: int) -> Game:
-        """Rollout ``k`` replayed through :class:`Game` on a copy of the start."""
+        """Rollout ``k`` replayed through :class:`Game` on a copy of its start."""
         if not 0 <= k < len(self):
             raise IndexError(f"no rollout {k} in {len(self)}")
-        g = self.start.copy()
+        g = self.starts[int(self.source[k])].copy()
         for i in self.moves[k, : self.length[k]]:
             g.play_index(int(i))
         return g
@@ -361,20 +370,21 @@ class _Rows:
             self.hist1, self.hist2 = self.hist1[self.slot], self.hist2[self.slot]
             self.slot = np.arange(len(self.ids))
 
-    def load_history(self, h: np.ndarray) -> None:
-        """Every row has counted the positions with hashes ``h`` (``(k, 2)``, repeats counted)."""
+    def load_history(self, rows: slice, h: np.ndarray) -> None:
+        """The ``rows`` have counted the positions with hashes ``h`` (``(k, 2)``, repeats counted)."""
         if self.tables is not None:
             counts: dict = {}
             for key in zip(h[:, 0].tolist(), h[:, 1].tolist()):
                 counts[key] = counts.get(key, 0) + 1
-            self.tables = [dict(counts) for _ in self.tables]
+            for g in range(*rows.indices(len(self.tables))):
+                self.tables[g] = dict(counts)
             return
         k = len(h)
         if k > self.hist1.shape[1]:
             self._grow(k)
-        self.hist1[:, :k] = h[:, 0]
-        self.hist2[:, :k] = h[:, 1]
-        self.hlen[:] = k
+        self.hist1[rows, :k] = h[:, 0]
+        self.hist2[rows, :k] = h[:, 1]
+        self.hlen[rows] = k
 
     def _grow(self, need: int) -> None:
         cap = max(need, 2 * self.hist1.shape[1])
@@ -523,53 +533,50 @@ def _lockstep(s: _Rows, n: int, rules: Rules, rng: np.random.Generator, max_move
         if not np.count_nonzero(ends):
             continue
 
-        # ---- tricks that end: pickups (rule 4, tochoo; the pick-up form)
-        r = np.flatnonzero(picks) if picks is not None else ()
-        if len(r):
-            ledr = led[r]
-            tm = s.tmask[r]
-            high = 13 * ledr + strongest[(tm >> (13 * ledr).astype(np.uint64)) & _THIRTEEN]
-            picker = flat_played[by_card[r] + high]
-            if void is not None:
-                picker = np.where(void[r], nxt[r], picker)
-            at = by_seat[r] + picker
-            flat_hands[at] |= tm
-            if whole_pile:
-                flat_hands[at] |= s.waste[r]
-                s.waste[r] = _ZERO
-            s.leader[r] = picker
-        # ---- clean tricks: the waste pile; the strongest card (the weakest in Get Away) has the power
-        r = np.flatnonzero(clean)
-        if len(r):
-            ledr = led[r]
-            suited = (s.tmask[r] >> (13 * ledr).astype(np.uint64)) & _THIRTEEN
-            if lowest:
-                offset = np.where(s.opening[r], strongest[suited], weakest[suited])
-            else:
-                offset = strongest[suited]
-            winner = flat_played[by_card[r] + 13 * ledr + offset]
-            s.leader[r] = winner
-            has = flat_hands[by_seat[r] + winner] != _ZERO
-            if has.all():
-                s.waste[r] |= s.tmask[r]
-            else:
-                rh = r[has]
-                s.waste[rh] |= s.tmask[rh]
-                _power_without_cards(s, r[~has], winner[~has], rules.must_draw, seed_of, order_table)
+        # ---- tricks that end. Who has the power: the picker (the strongest card of the led suit, rule 4;
+        # the player who cannot follow, in the pick-up form), or the winner of a clean trick (the strongest
+        # card of the led suit; the weakest in Get Away, except in the opening trick)
+        r = np.flatnonzero(ends)
+        ledr = led[r]
+        tm = s.tmask[r]
+        base = 13 * ledr
+        suited = (tm >> base.astype(np.uint64)) & _THIRTEEN
+        offset = strongest[suited]
+        cl = clean[r]
+        if lowest:
+            offset = np.where(cl & ~s.opening[r], weakest[suited], offset)
+        power = flat_played[by_card[r] + base + offset]
+        if void is not None:
+            power = np.where(void[r], nxt[r], power)
+        s.leader[r] = power
+        at = by_seat[r] + power
+        held = flat_hands[at]
+        pk = ~cl
+        if whole_pile:  # the picker takes the waste pile too
+            waste = s.waste[r]
+            flat_hands[at] = held | (tm | waste) * pk
+            s.waste[r] = waste * cl
+        else:
+            flat_hands[at] = held | tm * pk
+        # a clean trick goes to the waste pile; rule 6 if its winner has no cards
+        has = held != _ZERO
+        s.waste[r] |= tm * (cl & has)
+        bare = cl & ~has
+        if np.count_nonzero(bare):
+            _power_without_cards(s, r[bare], power[bare], rules.must_draw, seed_of, order_table)
         # ---- escapes (rule 5): the trick's players left without cards, in play order
-        r = np.flatnonzero(ends & s.emptied)
-        if len(r):
-            seats = s.order[r, :n]
+        e = np.flatnonzero(ends & s.emptied)
+        if len(e):
+            seats = s.order[e, :n]
             safe = np.maximum(seats, 0)
-            gone = (seats >= 0) & (hands[r[:, None], safe] == _ZERO) & (seats != s.leader[r, None])
-            gone &= ~s.isesc[r[:, None], safe]
+            gone = (seats >= 0) & (hands[e[:, None], safe] == _ZERO) & (seats != s.leader[e, None])
+            gone &= ~s.isesc[e[:, None], safe]
             i, k = np.nonzero(gone)
             if len(i):
-                rg, sg = r[i], seats[i, k]
+                rg, sg = e[i], seats[i, k]
                 s.escaped[rg, s.nesc[rg] + np.cumsum(gone, axis=1)[i, k] - 1] = sg
                 s.isesc[rg, sg] = True
-                s.nesc[r] += gone.sum(axis=1)
-        r = np.flatnonzero(ends)
+                s.nesc[e] += gone.sum(axis=1)
         s.emptied[r] = False
         s.tlen[r] = 0
         s.tmask[r] = _ZERO
@@ -673,7 +680,8 @@ def play_random(num_games: int, num_players: int, rules: Rules = Rules(), seed: 
                        finished=out.finished, moves=out.moves)
 
 
-def rollouts(game: Game, num_rollouts: int, seed: int | None = None, max_moves: int = MAX_MOVES) -> Rollouts:
+def rollouts(game: Game | Sequence[Game], num_rollouts: int, seed: int | None = None,
+             max_moves: int = MAX_MOVES) -> Rollouts:
     """Play ``num_rollouts`` random continuations of ``game`` from its current state, in
     lockstep: uniformly random legal cards (:func:`legal_masks`), no takes, until each ends.
 
@@ -682,6 +690,11 @@ def rollouts(game: Game, num_rollouts: int, seed: int | None = None, max_moves: 
     :class:`Game` does, and rule 10 counts on from the positions the game has counted, so
     rollout ``k`` replays exactly through ``game.copy()`` (see :meth:`Rollouts.game`).
     ``seed`` seeds the random choices (None: fresh entropy). ``game`` is not changed.
+
+    ``game`` may also be a sequence of games with the same rules and number of seats (say
+    determinizations of one seat's view, :meth:`Game.from_view`): ``num_rollouts`` of each,
+    all in one lockstep, which costs much less than one call per game; rollouts
+    ``j * num_rollouts`` to ``(j + 1) * num_rollouts - 1`` continue game ``j``.
 
     >>> g = Game.from_hands([["QH", "5S", "7C"], ["JD"]], rules=Rules(picker="offsuit_player"), leader=0, seed=0)
     >>> r = rollouts(g, 500, seed=3)  # rule 10's minimal case: no two hands ever share a suit
@@ -692,46 +705,73 @@ def rollouts(game: Game, num_rollouts: int, seed: int | None = None, max_moves: 
     """
     _check_count("num_rollouts", num_rollouts)
     _check_count("max_moves", max_moves)
-    if not isinstance(game, Game):
-        raise TypeError(f"game must be a Game, not {type(game).__name__}")
-    st = game.state()
-    n = game.num_players
-    rules = game.rules
+    games = [game] if isinstance(game, Game) else list(game) if isinstance(game, Sequence) else None
+    if not games or not all(isinstance(g, Game) for g in games):
+        raise TypeError(f"game must be a Game or a non-empty sequence of games, not {type(game).__name__}")
+    n, rules = games[0].num_players, games[0].rules
+    if any(g.num_players != n or g.rules != rules for g in games):
+        raise ValueError("the games must all have the same rules and number of seats")
     m = num_rollouts
-    start = game.copy()
-    if st.is_over:
-        escaped = np.full((m, n), -1, dtype=np.int64)
-        escaped[:, : len(st.escaped)] = st.escaped
-        return Rollouts(start=start, loser=np.full(m, -1 if st.loser is None else st.loser, dtype=np.int64),
-                        stalemate=np.full(m, st.stalemate), finished=np.ones(m, dtype=bool),
-                        first=np.full(m, NO_CARD, dtype=np.int64), length=np.zeros(m, dtype=np.int64),
-                        tricks=np.full(m, st.trick - 1, dtype=np.int64), draws=np.full(m, st.draws, dtype=np.int64),
-                        escaped=escaped, moves=np.full((m, 1), -1, dtype=np.int8))
-    s = _Rows(m, n, rules.pickup == "trick_and_waste")
-    s.hands[:] = st.hands
-    s.cur[:] = st.current_player
-    s.leader[:] = -1 if st.leader is None else st.leader
-    s.opening[:] = st.opening
-    s.waste[:] = st.waste
-    s.escaped[:, : len(st.escaped)] = st.escaped
-    s.isesc[:, list(st.escaped)] = True
-    s.nesc[:] = len(st.escaped)
-    s.draws[:] = st.draws
-    s.tricks[:] = st.trick - 1
+    total = m * len(games)
+    states = [g.state() for g in games]
+    starts = tuple(g.copy() for g in games)
+    source = np.repeat(np.arange(len(games)), m)
+    # a game already over: its rollouts are over at once
+    loser = np.repeat([-1 if st.loser is None else st.loser for st in states], m)
+    stalemate = np.repeat([st.stalemate for st in states], m)
+    finished = np.repeat([st.is_over for st in states], m)
+    length = np.zeros(total, dtype=np.int64)
+    tricks = np.repeat([st.trick - 1 for st in states], m)
+    draws = np.repeat([st.draws for st in states], m)
+    escaped = np.full((total, n), -1, dtype=np.int64)
+    for j, st in enumerate(states):
+        escaped[j * m:(j + 1) * m, : len(st.escaped)] = st.escaped
+    moves = np.full((total, 1), -1, dtype=np.int8)
+
+    live = [j for j, st in enumerate(states) if not st.is_over]
+    if live:
+        whole_pile = rules.pickup == "trick_and_waste"
+        s = _Rows(m * len(live), n, whole_pile)
+        for b, j in enumerate(live):
+            rows = slice(b * m, (b + 1) * m)
+            _load_state(s, rows, states[j])
+            s.load_history(rows, _history_from(states[j], n, whole_pile))
+        seeds = [states[j].seed for j in live]
+        out = _lockstep(s, n, rules, np.random.default_rng(seed), max_moves, lambda row: seeds[row // m])
+        at = (np.array(live)[:, None] * m + np.arange(m)).ravel()
+        loser[at], stalemate[at], finished[at] = out.loser, out.stalemate, out.finished
+        length[at], tricks[at], draws[at], escaped[at] = out.length, out.tricks, out.draws, out.escaped
+        if len(live) == len(games):
+            moves = out.moves
+        else:
+            moves = np.full((total, out.moves.shape[1]), -1, dtype=np.int8)
+            moves[at] = out.moves
+    return Rollouts(starts=starts, source=source, loser=loser, stalemate=stalemate, finished=finished,
+                    first=moves[:, 0].astype(np.int64), length=length, tricks=tricks, draws=draws, escaped=escaped,
+                    moves=moves)
+
+
+def _load_state(s: _Rows, rows: slice, st: GameState) -> None:
+    """Start ``rows`` of ``s`` from the state of play ``st`` (a game that is not over)."""
+    s.hands[rows] = st.hands
+    s.cur[rows] = st.current_player
+    s.leader[rows] = -1 if st.leader is None else st.leader
+    s.opening[rows] = st.opening
+    s.waste[rows] = st.waste
+    s.escaped[rows, : len(st.escaped)] = st.escaped
+    s.isesc[rows, list(st.escaped)] = True
+    s.nesc[rows] = len(st.escaped)
+    s.draws[rows] = st.draws
+    s.tricks[rows] = st.trick - 1
     if st.table:
         order = st.trick_order
-        s.led[:] = st.led_suit
-        s.order[:, : len(order)] = order
-        s.olen[:] = len(order)
-        s.tlen[:] = len(st.table)
-        s.tmask[:] = sum(1 << i for i in st.table)
+        s.led[rows] = st.led_suit
+        s.order[rows, : len(order)] = order
+        s.olen[rows] = len(order)
+        s.tlen[rows] = len(st.table)
+        s.tmask[rows] = sum(1 << i for i in st.table)
         for seat, card in zip(order, st.table):
-            s.played[:, card] = seat
-        s.emptied[:] = any(not st.hands[seat] for seat in order[: len(st.table)])
+            s.played[rows, card] = seat
+        s.emptied[rows] = any(not st.hands[seat] for seat in order[: len(st.table)])
     else:
-        s.req[:] = st.opening_card if st.opening else st.forced
-    s.load_history(_history_from(st, n, rules.pickup == "trick_and_waste"))
-    out = _lockstep(s, n, rules, np.random.default_rng(seed), max_moves, lambda _: st.seed)
-    return Rollouts(start=start, loser=out.loser, stalemate=out.stalemate, finished=out.finished,
-                    first=out.moves[:, 0].astype(np.int64), length=out.length, tricks=out.tricks, draws=out.draws,
-                    escaped=out.escaped, moves=out.moves)
+        s.req[rows] = st.opening_card if st.opening else st.forced

@@ -279,3 +279,47 @@ def test_rollouts_are_repeatable_and_refuse_bad_arguments():
     short = rollouts(g, 20, seed=1, max_moves=3)
     assert (short.length <= 3).all() and ((short.length == 3) | short.finished).all()
     assert (short.loser[~short.finished] == -1).all()
+
+
+def _redeal_hidden(g: Game, seat: int, rng: random.Random) -> Game:
+    """A determinization: the cards ``seat`` cannot see, dealt again at random (hand sizes kept)."""
+    others = [s for s in range(g.num_players) if s != seat]
+    hidden = [c for s in others for c in g.hand(s)] + _waste_cards(g)
+    rng.shuffle(hidden)
+    hands = [0] * g.num_players
+    hands[seat] = g.hand_mask(seat)
+    for s in others:
+        size = g.hand_sizes()[s]
+        hands[s] = mask_of(hidden[:size])
+        del hidden[:size]
+    return g.with_hidden_cards(hands, mask_of(hidden))
+
+
+def _waste_cards(g: Game) -> list[Card]:
+    waste = g.state().waste
+    return [Card.from_index(i) for i in range(52) if waste >> i & 1]
+
+
+def test_rollouts_of_several_games_in_one_lockstep():
+    rng = random.Random(5)
+    g = _walk(Game.deal(4, seed=11), rng, 30, 0.0)
+    while g.draw_card is not None or g.is_over:
+        g = _walk(g, rng, 1, 0.0)
+    seat = g.current_player
+    games = [g] + [_redeal_hidden(g, seat, rng) for _ in range(3)]
+    done = _walk(Game.deal(4, seed=12), rng, 400, 0.0)
+    assert done.is_over
+    games.append(done)
+    r = rollouts(games, 25, seed=4)
+    assert len(r) == 125 and r.source.tolist() == [j for j in range(5) for _ in range(25)]
+    for k in range(len(r)):
+        start = games[r.source[k]]
+        end = r.game(k)
+        assert _engine_outcome(end, start) == _batch_outcome(r, k), k
+        assert [c.index for c in end.moves[len(start.moves):]] == r.moves[k, : r.length[k]].tolist()
+    assert set(r.first[:100].tolist()) <= {c.index for c in g.legal_cards()} and (r.first[100:] == NO_CARD).all()
+    assert (r.loser[100:] == done.loser).all() and r.start is r.starts[0]
+    with pytest.raises(ValueError, match="same rules"):
+        rollouts([g, Game.deal(5, seed=1)], 3)
+    with pytest.raises(TypeError, match="sequence"):
+        rollouts([], 3)
