@@ -34,7 +34,8 @@ from .cards import DECK, FULL_DECK, SUIT_MASKS, Card, CardIndex, Mask, Seat, ind
 from .game import Game
 from .seat_view import SeatView
 
-__all__ = ["ActionEstimate", "SearchBot", "TAKE", "estimate_actions", "loss_mask", "sample_hidden", "simulate"]
+__all__ = ["PASS", "TAKE", "ActionEstimate", "SearchBot", "check_sample", "estimate_actions", "loss_mask", "sample_hidden",
+           "simulate"]
 
 TAKE = "take"
 """The action of taking the next player's hand (rule 7), beside the cards."""
