@@ -41,9 +41,9 @@ from .seat_view import SeatView
 
 __all__ = ["Estimate", "Hint", "hint", "hint_for_view"]
 
-DEFAULT_ROLLOUTS = 300
+DEFAULT_ROLLOUTS = 160
 """Random continuations per action for a hint (spread over the sampled deals)."""
-DEFAULT_SAMPLES = 32
+DEFAULT_SAMPLES = 16
 TAKE_MARGIN = 0.03
 """A take is recommended only when it lowers the estimated chance of losing by this much."""
 
@@ -57,6 +57,8 @@ T_LEAD_TRAP = ("Lead {card}, not {other}: {void} has shown no {suit}, so whoever
                "with {card} that is {with_card}, with {other} it is {with_other}.")
 T_LEAD_VOID_NEXT = "Lead {card}: {void} has shown no {suit}, so leading a {one} would make you pick it up at once."
 T_LEAD_LOW = "Lead {card}: nobody after you has shown a lack of {suit}, and your lowest {one} lets the others play over it."
+T_LEAD_SHED = ("Lead {card}: nobody has shown a lack of {suit}, so the trick is likely to go round cleanly; "
+               "a good moment to get rid of a high {one}.")
 T_LEAD = "Lead {card}."
 T_AVOID = "Avoid {suit}: {void} has shown none, so you would pick up your own lead at once."
 T_FOLLOW_LAST = ("Play {card}: you are the last to play to this trick, so it goes to the waste pile whatever you play; "
@@ -268,6 +270,8 @@ def _explain(view: SeatView, chosen: ActionEstimate, est: Sequence[ActionEstimat
             low = min(indices(view.hand & SUIT_MASKS[suit]), key=strength.__getitem__)
             if void is None and c == low:
                 sentences.append(T_LEAD_LOW.format(card=card, suit=_suit(suit), one=_one(suit)))
+            elif void is None:
+                sentences.append(T_LEAD_SHED.format(card=card, suit=_suit(suit), one=_one(suit)))
             else:
                 sentences.append(T_LEAD.format(card=card))
             nxt = view.next_holder(view.seat)
