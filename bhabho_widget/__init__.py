@@ -32,10 +32,11 @@ from .session import TableSession
 __all__ = ["Bot", "Card", "Driver", "EndlessGameError", "Event", "Exercise", "Game", "Hint", "IllegalMoveError",
            "InvalidCardError", "Lesson", "LessonScript", "Match", "MessageError", "PRESETS", "RandomBot", "RecordError",
            "RuleBot", "Rules", "SearchBot", "SeatView", "Table", "TableSession", "hint", "play", "play_out",
-           "play_random"]
+           "play_random", "rollouts"]
 __version__ = "0.2.0"
 
-_LAZY = {"Table": "widget", "play": "widget", "Lesson": "widget", "play_random": "batch", "SearchBot": "search",
+_LAZY = {"Table": "widget", "play": "widget", "Lesson": "widget", "play_random": "batch", "rollouts": "batch",
+         "SearchBot": "search",
          "hint": "coach", "Hint": "coach"}
 
 

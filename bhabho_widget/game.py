@@ -162,7 +162,8 @@ class FinishedTrick(NamedTuple):
 
 class GameState(NamedTuple):
     """Every field of a game's state of play (see :meth:`Game.state`). ``stop`` is the place in
-    ``trick_order`` of the trick's last player; ``positions`` counts positions for rule 10."""
+    ``trick_order`` of the trick's last player; ``positions`` counts positions for rule 10,
+    keyed ``(hands, leader, waste)`` as in :meth:`Game.position_counts`."""
 
     hands: tuple[Mask, ...]
     table: tuple[CardIndex, ...]
