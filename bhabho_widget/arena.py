@@ -28,6 +28,7 @@ from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from math import sqrt
+from typing import Any
 
 from .bots import BOTS, Bot
 from .driver import play_out
@@ -155,11 +156,11 @@ class ArenaResult:
     def _repr_html_(self) -> str:
         return "<pre>" + self.table().replace("&", "&amp;").replace("<", "&lt;") + "</pre>"
 
-    def plot(self, ax=None):
+    def plot(self, ax: Any = None) -> Any:
         return plot_arena(self, ax=ax)
 
 
-def plot_arena(result: ArenaResult, ax=None):
+def plot_arena(result: ArenaResult, ax: Any = None) -> Any:
     """Bar chart of each bot kind's loss rate with its 95 % interval; returns the Axes."""
     import matplotlib.pyplot as plt
 

@@ -33,6 +33,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from .cards import DECK, SUIT_MASKS, SUIT_NAMES, SUITS, Card, CardIndex, Seat, indices
 from .game import Game
@@ -115,7 +116,7 @@ class Hint:
         """``{"action": <card code or "take">, "text": <reason>, "estimates": [{"action", "label", "p", "lo", "hi"}]}``."""
         return {"action": self.action_code, "text": self.reason, "estimates": [e.to_dict() for e in self.estimates]}
 
-    def plot(self, ax=None):
+    def plot(self, ax: Any = None) -> Any:
         """A small bar chart of each action's chance of losing, with its interval; returns the Axes."""
         import matplotlib.pyplot as plt
 
