@@ -402,12 +402,12 @@ class _Rows:
         h = position_hashes(self.hands[r], self.leader[r], self.waste[r])
         if self.tables is not None:
             tables = self.tables
-            seen = []
+            counts: list[int] = []
             for g, h1, h2 in zip(self.ids[r].tolist(), h[:, 0].tolist(), h[:, 1].tolist()):
                 table = tables[g]
                 c = table[h1, h2] = table.get((h1, h2), 0) + 1  # type: ignore[union-attr,index]
-                seen.append(c)
-            return np.array(seen, dtype=np.int64) >= STALEMATE_REPEATS
+                counts.append(c)
+            return np.array(counts, dtype=np.int64) >= STALEMATE_REPEATS
         hlen = np.where(fresh, 0, self.hlen[r])  # a clean trick grew the waste pile: start afresh
         slot = self.slot[r]
         seen = np.ones(len(r), dtype=np.int64)
@@ -758,7 +758,7 @@ def rollouts(game: Game | Sequence[Game], num_rollouts: int, seed: int | None = 
 def _load_state(s: _Rows, rows: slice, st: GameState) -> None:
     """Start ``rows`` of ``s`` from the state of play ``st`` (a game that is not over)."""
     s.hands[rows] = st.hands
-    s.cur[rows] = st.current_player
+    s.cur[rows] = -1 if st.current_player is None else st.current_player
     s.leader[rows] = -1 if st.leader is None else st.leader
     s.opening[rows] = st.opening
     s.waste[rows] = st.waste

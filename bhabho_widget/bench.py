@@ -33,7 +33,7 @@ import time
 from collections.abc import Sequence
 
 from .batch import play_random, rollouts
-from .bots import RandomBot, RuleBot
+from .bots import Bot, RandomBot, RuleBot
 from .driver import play_out
 from .game import Game
 
@@ -80,6 +80,7 @@ def run(policy: str, players: int, games: int) -> tuple[float, float]:
             g = public_api_game(k, players, rng)
         else:
             g = Game.deal(players, seed=k)
+            bots: list[Bot]
             if policy == "table":
                 bots = [RandomBot(rng.randrange(2**32)) for _ in range(players)]
             else:
@@ -100,8 +101,9 @@ def positions(players: int, count: int, seed: int = 0) -> list[Game]:
         g = full.copy()
         full.playout(rng)
         moves = full.moves
-        for card in moves[: rng.randrange(len(moves))]:
-            g.play(card)
+        for move in moves[: rng.randrange(len(moves))]:
+            assert not isinstance(move, tuple)  # a playout makes no takes
+            g.play(move)
         out.append(g)
         k += 1
     return out

@@ -187,8 +187,8 @@ def mask_of(cards) -> Mask:
     return mask
 
 
-def _suit_tables():
-    bits13 = [()] * 8192
+def _suit_tables() -> tuple[tuple[tuple[CardIndex, ...], ...], ...]:
+    bits13: list[tuple[int, ...]] = [()] * 8192
     for m in range(1, 8192):
         low = m & -m
         bits13[m] = (low.bit_length() - 1,) + bits13[m ^ low]

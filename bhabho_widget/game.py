@@ -1000,7 +1000,7 @@ class Game:
 
     def position_counts(self) -> dict[tuple[tuple[Mask, ...], Seat | None, Mask], int]:
         """Rule 10: how often each position ``(hands, player to lead, waste pile)`` has come round."""
-        return {(tuple(key[2:]), key[0], key[1]): n for key, n in self._positions.items()}  # type: ignore[misc]
+        return {(key[2:], key[0], key[1]): n for key, n in self._positions.items()}  # type: ignore[misc]
 
     # ------------------------------------------------------------------ views
     def seat_view(self, seat: int) -> SeatView:

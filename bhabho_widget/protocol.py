@@ -168,7 +168,7 @@ def _same_kind(value: object, schema: Schema) -> bool:
     return isinstance(value, kinds) and (isinstance(value, bool) == (schema.get("type") == "boolean"))
 
 
-def _problems(value: object, schema: Schema, path: str, out: list[str]) -> None:
+def _problems(value: Any, schema: Schema, path: str, out: list[str]) -> None:
     """Append to ``out`` what is wrong with ``value`` (``path: ...`` lines); nothing if it fits."""
     outer = schema
     schema = _resolve(schema)
