@@ -193,7 +193,9 @@ export function renderCenter(view: View, t: Translate = ENGLISH): HTMLElement[] 
   waste.append(pile, h("span.bh-waste-label", { "aria-hidden": "true" }, t("waste_label", { n: view.waste_size })));
   out.push(waste);
 
-  const trick = h("div.bh-trick", { role: "list", "aria-label": t("trick_aria") });
+  // A list of the cards on the table; with none, no list (an empty list confuses readers).
+  const played = view.table ?? [];
+  const trick = h("div.bh-trick", played.length ? { role: "list", "aria-label": t("trick_aria") } : {});
   (view.table ?? []).forEach((c, i) => {
     const card = trickCard(view, c, i, "bh-trick-card", t);
     card.setAttribute("data-testid", "trick-card");

@@ -62,6 +62,11 @@ export function prefersReducedMotion(): boolean {
 
 let mounts = 0; // for element ids unique on the page
 
+/** Keys the widget's own controls use: they do not reach JupyterLab's shortcuts. */
+export const OWN_KEYS: ReadonlySet<string> = new Set([
+  "ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End", "PageUp", "PageDown", "Enter", " ", "Spacebar",
+]);
+
 // Views of one model on one page share this: the first view whose timer fires asks for
 // the bot's step, the others see that it was asked for that version and stay quiet.
 const advancedFor = new WeakMap<object, number>();
@@ -522,6 +527,11 @@ export function mount(model: Model, el: HTMLElement): () => void {
   listen("keydown", (e) => {
     const hand = handSlot.firstElementChild as HTMLElement | null;
     if (hand && hand.contains(e.target as Node)) handleHandKey(e, hand, play);
+    // JupyterLab binds the arrows (and more) to notebook commands for whatever has focus in
+    // a notebook in command mode; data-lm-suppress-shortcuts does not stop a binding whose
+    // selector matches the focused control itself. Keep the keys our controls use (sliders,
+    // selects, buttons, the hand) to ourselves; JupyterLab listens in the bubbling phase.
+    if (OWN_KEYS.has(e.key) && !e.ctrlKey && !e.metaKey && !e.altKey) e.stopPropagation();
   });
   listen("focusin", (e) => {
     const btn = (e.target as HTMLElement).closest?.("button[data-card]") as HTMLButtonElement | null;

@@ -42,6 +42,15 @@ describe("cards announced by name", () => {
     expect(q("button[data-card='JH']").getAttribute("aria-label")).toBe("गुलाम of hearts — खेल सकते हैं");
   });
 
+  it("makes the trick a list only while cards are on it", () => {
+    const { q, model } = mount();
+    expect(q(".bh-trick").getAttribute("role")).toBe("list");
+    expect(q(".bh-trick").getAttribute("aria-label")).toBe("Cards on the table");
+    model.setView({ version: 6, table: [] });
+    expect(q(".bh-trick").getAttribute("role")).toBeNull();
+    expect(q(".bh-trick").getAttribute("aria-label")).toBeNull();
+  });
+
   it("gives the waste pile and the led suit a role for their labels", () => {
     const { q } = mount();
     expect(q("[data-testid=waste]").getAttribute("role")).toBe("img");
@@ -137,6 +146,30 @@ describe("the keyboard keeps its place", () => {
     expect(document.activeElement?.getAttribute("data-card")).toBe("JH");
     key(document.activeElement!, "Enter");
     expect(model.sentOfType("play")).toEqual([{ type: "play", card: "JH", version: 5 }]);
+  });
+});
+
+describe("keys inside the widget", () => {
+  it("keeps the arrows, Home, End, Enter and Space from JupyterLab's notebook shortcuts", () => {
+    const { q } = mount();
+    const reached: string[] = [];
+    const spy = (e: KeyboardEvent) => reached.push(`${e.ctrlKey ? "Ctrl+" : ""}${e.key}`);
+    document.addEventListener("keydown", spy);
+    try {
+      const pace = q("[data-testid=pace]");
+      for (const k of ["ArrowRight", "ArrowLeft", "Home", "End", "PageUp", "Enter", " "]) {
+        const ev = key(pace, k);
+        expect(ev.defaultPrevented, k).toBe(false); // the slider still moves
+      }
+      key(q("[data-testid=players]"), "ArrowDown");
+      key(q("button[data-card='2H']"), "ArrowRight");
+      // other keys and shortcuts with modifiers still reach JupyterLab
+      key(pace, "Escape");
+      pace.dispatchEvent(new KeyboardEvent("keydown", { key: "ArrowRight", ctrlKey: true, bubbles: true }));
+      expect(reached).toEqual(["Escape", "Ctrl+ArrowRight"]);
+    } finally {
+      document.removeEventListener("keydown", spy);
+    }
   });
 });
 
