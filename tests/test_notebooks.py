@@ -7,8 +7,8 @@ Two kinds of checks:
   (``### Variant: <name>``) of ``docs/rules.md``, and the session scoring, has a code cell
   tagged ``rule-N``, ``variant-<name>`` or ``session`` that asserts something; the
   notebooks are stored without outputs;
-- from each notebook executed in a kernel (once per notebook, with nbclient): after the
-  last cell a probe looks at every lesson and table the notebook made. Every exercise has
+- from each notebook that makes a lesson or a table, executed in a kernel (once per
+  notebook, with nbclient): after the last cell a probe looks at every lesson and table the notebook made. Every exercise has
   its right answer among the choices the learner is offered, a hint, and a first wrong
   answer that does not give the answer away; a lesson with ``reveal_all=False`` never
   shows a hidden card; a cell that uses a table never prints its bots' cards; every widget
@@ -245,7 +245,20 @@ def executed(name: str) -> tuple[nbformat.NotebookNode, dict]:
     return nb, json.loads(text.strip().splitlines()[-1])
 
 
-NAMES = [p.stem for p in NOTEBOOK_PATHS]
+WIDGET_CALL = re.compile(r"(?<![.\w])(Lesson|Table|play)\(")
+
+
+def makes_widgets(path: pathlib.Path) -> bool:
+    """True when a code cell makes a lesson or a table: only those notebooks are run here (nbval
+    runs them all anyway)."""
+    return any(cell.cell_type == "code" and WIDGET_CALL.search(cell.source) for cell in read(path).cells)
+
+
+NAMES = [p.stem for p in NOTEBOOK_PATHS if makes_widgets(p)]
+
+
+def test_the_lesson_notebooks_are_probed():
+    assert set(LESSON_NOTEBOOKS) | {"00_basics", "01_quick_start", "08_session"} <= set(NAMES)
 
 
 def exercises_of(name: str) -> list[tuple[dict, dict]]:
