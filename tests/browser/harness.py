@@ -566,8 +566,17 @@ class TableDriver:
         self.wait("(root, s) => root.querySelector('.bh-pace-out').textContent === s.toFixed(1) + ' s'", seconds)
 
     def wait_turn_or_over(self, timeout: float = 30_000) -> dict:
-        self.wait(_TURN_OR_OVER, timeout=timeout)
-        return self.state()
+        """The state once it is the person's turn (a card playable) or the game is over. The
+        state is read a moment after the wait: should a new view have come in between, wait
+        again, so that a turn always has its playable cards."""
+        deadline = time.monotonic() + timeout / 1000
+        while True:
+            self.wait(_TURN_OR_OVER, timeout=max(1.0, (deadline - time.monotonic()) * 1000))
+            st = self.state()
+            if st["over"] or st["legal"]:
+                return st
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"the person's turn showed no playable card: {st}")
 
     # ---------------------------------------------------------------- keyboard and focus
     def focused(self) -> dict:
