@@ -28,6 +28,14 @@ from .session import TableSession, localize_tree
 from .session import check_pace as check_pace_argument
 
 STATIC = pathlib.Path(__file__).parent / "static"
+DECKS = ("two-colour", "four-colour")
+"""The card faces: red and black suits, or ♠ black, ♥ red, ♦ blue and ♣ green."""
+
+
+def check_deck(deck: object) -> str:
+    if deck not in DECKS:
+        raise ValueError(f"deck must be one of {', '.join(map(repr, DECKS))}, not {str(deck)[:40]!r}")
+    return deck  # type: ignore[return-value]
 ERROR_LENGTH = 300
 """An error line is cut to this many characters."""
 
@@ -51,11 +59,12 @@ class BaseWidget(anywidget.AnyWidget):
     languages = traitlets.List(traitlets.Dict()).tag(sync=True)
     config: Any = traitlets.Dict(default_value=None, allow_none=True).tag(sync=True)
     labels = traitlets.Dict().tag(sync=True)
+    deck = traitlets.Enum(DECKS, default_value="two-colour").tag(sync=True)
 
     _HANDLERS: ClassVar[dict[str, Callable[[Any, dict[str, Any]], None]]] = {}
 
     def __init__(self, **traits: Any) -> None:
-        unknown = set(traits) - {"pace", "reveal_all", "variants", "bot_levels", "languages", "labels"}
+        unknown = set(traits) - {"pace", "reveal_all", "variants", "bot_levels", "languages", "labels", "deck"}
         if unknown:
             raise TypeError(f"{type(self).__name__}() got unexpected keyword arguments: {', '.join(sorted(unknown))}")
         super().__init__(**traits)
@@ -107,6 +116,9 @@ class BaseWidget(anywidget.AnyWidget):
         """An error or any text of the engine in the widget's language."""
         return self.translator.render(text)
 
+    def _msg_set_deck(self, content: dict[str, Any]) -> None:
+        self.deck = content["deck"]
+
     def _msg_set_language(self, content: dict[str, Any]) -> None:
         self.set_language(content["language"])
 
@@ -144,14 +156,15 @@ class Table(BaseWidget):
     def __init__(self, players: int = 4, seed: int | None = None, rules: Rules | str = "classic", seat: int = 0,
                  bots: str | Bot | Mapping[int, Bot] = "rules", names: Sequence[str] | None = None,
                  rounds: int | None = None, max_bhabhi: int | None = None, pace: float = 0.6,
-                 language: str | None = None) -> None:
+                 language: str | None = None, deck: str = "two-colour") -> None:
         pace = check_pace_argument(pace)
+        deck = check_deck(deck)
         language = default_language() if language is None else check_language(language)
         self._hint: dict[str, Any] | None = None  # the hint shown, with its texts as Messages (told again on a switch)
         self.session = TableSession(players=players, seed=seed, rules=rules, seat=seat, bots=bots, names=names,
                                     rounds=rounds, max_bhabhi=max_bhabhi, language=language)
         super().__init__(pace=pace, variants=list(PRESETS), bot_levels=list(BOTS), languages=self._languages(),
-                         labels=self.session.translator.labels())
+                         labels=self.session.translator.labels(), deck=deck)
         self._sync()
 
     @property
@@ -260,7 +273,8 @@ class Table(BaseWidget):
         self.new_game(players=content["players"], seed=content["seed"], rules=variant, bots=bots)
 
     _HANDLERS = {"play": _msg_play, "take": _msg_take, "advance": _msg_advance, "undo": _msg_undo,
-                 "hint": _msg_hint, "new_game": _msg_new_game, "set_language": BaseWidget._msg_set_language}
+                 "hint": _msg_hint, "new_game": _msg_new_game, "set_language": BaseWidget._msg_set_language,
+                 "set_deck": BaseWidget._msg_set_deck}
 
     # ------------------------------------------------------------------ sync
     @traitlets.observe("reveal_all")
@@ -287,12 +301,13 @@ class Lesson(BaseWidget):
 
     def __init__(self, game: Game, moves: Sequence[Move | str] = (), title: str = "",
                  exercises: Sequence[Exercise] = (), seat: int = 0, reveal_all: bool = True, start: int = 0,
-                 language: str | None = None) -> None:
+                 language: str | None = None, deck: str = "two-colour") -> None:
         language = default_language() if language is None else check_language(language)
+        deck = check_deck(deck)
         self.script = LessonScript(game, moves, title=title, exercises=exercises, seat=seat, reveal_all=reveal_all,
                                    start=start, language=language)
         super().__init__(reveal_all=reveal_all, variants=[], languages=self._languages(),
-                         labels=self.script.translator.labels())
+                         labels=self.script.translator.labels(), deck=deck)
         self._version = 0
         self._sync()
 
@@ -371,7 +386,8 @@ class Lesson(BaseWidget):
     def _msg_answer(self, content: dict[str, Any]) -> None:
         self.answer(content["choice"])
 
-    _HANDLERS = {"goto": _msg_goto, "answer": _msg_answer, "set_language": BaseWidget._msg_set_language}
+    _HANDLERS = {"goto": _msg_goto, "answer": _msg_answer, "set_language": BaseWidget._msg_set_language,
+                 "set_deck": BaseWidget._msg_set_deck}
 
     @traitlets.validate("reveal_all")
     def _fixed_reveal(self, proposal: Any) -> bool:

@@ -300,3 +300,20 @@ def test_last_trick_shows_where_the_cards_went():
         if seen == {"waste", "pickup"}:
             return
     raise AssertionError(f"saw only {seen}")
+
+
+def test_four_colour_deck_is_a_kernel_setting_the_controls_may_switch():
+    t = Table(seed=1, deck="four-colour")
+    assert t.deck == "four-colour"
+    send(t, type="set_deck", deck="two-colour")
+    assert t.error == "" and t.deck == "two-colour"
+    send(t, type="set_deck", deck="rainbow")
+    assert "deck" in t.error and t.deck == "two-colour"
+    with pytest.raises(ValueError, match="deck must be one of"):
+        Table(deck="rainbow")
+    g = Game.from_hands([["KH", "2C"], ["5H", "3C"]], leader=0)
+    from bhabho_widget.widget import Lesson
+
+    lesson = Lesson(g, ["KH"], deck="four-colour")
+    send(lesson, type="set_deck", deck="two-colour")
+    assert lesson.error == "" and lesson.deck == "two-colour"

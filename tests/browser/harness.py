@@ -616,7 +616,8 @@ class TableDriver:
         """The bounding box of the table (or of ``selector`` in it) in page coordinates."""
         loc = self.root if selector is None else self.root.locator(selector).first
         return loc.evaluate("(el) => { const r = el.getBoundingClientRect(); "
-                            "return {left: r.left, top: r.top, right: r.right, bottom: r.bottom, width: r.width, height: r.height}; }")
+                            "return {left: r.left, top: r.top, right: r.right, bottom: r.bottom, "
+                            "width: r.width, height: r.height}; }")
 
     def scroll_to_top(self) -> None:
         """Scroll the table's top to the top of what scrolls it (the notebook, or the page)."""
