@@ -203,10 +203,10 @@ def check_sample(view: SeatView, hands: Sequence[Mask], waste: Mask) -> list[str
 def simulate(starts: Sequence[Game], counts: Sequence[int], seed: int | None = None) -> np.ndarray:
     """Random continuations of many positions at once: ``counts[k]`` rollouts of
     ``starts[k]``, each with uniformly random legal cards and no takes until the game
-    ends, as :func:`bhabho_widget.batch.rollouts` plays them.
+    ends, played by the batch player (:func:`bhabho_widget.batch.rollouts`).
 
-    All rows of all starts are played together in one lockstep run of the batch player,
-    so a decision costs one numpy run however many hidden deals and actions it tries.
+    Starts with the same count are played together in one lockstep run, so a decision
+    (every sampled deal and every action, the same count each) costs one numpy run.
     Returns the bhabhi of each rollout (-1 when nobody lost: a stalemate), rollouts of
     ``starts[0]`` first. All starts must have the same number of players and rules; they
     are not changed.
@@ -223,88 +223,13 @@ def simulate(starts: Sequence[Game], counts: Sequence[int], seed: int | None = N
     counts = [int(c) for c in counts]
     offsets = np.concatenate([[0], np.cumsum(counts, dtype=np.int64)]).astype(np.int64)
     out = np.full(int(offsets[-1]), -1, dtype=np.int64)
-    live = []
-    for k, g in enumerate(starts):
-        if g.is_over:
-            out[offsets[k]:offsets[k + 1]] = -1 if g.loser is None else g.loser
-        elif counts[k]:
-            live.append(k)
-    if not live:
-        return out
-    rows = np.concatenate([np.arange(offsets[k], offsets[k + 1]) for k in live])
-    losers = _lockstep_many([starts[k] for k in live], [counts[k] for k in live], seed)
-    if losers is None:  # the batch player's internals changed: one public rollouts call per start
-        rng = np.random.default_rng(seed)
-        losers = np.concatenate([batch.rollouts(starts[k], counts[k], seed=int(rng.integers(2**62)),
-                                                max_moves=ROLLOUT_MAX_MOVES).loser for k in live])
-    out[rows] = losers
+    rng = np.random.default_rng(seed)
+    for count in sorted(set(counts) - {0}):
+        group = [k for k, c in enumerate(counts) if c == count]
+        r = batch.rollouts([starts[k] for k in group], count, seed=int(rng.integers(2**62)), max_moves=ROLLOUT_MAX_MOVES)
+        for j, k in enumerate(group):
+            out[offsets[k]:offsets[k + 1]] = r.loser[j * count:(j + 1) * count]
     return out
-
-
-def _lockstep_many(starts: Sequence[Game], counts: Sequence[int], seed: int | None) -> np.ndarray | None:
-    """The batch player's lockstep run (as in :func:`bhabho_widget.batch.rollouts`) from
-    several positions at once; None when the batch module no longer has these internals.
-
-    Positions counted for rule 10 before the starts are not carried over (a
-    determinized game has counted only its present position): a rollout may reach a
-    stalemate a little later than the real game would.
-    """
-    try:
-        rows_type, lockstep = batch._Rows, batch._lockstep  # type: ignore[attr-defined]
-    except AttributeError:  # pragma: no cover
-        return None
-    n = starts[0].num_players
-    rules = starts[0].rules
-    states = [g.state() for g in starts]
-    rep = np.repeat(np.arange(len(states)), counts)
-    m = len(rep)
-
-    def per_row(values: list, dtype: type) -> np.ndarray:
-        return np.asarray(values, dtype=dtype)[rep]
-
-    k = len(states)
-    led = np.full(k, -1, dtype=np.int64)
-    req = np.full(k, -1, dtype=np.int64)
-    order = np.full((k, n + 1), -1, dtype=np.int64)
-    olen = np.zeros(k, dtype=np.int64)
-    tlen = np.zeros(k, dtype=np.int64)
-    tmask = np.zeros(k, dtype=np.uint64)
-    played = np.zeros((k, 52), dtype=np.int64)
-    emptied = np.zeros(k, dtype=bool)
-    escaped = np.full((k, n), -1, dtype=np.int64)
-    isesc = np.zeros((k, n), dtype=bool)
-    for j, st in enumerate(states):
-        escaped[j, :len(st.escaped)] = st.escaped
-        isesc[j, list(st.escaped)] = True
-        if st.table:
-            led[j] = st.led_suit
-            order[j, :len(st.trick_order)] = st.trick_order
-            olen[j] = len(st.trick_order)
-            tlen[j] = len(st.table)
-            tmask[j] = sum(1 << i for i in st.table)
-            for seat, card in zip(st.trick_order, st.table):
-                played[j, card] = seat
-            emptied[j] = any(not st.hands[seat] for seat in st.trick_order[:len(st.table)])
-        else:
-            req[j] = st.opening_card if st.opening else st.forced
-    try:
-        s = rows_type(m, n, rules.pickup == "trick_and_waste")
-        s.hands[:] = per_row([st.hands for st in states], np.uint64)
-        s.cur[:] = per_row([st.current_player for st in states], np.int64)
-        s.leader[:] = per_row([-1 if st.leader is None else st.leader for st in states], np.int64)
-        s.opening[:] = per_row([st.opening for st in states], bool)
-        s.waste[:] = per_row([st.waste for st in states], np.uint64)
-        s.escaped[:], s.isesc[:] = escaped[rep], isesc[rep]
-        s.nesc[:] = per_row([len(st.escaped) for st in states], np.int64)
-        s.draws[:] = per_row([st.draws for st in states], np.int64)
-        s.tricks[:] = per_row([st.trick - 1 for st in states], np.int64)
-        s.led[:], s.req[:], s.order[:], s.olen[:] = led[rep], req[rep], order[rep], olen[rep]
-        s.tlen[:], s.tmask[:], s.played[:], s.emptied[:] = tlen[rep], tmask[rep], played[rep], emptied[rep]
-        seeds = per_row([st.seed for st in states], np.int64).tolist()
-        result = lockstep(s, n, rules, np.random.default_rng(seed), ROLLOUT_MAX_MOVES, seeds.__getitem__)
-        return np.asarray(result.loser, dtype=np.int64)
-    except (TypeError, AttributeError):  # pragma: no cover
-        return None
 
 
 # ---------------------------------------------------------------------- estimates
@@ -345,14 +270,15 @@ def estimate_actions(view: SeatView, actions: Sequence[int | str], rollouts: int
     """Estimate each action's chance that ``view.seat`` ends as the bhabhi.
 
     ``samples`` hidden deals are drawn with :func:`sample_hidden`; each action is applied
-    in every one, and ``rollouts`` random continuations per action are spread evenly over
-    the deals, all of them played at once by :func:`simulate`. An action is a card index
+    in every one, and ``rollouts`` random continuations per action (rounded up to a
+    multiple of ``samples``) are spread evenly over the deals, all of them played at once
+    by :func:`simulate`. An action is a card index
     (a play), :data:`TAKE` (the seat takes the next player's hand) or :data:`PASS`.
     """
     samples = max(1, min(samples, rollouts))
     starts: list[Game] = []
     counts: list[int] = []
-    per = [rollouts // samples + (1 if d < rollouts % samples else 0) for d in range(samples)]
+    per = [-(-rollouts // samples)] * samples  # the same count for every deal: one lockstep run
     for d in range(samples):
         hands, waste = sample_hidden(view, rng)
         base = Game.from_view(view, hands, waste, seed=rng.getrandbits(62))

@@ -240,11 +240,3 @@ def test_search_is_a_bot_level_and_teams_count_the_partner():
     with pytest.raises(ValueError):
         SearchBot(rollouts=0)
 
-
-def test_simulate_falls_back_to_public_rollouts(monkeypatch):
-    from bhabho_widget import search
-
-    g = Game.from_hands([["QH", "5S"], ["JD", "2S"], ["3C"]], leader=0, seed=0)
-    monkeypatch.setattr(search, "_lockstep_many", lambda *args: None)  # as if the batch internals changed
-    losers = simulate([g, g], [30, 20], seed=4)
-    assert losers.shape == (50,) and set(losers.tolist()) <= {0, 1, 2}
