@@ -35,8 +35,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import DECK, SUIT_MASKS, SUIT_NAMES, SUITS, Card, CardIndex, Seat, indices
+from .cards import DECK, SUIT_MASKS, SUITS, Card, CardIndex, Seat, indices
 from .game import Game
+from .i18n import Joined, Message, SeatName, SuitName
 from .search import PASS, TAKE, ActionEstimate, estimate_actions
 from .seat_view import SeatView
 
@@ -189,23 +190,23 @@ def _estimate(view: SeatView, e: ActionEstimate) -> Estimate:
     if isinstance(e.action, int):
         code, label = DECK[e.action].code, str(DECK[e.action])
     elif e.action == TAKE:
-        code, label = TAKE, T_TAKE_LABEL.format(target=view.names[view.take_target])  # type: ignore[index]
+        code, label = TAKE, Message(T_TAKE_LABEL, target=SeatName(view.names[view.take_target], view.take_target))  # type: ignore[index,arg-type]
     else:
-        code, label = PASS, T_PASS_LABEL
+        code, label = PASS, Message(T_PASS_LABEL)
     return Estimate(code, label, e.p, lo, hi, e.rollouts)
 
 
 # ---------------------------------------------------------------------- explanations
 def _name(view: SeatView, seat: Seat) -> str:
-    return T_YOU if seat == view.seat else view.names[seat]
+    return Message(T_YOU) if seat == view.seat else SeatName(view.names[seat], seat)
 
 
 def _one(suit: int) -> str:
-    return SUIT_NAMES[SUITS[suit]][:-1]
+    return SuitName(SUITS[suit], one=True)
 
 
 def _suit(suit: int) -> str:
-    return SUIT_NAMES[SUITS[suit]]
+    return SuitName(SUITS[suit])
 
 
 def _picker_if_led(view: SeatView, card: CardIndex, between: Sequence[Seat]) -> tuple[Seat, CardIndex]:
@@ -232,12 +233,12 @@ def _void_after(view: SeatView, suit: int) -> tuple[Seat | None, list[Seat]]:
 
 def _explain(view: SeatView, chosen: ActionEstimate, est: Sequence[ActionEstimate]) -> str:
     by_action = {e.action: e for e in est}
-    target = view.names[view.take_target] if view.take_target is not None else ""
+    target = SeatName(view.names[view.take_target], view.take_target) if view.take_target is not None else ""
     if chosen.action in (TAKE, PASS):
         take = by_action[TAKE]
         keep = by_action.get(PASS) or min((e for e in est if isinstance(e.action, int)), key=lambda e: e.p)
         template = T_TAKE if chosen.action == TAKE else T_PASS
-        return template.format(target=target, p_take=_pct(take.p), p_keep=_pct(keep.p))
+        return Message(template, target=target, p_take=_pct(take.p), p_keep=_pct(keep.p))
     c = chosen.action
     assert isinstance(c, int)
     card = DECK[c]
@@ -248,11 +249,11 @@ def _explain(view: SeatView, chosen: ActionEstimate, est: Sequence[ActionEstimat
     other: ActionEstimate | None = None
     if len(cards) == 1:
         if not view.table and view.opening:
-            sentences.append(T_OPENING.format(card=card))
+            sentences.append(Message(T_OPENING, card=card))
         elif not view.table and view.drawn >= 0:
-            sentences.append(T_DRAWN.format(card=card))
+            sentences.append(Message(T_DRAWN, card=card))
         else:
-            sentences.append(T_ONLY.format(card=card))
+            sentences.append(Message(T_ONLY, card=card))
     elif not view.table:  # a lead
         void, between = _void_after(view, suit)
         same_suit = [e for e in cards if e.action != c and e.action // 13 == suit]  # type: ignore[operator]
@@ -263,46 +264,47 @@ def _explain(view: SeatView, chosen: ActionEstimate, est: Sequence[ActionEstimat
             theirs = _picker_if_led(view, worst.action, between)  # type: ignore[arg-type]
             if mine[0] != view.seat and theirs[0] == view.seat:
                 other = worst
-                sentences.append(T_LEAD_TRAP.format(
-                    card=card, other=DECK[worst.action], void=view.names[void], suit=_suit(suit), one=_one(suit),  # type: ignore[index]
-                    with_card=T_WHOSE_CARD.format(name=view.names[mine[0]], card=DECK[mine[1]]), with_other=T_YOU))
+                sentences.append(Message(T_LEAD_TRAP,
+                    card=card, other=DECK[worst.action], void=SeatName(view.names[void], void), suit=_suit(suit),  # type: ignore[index]
+                    one=_one(suit), with_card=Message(T_WHOSE_CARD, name=SeatName(view.names[mine[0]], mine[0]),
+                                                      card=DECK[mine[1]]), with_other=Message(T_YOU)))
                 said = True
         if not said:
             low = min(indices(view.hand & SUIT_MASKS[suit]), key=strength.__getitem__)
             if void is None and c == low:
-                sentences.append(T_LEAD_LOW.format(card=card, suit=_suit(suit), one=_one(suit)))
+                sentences.append(Message(T_LEAD_LOW, card=card, suit=_suit(suit), one=_one(suit)))
             elif void is None:
-                sentences.append(T_LEAD_SHED.format(card=card, suit=_suit(suit), one=_one(suit)))
+                sentences.append(Message(T_LEAD_SHED, card=card, suit=_suit(suit), one=_one(suit)))
             else:
-                sentences.append(T_LEAD.format(card=card))
+                sentences.append(Message(T_LEAD, card=card))
             nxt = view.next_holder(view.seat)
             if nxt is not None:
                 avoided = [j for j in range(4) if j != suit and view.voids[nxt] >> j & 1 and view.hand & SUIT_MASKS[j]]
                 if avoided:
-                    sentences.append(T_AVOID.format(suit=_suit(avoided[0]), void=view.names[nxt]))
+                    sentences.append(Message(T_AVOID, suit=_suit(avoided[0]), void=SeatName(view.names[nxt], nxt)))
     else:  # following
         led = view.led_suit
         on_table = [(s, i) for s, i in zip(view.trick_order, view.table) if i // 13 == led]
         top_seat, top = max(on_table, key=lambda p: strength[p[1]])
         if not view.hand & SUIT_MASKS[led]:
             if view.opening or view.rules.off_suit == "discard":
-                sentences.append(T_DISCARD.format(card=card, suit=_suit(led)))
+                sentences.append(Message(T_DISCARD, card=card, suit=_suit(led)))
             else:
-                sentences.append(T_TOCHOO.format(card=card, suit=_suit(led), owner=_name(view, top_seat)))
+                sentences.append(Message(T_TOCHOO, card=card, suit=_suit(led), owner=_name(view, top_seat)))
         elif len(view.table) == len(view.trick_order) - 1 and not view.opening:
-            sentences.append(T_FOLLOW_LAST.format(card=card, one=_one(led)))
+            sentences.append(Message(T_FOLLOW_LAST, card=card, one=_one(led)))
         elif strength[c] < strength[top]:
-            sentences.append(T_FOLLOW_UNDER.format(card=card, top=DECK[top], owner=_name(view, top_seat)))
+            sentences.append(Message(T_FOLLOW_UNDER, card=card, top=DECK[top], owner=_name(view, top_seat)))
         elif all(strength[i] > strength[top] for i in indices(view.hand & SUIT_MASKS[led])):
-            sentences.append(T_FOLLOW_OVER.format(card=card, one=_one(led), top=DECK[top]))
+            sentences.append(Message(T_FOLLOW_OVER, card=card, one=_one(led), top=DECK[top]))
         else:
-            sentences.append(T_FOLLOW.format(card=card))
+            sentences.append(Message(T_FOLLOW, card=card))
     if other is None:
         rest = [e for e in cards if e.action != c]
         other = min(rest, key=lambda e: e.p) if rest else None
     if other is None:
-        sentences.append(T_NUMBERS_ONE.format(n=chosen.rollouts, p=_pct(chosen.p)))
+        sentences.append(Message(T_NUMBERS_ONE, n=chosen.rollouts, p=_pct(chosen.p)))
     else:
-        sentences.append(T_NUMBERS.format(n=chosen.rollouts, p=_pct(chosen.p), card=card, p_other=_pct(other.p),
+        sentences.append(Message(T_NUMBERS, n=chosen.rollouts, p=_pct(chosen.p), card=card, p_other=_pct(other.p),
                                           other=DECK[other.action]))  # type: ignore[index]
-    return " ".join(sentences)
+    return Joined(" ", *sentences)

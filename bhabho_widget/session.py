@@ -21,7 +21,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from .bots import BOTS, Bot, RuleBot
+from .bots import BOTS, Bot
 from .cards import Card, to_card
 from .driver import Driver
 from .errors import IllegalMoveError, MessageError
@@ -397,14 +397,9 @@ class TableSession:
         self._check_person_may_act("hint")
         if self.game.current_player != self.seat and not self.game.legal_takes():
             raise IllegalMoveError(Message("a hint is for your turn, and it is not your turn"))
-        try:
-            from .coach import hint
-        except ImportError:  # the coach is optional while it is being built
-            card = RuleBot(explore=0).choose_card(self.game.seat_view(self.seat))
-            suggestion = {"action": card.code, "text": Message("The rules of thumb suggest {card}.", card=card),
-                          "estimates": []}
-        else:
-            suggestion = hint(self.game, self.seat).to_dict()
+        from .coach import hint
+
+        suggestion = hint(self.game, self.seat).to_dict()
         self.last_hint = suggestion
         return localize_tree(suggestion, self.translator, self.names())
 
