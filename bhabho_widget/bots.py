@@ -63,8 +63,8 @@ class RuleBot(Bot):
     Lead low in a suit nobody is known to lack (now and then, with chance ``explore``,
     any card); when following, duck under the highest card if possible, and dump the
     highest card when sure to win a clean trick anyway; when unable to follow, throw the
-    highest card (tochoo); take a short hand from the next player only when that player
-    lacks a suit this bot holds, never when it would leave this bot alone with cards.
+    highest card (tochoo); never take the next player's hand (measured: every simple rule
+    for taking made this bot lose more; see :meth:`wants_take`).
     """
 
     name = "rules of thumb"

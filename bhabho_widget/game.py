@@ -1154,7 +1154,7 @@ class Game:
                     g._opening_lead = opening_card.index
                 else:
                     g._opening_lead = max(indices(suit_cards), key=g._strength.__getitem__)
-        pending = view.waste_known & ~waste & ~union
+        pending = view.waste_known & ~waste & ~on_table  # seen going to the waste pile, now in a hand: drawn
         if view.drawn >= 0:
             g._forced = view.drawn
         elif not view.table and view.leader is not None and pending & hands[view.leader]:
