@@ -1157,7 +1157,7 @@ class Game:
         pending = view.waste_known & ~waste & ~on_table  # seen going to the waste pile, now in a hand: drawn
         if view.drawn >= 0:
             g._forced = view.drawn
-        elif not view.table and view.leader is not None and pending & hands[view.leader]:
+        elif not view.table and view.leader is not None and view.leader != view.seat and pending & hands[view.leader]:
             g._forced = (pending & hands[view.leader]).bit_length() - 1
         if view.table:
             order = view.trick_order
