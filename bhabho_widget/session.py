@@ -348,7 +348,7 @@ class TableSession:
         self._changed("step", events)
 
     # ------------------------------------------------------------------ the person
-    def _check_person_may_act(self, what: str) -> None:
+    def _check_person_may_act(self) -> None:
         if self.game.is_over:
             raise IllegalMoveError(Message("the game is over: deal a new game"))
         if self.driver.bots_due():
@@ -358,19 +358,18 @@ class TableSession:
             if action.kind == "offer":
                 raise IllegalMoveError(Message("wait: {name} still has the chance to take before the lead (rule 7)", name=name))
             raise IllegalMoveError(Message("wait: it is {name}'s turn, not yours", name=name))
-        del what
 
     def play(self, card: Card | str) -> list[Event]:
         """The person plays ``card`` (a Card or code such as ``"10H"``)."""
         c = to_card(card)
-        self._check_person_may_act("play")
+        self._check_person_may_act()
         events = self.game.play(c, seat=self.seat, viewer=self.seat)
         self._changed("step", events)
         return events
 
     def take(self) -> list[Event]:
         """The person takes the next player's hand (rule 7)."""
-        self._check_person_may_act("take")
+        self._check_person_may_act()
         events = self.game.take(self.seat, viewer=self.seat)
         self._changed("step", events)
         return events
@@ -394,7 +393,7 @@ class TableSession:
     def hint(self) -> Any:
         """A suggestion for the person's move, with its reason (see :func:`bhabho_widget.coach.hint`),
         in the table's language."""
-        self._check_person_may_act("hint")
+        self._check_person_may_act()
         if self.game.current_player != self.seat and not self.game.legal_takes():
             raise IllegalMoveError(Message("a hint is for your turn, and it is not your turn"))
         from .coach import hint
