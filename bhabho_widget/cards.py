@@ -205,6 +205,16 @@ def indices(mask: Mask) -> list[CardIndex]:
     return [*t[0][mask & ONE_SUIT], *t[1][(mask >> 13) & ONE_SUIT], *t[2][(mask >> 26) & ONE_SUIT], *t[3][mask >> 39]]
 
 
+def index_tuple(mask: Mask) -> tuple[CardIndex, ...]:
+    """Card indices in ``mask``, ascending, as a tuple (the form log entries keep).
+
+    >>> index_tuple(mask_of(["2S", "AS", "2H"]))
+    (0, 12, 13)
+    """
+    t = SUIT_CARDS
+    return t[0][mask & ONE_SUIT] + t[1][(mask >> 13) & ONE_SUIT] + t[2][(mask >> 26) & ONE_SUIT] + t[3][mask >> 39]
+
+
 def cards_of(mask: Mask) -> list[Card]:
     """Cards in ``mask``, by suit (S H D C) then rank."""
     return [_DECK[i] for i in indices(mask)]

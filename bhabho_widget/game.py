@@ -46,6 +46,7 @@ from .cards import (
     Mask,
     Seat,
     cards_of,
+    index_tuple,
     indices,
     mask_of,
     strength_table,
@@ -74,6 +75,23 @@ _SUIT = tuple(i // 13 for i in range(52))
 # the log entries of plain leads and follows, shared by all games: _LEADS[seat][card]
 _LEADS = tuple(tuple(LogEntry("lead", s, _ONE[i], None, None) for i in range(52)) for s in range(8))
 _FOLLOWS = tuple(tuple(LogEntry("follow", s, _ONE[i], None, None) for i in range(52)) for s in range(8))
+# the info records of trick-ending log entries, made once so that a play only looks one up:
+# _TOCHOO_INFO[high_card][picker][cards_on_table] (alone: 2 cards on the table, the lead and the tochoo),
+# _FORCED_PICKUP_INFO[led_suit][picker][cards_on_table] (pick-up form: no high card),
+# _WASTE_INFO[winner_card][lowest][opening][discards]
+_TOCHOO_INFO = tuple(tuple(tuple(_new(TochooInfo, (h // 13, p, h, n, n == 2)) for n in range(9)) for p in range(8))
+                     for h in range(52))
+_FORCED_PICKUP_INFO = tuple(tuple(tuple(_new(TochooInfo, (suit, p, None, n, False)) for n in range(9)) for p in range(8))
+                            for suit in range(4))
+_WASTE_INFO = tuple(tuple(tuple(tuple(_new(WasteInfo, (c // 13, "lowest" if lowest else "highest", c, opening, discards))
+                                      for discards in (False, True)) for opening in (False, True))
+                          for lowest in (False, True)) for c in range(52))
+
+
+@functools.cache
+def _card_index(code: str) -> CardIndex:
+    """The index of the card with this code (for the rules' opening card)."""
+    return Card.parse(code).index
 
 
 def _extremes(strength: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -380,9 +398,9 @@ class Game:
             hands[seat] = sum(map(_bit, deck[k::num_players]))
         hands[dealer] = sum(map(_bit, deck[num_players - 1::num_players]))
         for seat in (*g._rings[dealer], dealer):
-            log.append(LogEntry("deal", seat, tuple(indices(hands[seat])), None, (seat,)))
+            log.append(_new(LogEntry, ("deal", seat, index_tuple(hands[seat]), None, (seat,))))
         g._hands = hands
-        g._start = StartPosition(tuple(hands), None, 0, dealer)
+        g._start = _new(StartPosition, (tuple(hands), None, 0, dealer))
         g._set_up_opening()
         g._count_position()
         return g
@@ -436,7 +454,7 @@ class Game:
     def _set_up_opening(self) -> None:
         """Rule 3: the opening card leads; without it the strongest card of its suit; with
         no card of that suit, no opening trick (the first seat holding cards leads)."""
-        o = Card.parse(self.rules.opening_card).index
+        o = _card_index(self.rules.opening_card)
         holder = self._holder_of(o)
         if holder is None:
             suit_mask = SUIT_MASKS[o // 13]
@@ -734,7 +752,7 @@ class Game:
             self._end_clean_trick(_BIT[i])
         else:  # pick-up form: the next player cannot follow and picks up the lead
             nxt = self._current = order[1]
-            self._log.append(_new(LogEntry, ("tochoo", nxt, (), _new(TochooInfo, (suit, nxt, None, 1, False)), None)))
+            self._log.append(_new(LogEntry, ("tochoo", nxt, (), _FORCED_PICKUP_INFO[suit][nxt][1], None)))
             self._pick_up(nxt, _BIT[i])
 
     def _follow(self, i: CardIndex) -> None:
@@ -759,8 +777,7 @@ class Game:
             high = 13 * led + self._strongest[cards >> 13 * led]
             picker = self._order[table.index(high)]
             table.append(i)
-            info = _new(TochooInfo, (led, picker, high, pos + 1, pos == 1))
-            self._log.append(_new(LogEntry, ("tochoo", seat, _ONE[i], info, None)))
+            self._log.append(_new(LogEntry, ("tochoo", seat, _ONE[i], _TOCHOO_INFO[high][picker][pos + 1], None)))
             self._pick_up(picker, cards | _BIT[i])
             return
         table.append(i)
@@ -776,7 +793,7 @@ class Game:
             self._end_clean_trick(sum(map(_bit, table)))
         else:  # pick-up form: the next player cannot follow and picks up the trick
             nxt = self._current = self._order[pos + 1]
-            self._log.append(_new(LogEntry, ("tochoo", nxt, (), _new(TochooInfo, (led, nxt, None, pos + 1, False)), None)))
+            self._log.append(_new(LogEntry, ("tochoo", nxt, (), _FORCED_PICKUP_INFO[led][nxt][pos + 1], None)))
             self._pick_up(nxt, sum(map(_bit, table)))
 
     def _pick_up(self, picker: Seat, cards: Mask) -> None:
@@ -787,7 +804,7 @@ class Game:
         if self._whole_pile and self._waste:
             w = self._waste
             self._hands[picker] |= w
-            self._log.append(LogEntry("pickup", picker, tuple(indices(w)), "waste", (picker,)))
+            self._log.append(LogEntry("pickup", picker, index_tuple(w), "waste", (picker,)))
             self._waste = 0
         self._after_trick(picker)
 
@@ -798,13 +815,10 @@ class Game:
         led = self._led
         opening = self._opening
         suited = cards >> 13 * led & ONE_SUIT  # the cards of the led suit
-        if self._lowest and not opening:
-            card, rule = 13 * led + self._weakest[suited], "lowest"
-        else:
-            card, rule = 13 * led + self._strongest[suited], "highest"
+        lowest = self._lowest and not opening
+        card = 13 * led + (self._weakest[suited] if lowest else self._strongest[suited])
         winner = self._order[table.index(card)]
-        discards = bool(cards & ~SUIT_MASKS[led])
-        info = _new(WasteInfo, (led, rule, card, opening, discards))
+        info = _WASTE_INFO[card][lowest][opening][cards != cards & SUIT_MASKS[led]]
         self._log.append(_new(LogEntry, ("waste", winner, tuple(table), info, None)))
         if self._hands[winner]:
             self._waste |= cards
@@ -870,8 +884,11 @@ class Game:
 
     def _count_position(self) -> None:
         """Rule 10: count the position (every hand, the player to lead, the waste pile); the
-        third time the same one comes round, the round ends in a stalemate."""
-        key = (self._leader, self._waste, *self._hands)
+        third time the same one comes round, the round ends in a stalemate.
+
+        The key leaves the waste pile out: between tricks it is every card of the game that
+        no hand holds, so the hands already decide it (see :meth:`position_counts`)."""
+        key = (self._leader, *self._hands)
         positions = self._positions
         seen = positions[key] = positions.get(key, 0) + 1
         self._position_keys.append(key)
@@ -916,7 +933,7 @@ class Game:
         if power:
             self._leader = self._current = seat
             self._forced = NO_CARD
-        self._log.append(LogEntry("take", seat, tuple(indices(taken)), TakeInfo(target, power), (seat, target)))
+        self._log.append(LogEntry("take", seat, index_tuple(taken), TakeInfo(target, power), (seat, target)))
         self._escaped += (target,)
         self._log.append(LogEntry("escape", target, (), EscapeInfo("taken", None), None))
         self._check_end()
@@ -1000,7 +1017,9 @@ class Game:
 
     def position_counts(self) -> dict[tuple[tuple[Mask, ...], Seat | None, Mask], int]:
         """Rule 10: how often each position ``(hands, player to lead, waste pile)`` has come round."""
-        return {(key[2:], key[0], key[1]): n for key, n in self._positions.items()}  # type: ignore[misc]
+        every = sum(self._start.hands) | self._start.waste  # every card of the game
+        return {(hands, key[0], every & ~sum(hands)): n  # type: ignore[misc,arg-type]
+                for key, n in self._positions.items() for hands in (key[1:],)}
 
     # ------------------------------------------------------------------ views
     def seat_view(self, seat: int) -> SeatView:

@@ -1,9 +1,10 @@
 import pickle
+import random
 
 import pytest
 
 from bhabho_widget import PRESETS, Card, Rules
-from bhabho_widget.cards import DECK, cards_of, indices, mask_of
+from bhabho_widget.cards import DECK, cards_of, index_tuple, indices, mask_of
 
 
 @pytest.mark.parametrize("text", ["AS", "A♠", "as", " aS ", "A\u2660"])
@@ -100,3 +101,10 @@ def test_rules_dict_round_trip_and_unknown_fields():
         assert Rules.from_dict(rules.to_dict()) == rules
     with pytest.raises(ValueError, match="unknown rule fields: colour"):
         Rules.from_dict({"colour": "red"})
+
+
+def test_index_tuple_is_indices_as_a_tuple():
+    rng = random.Random(5)
+    for _ in range(2000):
+        m = rng.getrandbits(52)
+        assert index_tuple(m) == tuple(indices(m))

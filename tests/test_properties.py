@@ -640,6 +640,22 @@ def test_positions_are_counted_at_the_start_and_after_every_trick_only():
     assert sum(g.position_counts().values()) == 1
 
 
+def test_each_counted_position_holds_the_waste_pile_of_its_moment():
+    # the waste pile is left out of the key (the hands decide it) and put back by position_counts
+    for seed in range(20):
+        g = Game.deal(4, seed=seed, rules="whole pile" if seed % 2 else "classic")
+        rng = random.Random(seed)
+        seen = [(tuple(g.hand_mask(s) for s in range(4)), g.leader, g.state().waste)]
+        while not g.is_over:
+            g.play(rng.choice(g.legal_cards()))
+            if not g.table and not g.is_over:
+                seen.append((tuple(g.hand_mask(s) for s in range(4)), g.leader, g.state().waste))
+        counts = g.position_counts()
+        assert sum(counts.values()) == len(seen) + g.is_stalemate  # a stalemate counts its last position
+        for position in seen:
+            assert position in counts
+
+
 # ---------------------------------------------------------------------- 7. legality
 def check_legality(g: Game):
     key, events, moves = g.state_key(), g.events, g.moves
