@@ -68,6 +68,8 @@ T_FOLLOW_LAST = ("Play {card}: you are the last to play to this trick, so it goe
 T_FOLLOW_UNDER = "Play {card}, under {top}: if someone after you cannot follow, {owner} picks up, not you."
 T_FOLLOW_OVER = "Play {card}: every {one} you hold beats {top}, so the highest of them goes now, while you are over anyway."
 T_FOLLOW = "Play {card}."
+T_FOLLOW_OPENING = ("Play {card}: in the opening trick nobody picks up (rule 3); the trick goes to the waste pile and "
+                    "the highest {one} leads next.")
 T_TOCHOO = ("Play {card} as a tochoo: you have no {suit}, so the trick ends at once and {owner} picks it up. "
             "High cards are the hardest to get rid of, so throw one now.")
 T_DISCARD = "Discard {card}: you have no {suit}, and nobody picks up in this trick, so get rid of a high card."
@@ -291,7 +293,9 @@ def _explain(view: SeatView, chosen: ActionEstimate, est: Sequence[ActionEstimat
                 sentences.append(Message(T_DISCARD, card=card, suit=_suit(led)))
             else:
                 sentences.append(Message(T_TOCHOO, card=card, suit=_suit(led), owner=_name(view, top_seat)))
-        elif len(view.table) == len(view.trick_order) - 1 and not view.opening:
+        elif view.opening:
+            sentences.append(Message(T_FOLLOW_OPENING, card=card, one=_one(led)))
+        elif len(view.table) == len(view.trick_order) - 1:
             sentences.append(Message(T_FOLLOW_LAST, card=card, one=_one(led)))
         elif strength[c] < strength[top]:
             sentences.append(Message(T_FOLLOW_UNDER, card=card, top=DECK[top], owner=_name(view, top_seat)))

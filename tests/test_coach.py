@@ -83,6 +83,27 @@ def test_following_under_the_top_card_is_explained():
     assert h.reason.startswith("Play 3♥, under 9♥: if someone after you cannot follow, Player 0 picks up, not you.")
 
 
+def test_the_opening_trick_is_explained_without_a_pickup():
+    # rule 3: in the opening trick nobody picks up, whatever is played
+    g = Game.deal(4, seed=0)
+    g.play("AS")
+    reasons = []
+    while g.is_opening_trick:
+        h = hint(g, rollouts=20, seed=1)
+        reasons.append(h.reason)
+        g.play(h.action)
+    assert len(reasons) == 3
+    for reason in reasons:
+        assert "picks up, not you" not in reason and "tochoo" not in reason
+        assert "opening trick nobody picks up (rule 3)" in reason or "only legal card" in reason
+    # a seat without spades discards: also told as a trick nobody picks up
+    g = Game.from_hands([["AS", "2H"], ["3S", "4H"], ["5D", "6C"]], seed=0)
+    g.play("AS")
+    g.play("3S")
+    h = hint(g, rollouts=20, seed=1)
+    assert h.reason.startswith("Discard ") and "nobody picks up" in h.reason
+
+
 def test_forced_leads_and_the_take_offer_of_a_seat_not_to_play():
     g = Game.deal(4, seed=0)
     h = hint(g, rollouts=20)
