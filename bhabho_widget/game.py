@@ -75,6 +75,7 @@ _SUIT = tuple(i // 13 for i in range(52))
 # the log entries of plain leads and follows, shared by all games: _LEADS[seat][card]
 _LEADS = tuple(tuple(LogEntry("lead", s, _ONE[i], None, None) for i in range(52)) for s in range(8))
 _FOLLOWS = tuple(tuple(LogEntry("follow", s, _ONE[i], None, None) for i in range(52)) for s in range(8))
+_ESCAPE_EMPTY = EscapeInfo("empty", None)
 # the info records of trick-ending log entries, made once so that a play only looks one up:
 # _TOCHOO_INFO[high_card][picker][cards_on_table] (alone: 2 cards on the table, the lead and the tochoo),
 # _FORCED_PICKUP_INFO[led_suit][picker][cards_on_table] (pick-up form: no high card),
@@ -804,7 +805,7 @@ class Game:
         if self._whole_pile and self._waste:
             w = self._waste
             self._hands[picker] |= w
-            self._log.append(LogEntry("pickup", picker, index_tuple(w), "waste", (picker,)))
+            self._log.append(_new(LogEntry, ("pickup", picker, index_tuple(w), "waste", (picker,))))
             self._waste = 0
         self._after_trick(picker)
 
@@ -841,7 +842,7 @@ class Game:
             return winner
         nxt = self.next_holder(winner)
         self._escaped += (winner,)
-        self._log.append(LogEntry("escape", winner, (), EscapeInfo("power", nxt), None))
+        self._log.append(_new(LogEntry, ("escape", winner, (), _new(EscapeInfo, ("power", nxt)), None)))
         self._waste |= cards
         return nxt
 
@@ -855,7 +856,7 @@ class Game:
         self._waste ^= 1 << i
         self._hands[seat] |= 1 << i
         self._forced = i
-        self._log.append(LogEntry("draw", seat, _ONE[i], None, (seat,)))
+        self._log.append(_new(LogEntry, ("draw", seat, _ONE[i], None, (seat,))))
 
     def _after_trick(self, leader: Seat | None) -> None:
         """A trick ended and ``leader`` has the power: clear the table, let players without
@@ -879,7 +880,7 @@ class Game:
         for s in self._order:
             if not hands[s] and s != leader and s not in escaped:
                 escaped += (s,)
-                self._log.append(LogEntry("escape", s, (), EscapeInfo("empty", None), None))
+                self._log.append(_new(LogEntry, ("escape", s, (), _ESCAPE_EMPTY, None)))
         self._escaped = escaped
 
     def _count_position(self) -> None:
@@ -910,7 +911,7 @@ class Game:
         self._loser = holders[0] if holders else None
         if self._loser is not None and self._leader != self._loser:
             self._leader = self._loser
-        self._log.append(LogEntry("game_over", self._loser, (), self.losing_team, None))
+        self._log.append(_new(LogEntry, ("game_over", self._loser, (), self.losing_team, None)))
 
     def take(self, seat: int, viewer: int | None = None) -> list[Event]:
         """``seat`` takes the whole hand of the next player holding cards (rule 7). A refusal
