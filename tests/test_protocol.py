@@ -111,6 +111,21 @@ def test_the_widgets_message_types_are_declared():
     assert BROWSER_WRITABLE == {"pace"}  # the deck is asked for with set_deck, never synced from the browser
 
 
+def test_every_variant_and_bot_level_has_a_menu_label():
+    # the front end's menuKey: "variant_"/"bots_" and the name, other characters as one "_"
+    def key(prefix, name):
+        return prefix + re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_")
+
+    from bhabho_widget import PRESETS
+    from bhabho_widget.bots import BOTS
+
+    wanted = {key("variant_", v) for v in PRESETS} | {key("bots_", b) for b in BOTS}
+    assert wanted <= set(LABELS), sorted(wanted - set(LABELS))
+    menu = {k for k in LABELS if k.startswith(("variant_", "bots_"))}
+    assert menu == wanted, f"labels for no variant or bot level: {sorted(menu - wanted)}"
+    assert 'menuKey(prefix, name)' in _front_end_sources()
+
+
 def test_labels_are_plain_texts_with_named_placeholders():
     for key, text in LABELS.items():
         assert re.fullmatch(r"[a-z][a-z0-9_]*|rank_[AKQJ]|suit_[SHDC]", key), key

@@ -8,7 +8,7 @@
 // and the hand come first and fit a laptop screen.
 
 import { h, setText } from "./dom";
-import { type LabelKey, type Labelled, relabel, type Translate } from "./labels";
+import { type LabelKey, type Labelled, menuText, relabel, type Translate } from "./labels";
 import { PACE_MAX, PACE_MIN, PLAYERS_MAX, PLAYERS_MIN, SEED_MAX } from "./protocol";
 import type { Config, Deck, Language, LessonInfo } from "./types";
 
@@ -142,16 +142,27 @@ function updateOptions(select: HTMLSelectElement, items: { value: string; text: 
   select.disabled = items.length === 0;
 }
 
-const named = (names: string[]) => names.map((v) => ({ value: v, text: v }));
+const named = (names: string[], prefix: "variant_" | "bots_", t: Translate) =>
+  names.map((v) => ({ value: v, text: menuText(t, prefix, v) }));
 
-export function updateVariants(c: Controls, variants: string[] | undefined | null, selected?: string): void {
+export function updateVariants(
+  c: Controls,
+  variants: string[] | undefined | null,
+  selected: string | undefined,
+  t: Translate,
+): void {
   const list = variants?.length ? variants : selected ? [selected] : [];
-  updateOptions(c.variant, named(list), selected);
+  updateOptions(c.variant, named(list, "variant_", t), selected);
 }
 
-export function updateBotLevels(c: Controls, levels: string[] | undefined | null, selected?: string): void {
+export function updateBotLevels(
+  c: Controls,
+  levels: string[] | undefined | null,
+  selected: string | undefined,
+  t: Translate,
+): void {
   const list = Array.isArray(levels) ? levels.filter((l) => typeof l === "string") : [];
-  updateOptions(c.bots, named(list), selected);
+  updateOptions(c.bots, named(list, "bots_", t), selected);
   c.botsField.hidden = list.length === 0;
 }
 
@@ -169,9 +180,16 @@ export interface ControlLists {
   languages: Language[] | null | undefined;
 }
 
-/** Shows the config's values. `refill`: the config itself changed (a new game), so the
- * players and the seed are written again and the seed counts as untouched. */
-export function updateConfig(c: Controls, config: Config | null | undefined, lists: ControlLists, refill = true): void {
+/** Shows the config's values, the menus in the labels' words. `refill`: the config itself
+ * changed (a new game), so the players and the seed are written again and the seed counts
+ * as untouched. */
+export function updateConfig(
+  c: Controls,
+  config: Config | null | undefined,
+  lists: ControlLists,
+  t: Translate,
+  refill = true,
+): void {
   const has = config && typeof config === "object";
   if (refill && has && typeof config.players === "number") {
     const p = String(config.players);
@@ -183,8 +201,8 @@ export function updateConfig(c: Controls, config: Config | null | undefined, lis
     c.seedTouched = false;
   }
   const pick = (v: unknown) => (typeof v === "string" ? v : undefined);
-  updateVariants(c, lists.variants, has ? pick(config.variant) : undefined);
-  updateBotLevels(c, lists.bot_levels, has ? pick(config.bots) : undefined);
+  updateVariants(c, lists.variants, has ? pick(config.variant) : undefined, t);
+  updateBotLevels(c, lists.bot_levels, has ? pick(config.bots) : undefined, t);
   updateLanguages(c, lists.languages, has ? pick(config.language) : undefined);
 }
 

@@ -21,6 +21,25 @@ export function translator(labels: unknown): Translate {
   };
 }
 
+/** The label key of a menu item: "variant_" or "bots_" and the kernel's name in lower case
+ * with every run of other characters as one "_" ("pick-up form" is variant_pick_up_form). */
+export function menuKey(prefix: "variant_" | "bots_", name: string): string {
+  return (
+    prefix +
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "_")
+      .replace(/^_+|_+$/g, "")
+  );
+}
+
+/** The text of a variant or bot level in the menus: its label, or the kernel's own name
+ * when protocol.json has no label for it (a name the kernel added later). */
+export function menuText(t: Translate, prefix: "variant_" | "bots_", name: string): string {
+  const key = menuKey(prefix, name);
+  return own.call(LABELS, key) ? t(key as LabelKey) : name;
+}
+
 /** The English texts: for callers that have no labels trait at hand. */
 export const ENGLISH: Translate = translator(null);
 

@@ -385,7 +385,7 @@ export function mount(model: Model, el: HTMLElement): () => void {
       bot_levels: model.get("bot_levels"),
       languages: model.get("languages"),
     };
-    updateConfig(controls, model.get("config"), lists, refill);
+    updateConfig(controls, model.get("config"), lists, t, refill);
   }
 
   function drawLabels(): void {
@@ -393,6 +393,7 @@ export function mount(model: Model, el: HTMLElement): () => void {
     relabel(controls.labelled, t);
     relabel(lessonBar.labelled, t);
     relabel(labelled, t);
+    drawConfig(); // the variant and bot menus
     drawSettings();
     drawScore();
     drawHint();

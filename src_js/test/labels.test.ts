@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { cardLabel } from "../src/cards";
-import { ENGLISH, translator } from "../src/labels";
+import { ENGLISH, menuKey, menuText, translator } from "../src/labels";
 import { LABELS, type LabelKey } from "../src/protocol";
 import type { View } from "../src/types";
 import { exampleView, mount, unmountAll } from "./fixtures";
@@ -103,6 +103,14 @@ describe("labels", () => {
     expect(q("[data-testid=undo]").textContent).toBe("Undo");
   });
 
+  it("keys the menus' names as protocol.json does", () => {
+    expect(menuKey("variant_", "pick-up form")).toBe("variant_pick_up_form");
+    expect(menuKey("variant_", "classic")).toBe("variant_classic");
+    expect(menuKey("bots_", "search")).toBe("bots_search");
+    expect(menuText(ENGLISH, "bots_", "rules")).toBe("rules of thumb");
+    expect(menuText(ENGLISH, "variant_", "house rules")).toBe("house rules");
+  });
+
   it("uses every label of protocol.json", () => {
     // every t("key") in the sources names a key of LABELS (the compiler checks that), and
     // every key of LABELS is looked up somewhere
@@ -113,8 +121,9 @@ describe("labels", () => {
       .join("\n");
     const unused = (Object.keys(LABELS) as LabelKey[]).filter((k) => {
       if (sources.includes(`"${k}"`)) return false;
-      // keys built from a prefix: `suit_${suit}` and the rank keys
-      return !(k.startsWith("suit_") && sources.includes("`suit_${"));
+      // keys built from a prefix: `suit_${suit}`, and the menus' variant_ and bots_ keys (menuKey)
+      if (k.startsWith("suit_") && sources.includes("`suit_${")) return false;
+      return !((k.startsWith("variant_") || k.startsWith("bots_")) && sources.includes("menuKey(prefix, name)"));
     });
     expect(unused).toEqual([]);
   });

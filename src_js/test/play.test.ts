@@ -246,6 +246,25 @@ describe("bots' pace", () => {
 });
 
 describe("controls", () => {
+  it("names the variants and bot levels in the labels' words, and again when the language changes", () => {
+    const { q, model } = mount({
+      config: config({ variant: "pick-up form", bots: "rules" }),
+      variants: ["classic", "pick-up form", "a new variant"],
+      bot_levels: ["random", "rules", "search"],
+    });
+    const variant = q<HTMLSelectElement>("[data-testid=variant]");
+    const bots = q<HTMLSelectElement>("[data-testid=bots]");
+    const texts = (s: HTMLSelectElement) => Array.from(s.options).map((o) => o.text);
+    expect(texts(variant)).toEqual(["classic", "pick-up form", "a new variant"]); // no label: the kernel's name
+    expect(texts(bots)).toEqual(["random", "rules of thumb", "search"]);
+    model.set("labels", { variant_pick_up_form: "Aufnahme-Variante", bots_rules: "Faustregeln" });
+    expect(texts(variant)).toEqual(["classic", "Aufnahme-Variante", "a new variant"]);
+    expect(texts(bots)).toEqual(["random", "Faustregeln", "search"]);
+    // the values sent are the kernel's names, whatever the words
+    expect(variant.value).toBe("pick-up form");
+    expect(bots.value).toBe("rules");
+  });
+
   it("starts from the config trait and sends new_game", () => {
     const { q, model } = mount({ config: config({ players: 5, seed: 7, variant: "no-take", bots: "random" }) });
     const players = q<HTMLSelectElement>("[data-testid=players]");

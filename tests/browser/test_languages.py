@@ -19,6 +19,8 @@ import harness
 import pytest
 from harness import LabNotebook, TableDriver, screenshot
 
+from bhabho_widget import PRESETS
+from bhabho_widget.bots import BOTS
 from bhabho_widget.i18n import LANGUAGES, translator
 
 pytestmark = pytest.mark.browser
@@ -53,6 +55,8 @@ _TEXTS = """(root) => ({
   undo: root.querySelector('[data-testid=undo]').textContent,
   hint: root.querySelector('[data-testid=hint]').textContent,
   languages: Array.from(root.querySelectorAll('[data-testid=language] option')).map((o) => [o.value, o.textContent]),
+  variants: Array.from(root.querySelectorAll('[data-testid=variant] option')).map((o) => [o.value, o.textContent]),
+  bots: Array.from(root.querySelectorAll('[data-testid=bots] option')).map((o) => [o.value, o.textContent]),
   language: root.querySelector('[data-testid=language]').value,
   banner: (root.querySelector('""" + OVER + """') || {}).innerText || '',
   heading: (root.querySelector('[data-testid=score-heading]') || {}).textContent || '',
@@ -100,6 +104,9 @@ def test_a_whole_game_in_each_language(language_table, code):
     assert texts["language"] == code
     assert texts["languages"] == [[c, name] for c, name in LANGUAGES.items()]
     assert (texts["newGame"], texts["undo"], texts["hint"]) == (labels["new_game"], labels["undo"], labels["hint"])
+    # the menus name the variants and bot levels in the table's language; the values stay the kernel's names
+    assert texts["variants"] == [[v, labels["variant_" + re.sub(r"[^a-z0-9]+", "_", v).strip("_")]] for v in PRESETS]
+    assert texts["bots"] == [[b, labels["bots_" + b]] for b in BOTS]
 
     _new_game(nb, table, SEEDS[code])
     rng = random.Random(SEEDS[code])
