@@ -1043,6 +1043,7 @@ class Game:
             take_target=self.next_holder(seat) if can_take else None,
             voids=know.voids, known=tuple(self._hands[s] if s == seat else m for s, m in enumerate(know.known)),
             waste_known=know.waste_known, drawn=self._forced if mine and self._forced >= 0 else NO_CARD,
+            drawer=know.drawer,
         )
 
     def view(self, seat: int) -> dict:
@@ -1131,8 +1132,9 @@ class Game:
 
         ``hands[view.seat]`` must be the seat's own hand and every hand must have its public
         size; the table, the waste pile's size and the public state come from the view. A
-        card drawn from the waste pile and not yet led (the view shows it as a waste card
-        the waste pile no longer holds) must be in the leader's hand; it is the forced lead.
+        card drawn from the waste pile and not yet led by ``view.drawer`` (the view shows it
+        as a waste card the pile no longer holds) must be in the drawer's hand: it is the
+        drawer's forced lead (rule 6).
         The new game has its own ``seed`` (the real game's is hidden), no undo history and
         no counted positions before this one.
         """
@@ -1177,8 +1179,15 @@ class Game:
         pending = view.waste_known & ~waste & ~on_table  # seen going to the waste pile, now in a hand: drawn
         if view.drawn >= 0:
             g._forced = view.drawn
-        elif not view.table and view.leader is not None and view.leader != view.seat and pending & hands[view.leader]:
-            g._forced = (pending & hands[view.leader]).bit_length() - 1
+        elif view.drawer is not None and view.drawer != view.seat:  # another seat drew and must lead its card
+            hand = hands[view.drawer]
+            # the drawn card: one seen going to the waste pile (or, from a pile nobody saw in a
+            # custom position, any card the drawer was not seen to pick up)
+            drawn = pending & hand or hand & ~view.known[view.drawer]
+            if not drawn:
+                raise ValueError(f"seat {view.drawer} drew a card from the waste pile and must lead it: its hand must "
+                                 "hold a card seen going to the waste pile that the pile no longer holds")
+            g._forced = drawn.bit_length() - 1
         if view.table:
             order = view.trick_order
             g._order = order

@@ -63,6 +63,18 @@ def _fixed_cards(view: SeatView) -> tuple[list[Mask], Mask]:
     return hands, placed
 
 
+def _dealable(cards: Mask, need: Sequence[int], allowed: Sequence[int]) -> bool:
+    """Whether ``cards`` can be dealt so that seat ``s`` gets ``need[s]`` of them, all of
+    suits in its 4-bit mask ``allowed[s]`` (Hall's condition over the suits)."""
+    if sum(need) != cards.bit_count():
+        return False
+    left = [(cards & SUIT_MASKS[j]).bit_count() for j in range(4)]
+    for S in range(1, 16):
+        if sum(left[j] for j in range(4) if S >> j & 1) > sum(c for c, a in zip(need, allowed) if a & S):
+            return False
+    return True
+
+
 def _deal_with_voids(cards: list[CardIndex], need: list[int], allowed: list[int], rng: random.Random) -> list[Mask]:
     """Deal ``cards`` (already shuffled) to seats: seat ``s`` gets ``need[s]`` of them and
     only suits in its 4-bit mask ``allowed[s]``. Each card goes to a seat chosen with
@@ -113,6 +125,39 @@ def _deal_with_voids(cards: list[CardIndex], need: list[int], allowed: list[int]
     return out
 
 
+def _choose_drawn(candidates: list[CardIndex], size: int, unseen: Mask, hands: list[Mask], need: list[int],
+                  allowed: list[int], drawer: Seat | None, rng: random.Random) -> tuple[Mask, Mask]:
+    """Which of the ``candidates`` (cards seen going to the waste pile, shuffled) are still
+    in it (``size`` of them) and which were drawn and not yet led: the first choice, in a
+    random order, that leaves a possible deal. A drawn card the ``drawer`` must still lead
+    goes to its hand (``hands`` and ``need`` are updated); the other drawn cards join the
+    cards to deal. Returns (waste pile, cards to deal)."""
+    k = len(candidates) - size
+    if k == 1:
+        choices: Sequence[Sequence[CardIndex]] = [[c] for c in candidates]
+    else:  # two or more drawn cards not led: only after takes of a drawer's hand, and rare
+        choices = [rng.sample(candidates, k) for _ in range(500)]
+    for drawn in choices:
+        deal = unseen
+        taken = need
+        if drawer is not None:
+            if not need[drawer]:
+                break
+            taken = list(need)
+            taken[drawer] -= 1
+            deal |= sum(1 << c for c in drawn[1:])
+        else:
+            deal |= sum(1 << c for c in drawn)
+        out_of_play = deal.bit_count() - sum(taken)  # custom positions may leave cards out
+        if out_of_play >= 0 and _dealable(deal, [*taken, out_of_play], [*allowed, 15]):
+            if drawer is not None:
+                hands[drawer] |= 1 << drawn[0]
+                need[drawer] -= 1
+            kept = set(drawn)
+            return sum(1 << c for c in candidates if c not in kept), deal
+    raise ValueError("no deal of the hidden cards fits what this seat has seen")
+
+
 def sample_hidden(view: SeatView, rng: random.Random) -> tuple[list[Mask], Mask]:
     """One deal of the cards ``view.seat`` cannot see, consistent with the view: ``(hands, waste)``.
 
@@ -122,7 +167,9 @@ def sample_hidden(view: SeatView, rng: random.Random) -> tuple[list[Mask], Mask]
     - no hand holds a card on the table;
     - the waste pile has ``view.waste_size`` cards, all from ``view.waste_known``; the
       cards seen going there that it no longer holds were drawn (rule 6) and not led
-      yet: they go to the leader's hand (the drawer, or whoever took the drawer's hand);
+      yet: one is in the hand of ``view.drawer``, who must lead it, and any other is in a
+      hand that may hold its suit (it went there with a taken hand); which ones they are
+      is chosen at random among the choices that leave a possible deal;
     - before the opening lead, the leader holds the opening card (rule 3).
 
     >>> from bhabho_widget import Game
@@ -137,37 +184,36 @@ def sample_hidden(view: SeatView, rng: random.Random) -> tuple[list[Mask], Mask]
     hands, placed = _fixed_cards(view)
     need = [view.hand_sizes[s] - hands[s].bit_count() for s in range(n)]
     need[me] = 0
-    # the waste pile: cards seen going there, less those drawn and not yet led
-    seen_waste = view.waste_known & ~placed
-    candidates = indices(seen_waste)
-    rng.shuffle(candidates)
-    size = view.waste_size
-    waste = sum(1 << c for c in candidates[:size])
-    pending = candidates[size:]
-    placed |= seen_waste
-    pool_mask = FULL_DECK & ~placed
-    if size > len(candidates):  # a waste pile given with a custom position: not all of it was seen
-        extra = indices(pool_mask)
-        rng.shuffle(extra)
-        waste |= sum(1 << c for c in extra[:size - len(candidates)])
-        pool_mask &= ~waste
-    leader = view.leader
-    if pending and leader is not None and leader != me and not view.table and need[leader] >= len(pending):
-        hands[leader] |= sum(1 << c for c in pending)
-        need[leader] -= len(pending)
-    else:
-        pool_mask |= sum(1 << c for c in pending)
-    if view.opening and not view.table and leader is not None and leader != me:
+    if view.opening and not view.table and view.leader is not None and view.leader != me:
+        leader = view.leader
         opening = Card.parse(view.rules.opening_card).index
-        if pool_mask >> opening & 1 and need[leader]:
+        if not placed >> opening & 1 and need[leader]:
             hands[leader] |= 1 << opening
             need[leader] -= 1
-            pool_mask &= ~(1 << opening)
+            placed |= 1 << opening
+    # the waste pile: view.waste_size of the cards seen going there; the others of them were
+    # drawn (rule 6) and not yet led, and are in hands: the drawer's, if it must still lead
+    # its card, else whoever took them with a hand
+    seen = view.waste_known & ~placed
+    candidates = indices(seen)
+    rng.shuffle(candidates)
+    size = view.waste_size
+    allowed = [15 & ~view.voids[s] for s in range(n)]
+    if size >= len(candidates):
+        waste = seen
+        pool_mask = FULL_DECK & ~placed & ~seen
+        if size > len(candidates):  # a waste pile given with a custom position: not all of it was seen
+            extra = indices(pool_mask)
+            rng.shuffle(extra)
+            waste |= sum(1 << c for c in extra[:size - len(candidates)])
+            pool_mask &= ~waste
+    else:
+        drawer = view.drawer if view.drawer is not None and view.drawer != me else None
+        waste, pool_mask = _choose_drawn(candidates, size, FULL_DECK & ~placed & ~seen, hands, need, allowed, drawer, rng)
     pool = indices(pool_mask)
     if len(pool) < sum(need) or min(need) < 0:
         raise ValueError("the view's hand sizes do not match the cards it cannot see")
     rng.shuffle(pool)
-    allowed = [15 & ~view.voids[s] for s in range(n)]
     # a custom position may leave cards out of play; which ones, the seat cannot tell
     dealt = _deal_with_voids(pool, [*need, len(pool) - sum(need)], [*allowed, 15], rng)
     return [h | d for h, d in zip(hands, dealt)], waste

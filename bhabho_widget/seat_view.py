@@ -34,12 +34,15 @@ class PublicKnowledge:
     and has not been seen to receive since. ``known[s]``: cards seat s picked up in public
     (a trick) and has not played since. ``waste_known``: cards seen going to the waste pile
     and not seen since; the waste pile holds these, less any card drawn and not yet led.
+    ``drawer``: the seat that drew a card from the waste pile and must lead it next (rule
+    6), or None; everyone sees the draw, only the drawer sees the card.
     """
 
     log_length: int
     voids: tuple[int, ...]
     known: tuple[Mask, ...]
     waste_known: Mask
+    drawer: Seat | None = None
 
 
 def read_knowledge(before: PublicKnowledge | None, log: Sequence[LogEntry], num_players: int) -> PublicKnowledge:
@@ -47,12 +50,16 @@ def read_knowledge(before: PublicKnowledge | None, log: Sequence[LogEntry], num_
     an earlier part of the same log) when given."""
     if before is not None and before.log_length == len(log):
         return before
+    drawer: Seat | None
     if before is None:
-        voids, known, waste, start = [0] * num_players, [0] * num_players, 0, 0
+        voids, known, waste, drawer, start = [0] * num_players, [0] * num_players, 0, None, 0
     else:
-        voids, known, waste, start = list(before.voids), list(before.known), before.waste_known, before.log_length
+        voids, known, waste, drawer = list(before.voids), list(before.known), before.waste_known, before.drawer
+        start = before.log_length
     for kind, who, cards, info, private in log[start:]:
         seat: int = who if who is not None else -1
+        if kind == "lead":
+            drawer = None  # the drawer's forced lead, or any lead after it
         if kind in ("lead", "follow", "discard", "tochoo"):
             if kind in ("discard", "tochoo"):
                 voids[seat] |= 1 << info.led_suit
@@ -73,13 +80,16 @@ def read_knowledge(before: PublicKnowledge | None, log: Sequence[LogEntry], num_
                 waste |= 1 << c
         elif kind == "draw":
             voids[seat] = 0
+            drawer = seat
         elif kind == "take":
             target = info.target
             known[seat] |= known[target]
             known[target] = 0
             voids[seat] &= voids[target]
             voids[target] = 0
-    return PublicKnowledge(len(log), tuple(voids), tuple(known), waste)
+            if target == drawer:  # the taker has the power now and leads what it likes (rule 7)
+                drawer = None
+    return PublicKnowledge(len(log), tuple(voids), tuple(known), waste, drawer)
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,7 +99,8 @@ class SeatView:
 
     ``known[s]`` is the cards seat s is known to hold (its whole hand for this seat);
     ``voids[s]`` the suits s has shown it lacks; ``legal`` the cards this seat may play
-    now (0 unless it is its turn); ``drawn`` the card it drew and must lead, if any.
+    now (0 unless it is its turn); ``drawn`` the card it drew and must lead, if any;
+    ``drawer`` the seat (this one or another) that drew a card and must lead it next, if any.
     """
 
     seat: Seat
@@ -117,6 +128,7 @@ class SeatView:
     known: tuple[Mask, ...]
     waste_known: Mask
     drawn: CardIndex = NO_CARD
+    drawer: Seat | None = None
 
     @property
     def strength(self) -> tuple[int, ...]:

@@ -1,5 +1,6 @@
 """The search bot: its sampler of hidden hands, its rollouts and its decisions from the seat view only."""
 
+import dataclasses
 import random
 
 import numpy as np
@@ -105,6 +106,85 @@ def test_a_drawn_card_not_yet_led_is_in_the_leaders_hand():
         if found >= 3:
             break
     assert found >= 3
+
+
+def test_every_seat_sees_who_must_lead_a_drawn_card():
+    # public: a seat drew from the waste pile and has not led since; a take of its hand ends that (rule 7)
+    seen = {"drawer": 0, "taken": 0}
+    names = list(PRESETS)
+    for seed in range(300):
+        rules = PRESETS[names[seed % len(names)]]
+        players = 4 if rules.teams else 3 + seed % 2
+        g = Game.deal(players, seed=seed, rules=rules)
+        rng = random.Random(seed)
+        while not g.is_over:
+            truth_drawer = g.leader if g.draw_card is not None else None
+            assert all(g.seat_view(s).drawer == truth_drawer for s in range(players))
+            seen["drawer"] += truth_drawer is not None
+            takes = g.legal_takes()
+            if takes and rng.random() < (0.5 if truth_drawer is not None else 0.05):
+                s = rng.choice(takes)
+                seen["taken"] += truth_drawer is not None and g.next_holder(s) == truth_drawer
+                g.take(s)
+            else:
+                g.play(rng.choice(g.legal_cards()))
+        if seen["drawer"] >= 40 and seen["taken"] >= 5:
+            break
+    assert seen["drawer"] >= 40 and seen["taken"] >= 5
+
+
+def test_a_drawn_card_taken_with_a_hand_is_not_forced_on_anyone():
+    # Player 1 wins a clean trick with its last card and draws; Player 0 takes its hand
+    # before the lead: the drawn card is Player 0's now, to lead or keep as it likes
+    found = 0
+    for seed in range(400):
+        g = Game.deal(3, seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over:
+            if g.draw_card is not None and not g.table and g.take_refusal() is None:
+                drawer = g.leader
+                taker = next(s for s in g.holders() if g.next_holder(s) == drawer and s != drawer)
+                g.take(taker)
+                if g.is_over:
+                    break
+                for s in range(3):
+                    view = g.seat_view(s)
+                    assert view.drawer is None
+                    if s == taker or not g.hand_mask(s):
+                        continue
+                    for k in range(20):
+                        hands, waste = sample_hidden(view, random.Random(k))
+                        assert check_sample(view, hands, waste) == []
+                        d = Game.from_view(view, hands, waste, seed=k)
+                        assert d.draw_card is None and len(d.legal_cards()) == view.hand_sizes[taker] or d.current_player != taker
+                found += 1
+                break
+            g.play(rng.choice(g.legal_cards()))
+        if found >= 5:
+            break
+    assert found >= 5
+
+
+def test_the_drawn_card_is_chosen_so_that_a_deal_exists():
+    # The waste pile was seen to get 8♣ 9♣ Q♥ K♥ and holds 3 of them: the fourth was drawn
+    # and went to a hand with a take. Players 1 and 3 have shown no hearts, Player 2 no
+    # clubs; besides it, 2♣ and 3♣ are hidden, one card in each of their hands. The clubs
+    # must go to Players 1 and 3, so Player 2 holds the drawn card, and it is a heart: a
+    # drawn club would leave no possible deal, whatever order the sampler tries.
+    hidden = mask_of(["8C", "9C", "QH", "KH", "2C", "3C"])
+    mine = FULL_DECK & ~hidden
+    g = Game.from_hands([["AS", "2S"], ["3S"], ["4S"], ["5S"]], leader=0, seed=3)
+    base = g.seat_view(0)
+    view = dataclasses.replace(base, hand=mine, hand_sizes=(mine.bit_count(), 1, 1, 1), waste_size=3,
+                               waste_known=mask_of(["8C", "9C", "QH", "KH"]), voids=(0, 0b0010, 0b1000, 0b0010),
+                               known=(mine, 0, 0, 0), legal=mine, drawer=None)
+    for k in range(60):
+        hands, waste = sample_hidden(view, random.Random(k))
+        assert check_sample(view, hands, waste) == []
+        drawn = view.waste_known & ~waste
+        assert drawn.bit_count() == 1 and drawn == hands[2] and drawn & SUIT_MASKS[1]
+        assert hands[1] | hands[3] == mask_of(["2C", "3C"])
+        Game.from_view(view, hands, waste, seed=k)
 
 
 def test_the_choice_depends_on_the_view_alone():
