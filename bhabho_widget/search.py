@@ -5,7 +5,7 @@ each decision it *samples* hidden deals consistent with everything the seat has 
 (:func:`sample_hidden`): every hand has its public size, a seat holds the cards it picked
 up in public and has not played since, no seat holds a suit it showed it lacks, the
 waste pile has its size and holds only cards seen going there, and a card drawn from
-the waste pile and not yet led sits in the leader's hand. Each sample becomes a game
+the waste pile that its drawer must still lead sits in the drawer's hand. Each sample becomes a game
 through :meth:`Game.from_view <bhabho_widget.game.Game.from_view>`; every candidate
 action (each legal card, or taking and not taking the next player's hand) is tried in
 every sample, and the position after it is played out many times at random, all
