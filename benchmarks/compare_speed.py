@@ -49,15 +49,21 @@ else:
     for k in range(n):
         step(k)
 print(n / (time.process_time() - start))
+import bhabho_widget
+print(bhabho_widget.__file__)
 """
 
 
 def one_run(tree: str, what: str, players: int) -> float:
     """Games per CPU second of one fresh process importing the package from ``tree``."""
-    env = {**os.environ, "PYTHONPATH": tree}  # the tree's package comes before an installed one
+    # run in the tree: "python -c" puts the working directory first on the path, then PYTHONPATH
+    env = {**os.environ, "PYTHONPATH": tree}
     out = subprocess.run([sys.executable, "-c", _ONE_RUN, what, str(players), str(GAMES[what])],
-                         capture_output=True, text=True, check=True, env=env)
-    return float(out.stdout)
+                         capture_output=True, text=True, check=True, env=env, cwd=tree)
+    rate, where = out.stdout.split("\n")[:2]
+    if not where.startswith(os.path.abspath(tree)):
+        raise RuntimeError(f"the run for {tree} imported {where}")
+    return float(rate)
 
 
 def main(argv: list[str] | None = None) -> int:
