@@ -1019,8 +1019,8 @@ class Game:
     def position_counts(self) -> dict[tuple[tuple[Mask, ...], Seat | None, Mask], int]:
         """Rule 10: how often each position ``(hands, player to lead, waste pile)`` has come round."""
         every = sum(self._start.hands) | self._start.waste  # every card of the game
-        return {(hands, key[0], every & ~sum(hands)): n  # type: ignore[misc,arg-type]
-                for key, n in self._positions.items() for hands in (key[1:],)}
+        return {(key[1:], key[0], every & ~sum(key[1:])): n  # type: ignore[misc,arg-type]
+                for key, n in self._positions.items()}
 
     # ------------------------------------------------------------------ views
     def seat_view(self, seat: int) -> SeatView:

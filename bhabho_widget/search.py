@@ -63,16 +63,30 @@ def _fixed_cards(view: SeatView) -> tuple[list[Mask], Mask]:
     return hands, placed
 
 
+_Subsets = list[tuple[list[int], list[Seat]]]
+
+
+def _suit_subsets(seats: Sequence[Seat], allowed: Sequence[int]) -> _Subsets:
+    """For each non-empty set of suits: its suits, and the seats allowed any of them."""
+    return [([j for j in range(4) if S >> j & 1], [s for s in seats if allowed[s] & S]) for S in range(1, 16)]
+
+
+def _hall(left: Sequence[int], cap: Sequence[int], subsets: _Subsets) -> bool:
+    """Hall's condition over the suits: ``left[j]`` cards of suit j fit the free places
+    ``cap`` of the seats allowed them (``subsets`` from :func:`_suit_subsets`)."""
+    for suits, holders in subsets:
+        if sum(left[j] for j in suits) > sum(cap[s] for s in holders):
+            return False
+    return True
+
+
 def _dealable(cards: Mask, need: Sequence[int], allowed: Sequence[int]) -> bool:
     """Whether ``cards`` can be dealt so that seat ``s`` gets ``need[s]`` of them, all of
-    suits in its 4-bit mask ``allowed[s]`` (Hall's condition over the suits)."""
+    suits in its 4-bit mask ``allowed[s]``."""
     if sum(need) != cards.bit_count():
         return False
     left = [(cards & SUIT_MASKS[j]).bit_count() for j in range(4)]
-    for S in range(1, 16):
-        if sum(left[j] for j in range(4) if S >> j & 1) > sum(c for c, a in zip(need, allowed) if a & S):
-            return False
-    return True
+    return _hall(left, need, _suit_subsets(range(len(need)), allowed))
 
 
 def _deal_with_voids(cards: list[CardIndex], need: list[int], allowed: list[int], rng: random.Random) -> list[Mask]:
@@ -93,15 +107,8 @@ def _deal_with_voids(cards: list[CardIndex], need: list[int], allowed: list[int]
     left = [0, 0, 0, 0]
     for c in cards:
         left[c // 13] += 1
-    subsets = [(S, [j for j in range(4) if S >> j & 1], [s for s in seats if allowed[s] & S]) for S in range(1, 16)]
-
-    def dealable() -> bool:
-        for _, suits, holders in subsets:
-            if sum(left[j] for j in suits) > sum(cap[s] for s in holders):
-                return False
-        return True
-
-    if not dealable():
+    subsets = _suit_subsets(seats, allowed)
+    if not _hall(left, cap, subsets):
         raise ValueError("no deal of the hidden cards fits what this seat has seen")
     for c in cards:
         suit = c // 13
@@ -115,7 +122,7 @@ def _deal_with_voids(cards: list[CardIndex], need: list[int], allowed: list[int]
                 if r < 0:
                     break
             cap[s] -= 1
-            if dealable():
+            if _hall(left, cap, subsets):
                 out[s] |= 1 << c
                 break
             cap[s] += 1
@@ -137,17 +144,13 @@ def _choose_drawn(candidates: list[CardIndex], size: int, unseen: Mask, hands: l
         choices: Sequence[Sequence[CardIndex]] = [[c] for c in candidates]
     else:  # two or more drawn cards not led: only after takes of a drawer's hand, and rare
         choices = [rng.sample(candidates, k) for _ in range(500)]
+    taken = list(need)  # the places left once the drawer holds its drawn card
+    if drawer is not None:
+        if not need[drawer]:
+            raise ValueError("no deal of the hidden cards fits what this seat has seen")
+        taken[drawer] -= 1
     for drawn in choices:
-        deal = unseen
-        taken = need
-        if drawer is not None:
-            if not need[drawer]:
-                break
-            taken = list(need)
-            taken[drawer] -= 1
-            deal |= sum(1 << c for c in drawn[1:])
-        else:
-            deal |= sum(1 << c for c in drawn)
+        deal = unseen | sum(1 << c for c in (drawn[1:] if drawer is not None else drawn))
         out_of_play = deal.bit_count() - sum(taken)  # custom positions may leave cards out
         if out_of_play >= 0 and _dealable(deal, [*taken, out_of_play], [*allowed, 15]):
             if drawer is not None:
