@@ -32,7 +32,7 @@ from .errors import MessageError
 
 __all__ = [
     "BROWSER_WRITABLE", "LABELS", "MESSAGE_TYPES", "PACE_MAX", "PACE_MIN", "PROTOCOL", "TS_PATH",
-    "check_message", "check_pace", "check_trait", "check_view", "typescript", "write_typescript",
+    "check_message", "check_pace", "check_trait", "check_view", "menu_key", "typescript", "write_typescript",
 ]
 
 JSON_PATH = pathlib.Path(__file__).with_name("protocol.json")
@@ -53,6 +53,17 @@ MESSAGE_TYPES: frozenset[str] = frozenset(_MESSAGES)
 BROWSER_WRITABLE: frozenset[str] = frozenset(PROTOCOL["browser_writable"])
 #: The front end's texts in English, by key: the keys a ``labels`` trait may translate.
 LABELS: dict[str, str] = dict(PROTOCOL["labels"])
+def menu_key(prefix: str, name: str) -> str:
+    """The label key of a menu item, as the front end's ``menuKey`` builds it: ``prefix``
+    ("variant_" or "bots_") and ``name`` in lower case with every run of other characters
+    as one "_".
+
+    >>> menu_key("variant_", "pick-up form")
+    'variant_pick_up_form'
+    """
+    return prefix + re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_")
+
+
 PACE_MIN: float = _DEFS["Pace"]["minimum"]
 PACE_MAX: float = _DEFS["Pace"]["maximum"]
 

@@ -19,6 +19,7 @@ from bhabho_widget.protocol import (
     check_pace,
     check_trait,
     check_view,
+    menu_key,
     typescript,
 )
 
@@ -112,14 +113,10 @@ def test_the_widgets_message_types_are_declared():
 
 
 def test_every_variant_and_bot_level_has_a_menu_label():
-    # the front end's menuKey: "variant_"/"bots_" and the name, other characters as one "_"
-    def key(prefix, name):
-        return prefix + re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_")
-
     from bhabho_widget import PRESETS
     from bhabho_widget.bots import BOTS
 
-    wanted = {key("variant_", v) for v in PRESETS} | {key("bots_", b) for b in BOTS}
+    wanted = {menu_key("variant_", v) for v in PRESETS} | {menu_key("bots_", b) for b in BOTS}
     assert wanted <= set(LABELS), sorted(wanted - set(LABELS))
     menu = {k for k in LABELS if k.startswith(("variant_", "bots_"))}
     assert menu == wanted, f"labels for no variant or bot level: {sorted(menu - wanted)}"

@@ -797,3 +797,14 @@ def collect_latency(table: TableDriver, clicks: int, timeout_per_turn: float = 3
     for s in samples:
         s["games"] = games
     return samples
+
+
+def open_table(page, server: JupyterServer, path: str, index: int = 0) -> tuple[LabNotebook, TableDriver]:
+    """Open notebook ``path`` in JupyterLab, run it, and wait for its widget number
+    ``index`` to be ready, scrolled into view: the start of most table tests."""
+    nb = LabNotebook.open_lab(page, server, path)
+    nb.run_all()
+    table = TableDriver(page, index)
+    table.wait_ready()
+    table.root.scroll_into_view_if_needed()
+    return nb, table

@@ -21,12 +21,7 @@ CARD = re.compile(r"^(10|[2-9JQKA])[SHDC]$")
 
 
 def open_quick_start(page, server) -> tuple[LabNotebook, TableDriver]:
-    nb = LabNotebook.open_lab(page, server, QUICK_START)
-    nb.run_all()
-    table = TableDriver(page, 0)  # `table`; the notebook's second widget is `session`
-    table.wait_ready()
-    table.root.scroll_into_view_if_needed()
-    return nb, table
+    return harness.open_table(page, server, QUICK_START)  # `table`; the notebook's second widget is `session`
 
 
 @pytest.fixture(scope="module")
@@ -235,11 +230,7 @@ def test_click_latency(page, jupyter_server):
     Only recorded and printed: no wall-clock assertion."""
     harness.write_notebook(jupyter_server.root / "latency.ipynb",
                            ["from bhabho_widget import Table\ntable = Table(seed=2024)\ntable"])
-    nb = LabNotebook.open_lab(page, jupyter_server, "latency.ipynb")
-    nb.run_all()
-    table = TableDriver(page)
-    table.wait_ready()
-    table.root.scroll_into_view_if_needed()
+    nb, table = harness.open_table(page, jupyter_server, "latency.ipynb")
     set_pace_zero(nb, table)
     samples = harness.collect_latency(table, 50)
     summary = harness.latency_summary([s["ms"] for s in samples])

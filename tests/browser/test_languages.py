@@ -17,11 +17,12 @@ import subprocess
 
 import harness
 import pytest
-from harness import LabNotebook, TableDriver, screenshot
+from harness import screenshot
 
 from bhabho_widget import PRESETS
 from bhabho_widget.bots import BOTS
 from bhabho_widget.i18n import LANGUAGES, translator
+from bhabho_widget.protocol import menu_key
 
 pytestmark = pytest.mark.browser
 
@@ -79,11 +80,7 @@ def language_table(browser, jupyter_server):
         "table",
     ])
     with harness.fresh_page(browser, jupyter_server) as page:
-        nb = LabNotebook.open_lab(page, jupyter_server, NOTEBOOK)
-        nb.run_all()
-        table = TableDriver(page, 0)
-        table.wait_ready()
-        table.root.scroll_into_view_if_needed()
+        nb, table = harness.open_table(page, jupyter_server, NOTEBOOK)
         yield page, nb, table
 
 
@@ -105,8 +102,8 @@ def test_a_whole_game_in_each_language(language_table, code):
     assert texts["languages"] == [[c, name] for c, name in LANGUAGES.items()]
     assert (texts["newGame"], texts["undo"], texts["hint"]) == (labels["new_game"], labels["undo"], labels["hint"])
     # the menus name the variants and bot levels in the table's language; the values stay the kernel's names
-    assert texts["variants"] == [[v, labels["variant_" + re.sub(r"[^a-z0-9]+", "_", v).strip("_")]] for v in PRESETS]
-    assert texts["bots"] == [[b, labels["bots_" + b]] for b in BOTS]
+    assert texts["variants"] == [[v, labels[menu_key("variant_", v)]] for v in PRESETS]
+    assert texts["bots"] == [[b, labels[menu_key("bots_", b)]] for b in BOTS]
 
     _new_game(nb, table, SEEDS[code])
     rng = random.Random(SEEDS[code])

@@ -10,7 +10,7 @@ import re
 
 import harness
 import pytest
-from harness import LabNotebook, TableDriver, screenshot, write_notebook
+from harness import screenshot, write_notebook
 
 pytestmark = pytest.mark.browser
 
@@ -27,11 +27,7 @@ def lesson_page(browser, jupyter_server):
 
     write_notebook(jupyter_server.root / "browser_lesson.ipynb", [LESSON_CELL])
     with harness.fresh_page(browser, jupyter_server) as p:
-        nb = LabNotebook.open_lab(p, jupyter_server, "browser_lesson.ipynb")
-        nb.run_all()
-        table = TableDriver(p)
-        table.wait_ready()
-        table.root.scroll_into_view_if_needed()
+        nb, table = harness.open_table(p, jupyter_server, "browser_lesson.ipynb")
         yield p, nb, table
 
 

@@ -7,7 +7,7 @@ import random
 
 import harness
 import pytest
-from harness import LabNotebook, TableDriver, screenshot
+from harness import screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -15,11 +15,7 @@ pytestmark = pytest.mark.browser
 def test_a_game_against_search_bots_with_hints(page, jupyter_server):
     harness.write_notebook(jupyter_server.root / "search.ipynb",
                            ["from bhabho_widget import Table\ntable = Table(seed=11, bots='search', language='en')\ntable"])
-    nb = LabNotebook.open_lab(page, jupyter_server, "search.ipynb")
-    nb.run_all()
-    table = TableDriver(page)
-    table.wait_ready()
-    table.root.scroll_into_view_if_needed()
+    nb, table = harness.open_table(page, jupyter_server, "search.ipynb")
     table.set_pace(0)
     assert nb.eval("[type(b).__name__ for b in table.session.bots.values()]") == ["SearchBot"] * 3
 
