@@ -21,37 +21,41 @@ export function seatPoint(view: View, seat: number): { x: number; y: number } {
   return { x: 50 + 40 * Math.cos(a), y: 50 + 38 * Math.sin(a) };
 }
 
-/** The ellipse (radii in px) the trick's cards sit on around the felt's centre, and the
- * felt's inner height (px) that leaves room for it between the seat boxes. A trick holds up
- * to one card per seat, each card (56 x 78 px) on the line from the centre toward its
- * player, so neighbours are 360/n degrees apart: the radii keep every two cards apart
- * (test/layout.test.ts checks it). `rx` suits a felt about 650 px wide; on wider felts it
- * grows with the widget (`frac` percent of its width) up to `rxMax`. A revealed table has
- * taller seat boxes, so its felt is taller and its ring does not widen. */
+/** The ellipse (radii in px) the trick's cards sit on around the felt's centre, the width
+ * (px) of those cards, and the felt's inner height (px) that leaves room for them between
+ * the seat boxes. A trick holds up to one card per seat, each on the line from the centre
+ * toward its player, so neighbours are 360/n degrees apart: the radii keep every two cards
+ * apart and every card clear of the seat boxes on felts from 560 px wide (JupyterLab at
+ * 1024 px with the file browser open) up (test/layout.test.ts checks both). From 6 players
+ * the trick's cards are smaller (44 px instead of 56), so that the felt stays short enough
+ * for the hand to fit a 768 px screen. On wider felts `rx` grows with the widget (`frac`
+ * percent of its width) up to `rxMax`. A revealed table has taller seat boxes, so its felt
+ * is taller and its ring does not widen. */
 export interface TrickRing {
   rx: number;
   rxMax: number;
   frac: number;
   ry: number;
   height: number;
+  card: number;
 }
 
 export function trickRing(numPlayers: number, revealed = false): TrickRing {
   const n = Math.max(2, Math.min(8, Math.round(numPlayers) || 4));
-  // [rx, rxMax, ry, inner felt height]
-  const table: Record<number, [number, number, number, number]> = {
-    2: [80, 80, 58, 396],
-    3: [80, 80, 58, 396],
-    4: [80, 80, 58, 396],
-    5: [112, 150, 72, 410],
-    6: [120, 170, 84, 440],
-    7: [136, 190, 98, 486],
-    8: [136, 190, 112, 486],
+  // [rx, rxMax, frac, ry, inner felt height, card width]
+  const table: Record<number, [number, number, number, number, number, number]> = {
+    2: [80, 80, 0, 58, 396, 56],
+    3: [80, 80, 0, 58, 396, 56],
+    4: [80, 80, 0, 58, 396, 56],
+    5: [80, 150, 14, 72, 410, 56],
+    6: [120, 190, 20, 72, 410, 44],
+    7: [100, 110, 18, 78, 430, 44],
+    8: [110, 180, 18, 92, 440, 44],
   };
-  const [rx, rxMax, ry, height] = table[n];
+  const [rx, rxMax, frac, ry, height, card] = table[n];
   return revealed
-    ? { rx, rxMax: rx, frac: 0, ry, height: height + 70 }
-    : { rx, rxMax, frac: n > 4 ? 21 : 0, ry, height };
+    ? { rx, rxMax: rx, frac: 0, ry, height: height + 70, card }
+    : { rx, rxMax, frac, ry, height, card };
 }
 
 /** Direction (unit vector, screen coordinates) from the felt's centre to the card `seat`

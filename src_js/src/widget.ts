@@ -294,6 +294,7 @@ export function mount(model: Model, el: HTMLElement): () => void {
     felt.style.setProperty("--rx", rx);
     felt.style.setProperty("--ry", `${ring.ry}px`);
     felt.style.setProperty("--fh", `${ring.height}px`);
+    felt.style.setProperty("--tcw", `${ring.card}px`);
   }
 
   function drawTake(v: View | null): void {

@@ -2,7 +2,7 @@
 // and (with the real stylesheet loaded into jsdom) how a lesson's hand is drawn.
 import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
-import { HAND_CARD, fanLayout, trickOffset, trickRing } from "../src/render";
+import { HAND_CARD, fanLayout, seatPoint, trickOffset, trickRing } from "../src/render";
 import type { View } from "../src/types";
 import { exampleView, mount, unmountAll } from "./fixtures";
 
@@ -26,20 +26,52 @@ const viewFor = (n: number, patch: Partial<View> = {}) =>
   exampleView({ num_players: n, names: names(n), hand_sizes: Array(n).fill(5), ...patch });
 
 type Rect = { l: number; r: number; t: number; b: number };
-const TRICK_CARD = { w: 56, h: 56 * 1.4 }; // .bh-card's --cw and its 1.4 ratio
+const cardSize = (ring: { card: number }) => ({ w: ring.card, h: ring.card * 1.4 }); // .bh-card's 1.4 ratio
 
+/** The trick's cards, one per seat, relative to the felt's centre. */
 function trickRects(n: number, revealed: boolean, rx: number): Rect[] {
   const v = viewFor(n);
   const ring = trickRing(n, revealed);
+  const card = cardSize(ring);
   return Array.from({ length: n }, (_, seat) => {
     const { ux, uy } = trickOffset(v, seat);
     const x = ux * rx, y = uy * ring.ry;
-    return { l: x - TRICK_CARD.w / 2, r: x + TRICK_CARD.w / 2, t: y - TRICK_CARD.h / 2, b: y + TRICK_CARD.h / 2 };
+    return { l: x - card.w / 2, r: x + card.w / 2, t: y - card.h / 2, b: y + card.h / 2 };
   });
+}
+
+/** The ring's x radius on a felt `width` px wide inside (widget.ts: clamp(rx, frac cqw, rxMax),
+ * the root being the felt with its 7 px rims). */
+function ringRx(n: number, width: number): number {
+  const ring = trickRing(n);
+  return ring.frac > 0 ? Math.min(Math.max(ring.rx, (ring.frac / 100) * (width + 14)), ring.rxMax) : ring.rx;
 }
 
 const overlap = (a: Rect, b: Rect) =>
   Math.min(Math.min(a.r, b.r) - Math.max(a.l, b.l), Math.min(a.b, b.b) - Math.max(a.t, b.t));
+
+// The biggest seat box drawn: a name, a card count, the backs of the cards and a row of
+// badges (about 104 x 80 px in Chromium); the person's own box has no backs.
+const SEAT_BOX = { w: 110, h: 82 };
+const OWN_BOX = { w: 120, h: 56 };
+
+/** Seat boxes relative to the felt's centre, placed as widget.css places them: centred on
+ * seatPoint (percent of the felt), kept 8 px inside the rim; the person's box centred 30 px
+ * above the bottom. */
+function seatRects(n: number, width: number): Rect[] {
+  const v = viewFor(n);
+  const height = trickRing(n).height;
+  return Array.from({ length: n }, (_, seat) => {
+    const own = seat === v.seat;
+    const box = own ? OWN_BOX : SEAT_BOX;
+    const p = seatPoint(v, seat);
+    const cx = (p.x / 100) * width;
+    const cy = own ? height - 30 : (p.y / 100) * height;
+    const l = Math.min(Math.max(8, cx - box.w / 2), width - 8 - box.w);
+    const t = Math.min(Math.max(8, cy - box.h / 2), height - 8 - box.h);
+    return { l: l - width / 2, r: l + box.w - width / 2, t: t - height / 2, b: t + box.h - height / 2 };
+  });
+}
 
 describe("the trick's ring", () => {
   for (const n of [3, 4, 5, 6, 7, 8]) {
@@ -54,18 +86,34 @@ describe("the trick's ring", () => {
               expect(overlap(rects[i], rects[j]), `seats ${i} and ${j}, rx ${rx}`).toBeLessThanOrEqual(0);
             }
           }
-          // room between the ring and the felt's rim for the seat boxes above and below
-          const top = Math.min(...rects.map((r) => r.t));
+          // room between the ring and the felt's rim for the person's box below
           const bottom = Math.max(...rects.map((r) => r.b));
-          expect(top).toBeGreaterThanOrEqual(-ring.height / 2 + (revealed ? 125 : 85));
           expect(bottom).toBeLessThanOrEqual(ring.height / 2 - 58);
         }
-        // on a 650 px felt, the card toward the left seat stays clear of that seat's box
-        // (centred at 10% of the width, up to 140 px wide)
-        expect(-ring.rx - TRICK_CARD.w / 2).toBeGreaterThanOrEqual(-0.4 * 650 + 70);
       });
     }
   }
+
+  for (const n of [3, 4, 5, 6, 7, 8]) {
+    for (const width of [560, 584, 650, 760, 900, 1100, 1400]) {
+      it(`keeps ${n} trick cards clear of the seat boxes on a ${width} px felt`, () => {
+        const cards = trickRects(n, false, ringRx(n, width));
+        const seats = seatRects(n, width);
+        for (let i = 0; i < n; i++) {
+          for (let s = 0; s < n; s++) {
+            expect(overlap(cards[i], seats[s]), `card of seat ${i}, box of seat ${s}`).toBeLessThanOrEqual(-1);
+          }
+        }
+      });
+    }
+  }
+
+  it("draws the trick's cards smaller from 6 players, so that the felt stays short", () => {
+    for (const n of [3, 4, 5]) expect(trickRing(n).card).toBe(56);
+    for (const n of [6, 7, 8]) expect(trickRing(n).card).toBe(44);
+    // the felt, the line under it and the hand fit the 647 px a 768 px screen leaves JupyterLab
+    for (const n of [3, 4, 5, 6, 7, 8]) expect(trickRing(n).height).toBeLessThanOrEqual(440);
+  });
 
   it("spreads wider and the felt grows with more players", () => {
     expect(trickRing(8).ry).toBeGreaterThan(trickRing(6).ry);
@@ -75,7 +123,7 @@ describe("the trick's ring", () => {
     // the old fixed ring put two of six cards 70 px apart, against a 78 px card
     const six = trickRects(6, false, trickRing(6).rx);
     const right = six.filter((r) => r.l > 0).sort((a, b) => a.t - b.t);
-    expect(right[1].t - right[0].t).toBeGreaterThanOrEqual(TRICK_CARD.h);
+    expect(right[1].t - right[0].t).toBeGreaterThanOrEqual(cardSize(trickRing(6)).h);
   });
 
   it("puts the ring and the felt's height on the felt, and a direction on each card", () => {
@@ -86,6 +134,7 @@ describe("the trick's ring", () => {
     expect(felt.style.getPropertyValue("--ry")).toBe(`${trickRing(6).ry}px`);
     expect(felt.style.getPropertyValue("--fh")).toBe(`${trickRing(6).height}px`);
     expect(felt.style.getPropertyValue("--rx")).toContain(`${trickRing(6).rx}px`);
+    expect(felt.style.getPropertyValue("--tcw")).toBe(`${trickRing(6).card}px`);
     const cards = qa("[data-testid=trick-card]");
     expect(cards).toHaveLength(6);
     for (const c of cards) {

@@ -355,7 +355,23 @@ def hand_inside(table: TableDriver, viewport: dict) -> dict:
     return {"hand": hand, "problems": problems}
 
 
-@pytest.mark.parametrize("players", [3, 4])
+def cards_under_seats(table: TableDriver) -> list[str]:
+    """Every trick card on the felt that a seat box covers, even by a pixel."""
+    return table.root.evaluate("""(root) => {
+        const box = (e) => e.getBoundingClientRect();
+        const out = [];
+        for (const c of root.querySelectorAll('[data-testid=trick-card], [data-rest-card]')) {
+            const a = box(c);
+            for (const s of root.querySelectorAll('.bh-seat')) {
+                const b = box(s);
+                if (Math.min(a.right, b.right) > Math.max(a.left, b.left) && Math.min(a.bottom, b.bottom) > Math.max(a.top, b.top))
+                    out.push(`${c.dataset.card} under the box of seat ${s.dataset.seat}`);
+            }
+        }
+        return out; }""")
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6, 7, 8])
 def test_the_table_fits_a_laptop_screen_with_the_file_browser_open(browser, jupyter_server, players):
     with harness.fresh_page(browser, jupyter_server) as p:
         p.set_viewport_size({"width": 1024, "height": 768})
@@ -375,6 +391,8 @@ def test_the_table_fits_a_laptop_screen_with_the_file_browser_open(browser, jupy
         for view in (page_view, notebook_view):
             found = hand_inside(table, view)
             assert not found["problems"], "the hand falls outside the screen:\n" + "\n".join(found["problems"])
+        covered = cards_under_seats(table)
+        assert not covered, "trick cards under seat boxes:\n" + "\n".join(covered)
         print(f"\n[laptop {players}p] widget {table.box()['width']:.0f} px wide; felt {felt['top']:.0f}-{felt['bottom']:.0f}, "
               f"hand {found['hand']['top']:.0f}-{found['hand']['bottom']:.0f}, notebook view to {notebook_view['bottom']:.0f}")
 
