@@ -364,7 +364,8 @@ def cards_under_seats(table: TableDriver) -> list[str]:
             const a = box(c);
             for (const s of root.querySelectorAll('.bh-seat')) {
                 const b = box(s);
-                if (Math.min(a.right, b.right) > Math.max(a.left, b.left) && Math.min(a.bottom, b.bottom) > Math.max(a.top, b.top))
+                const across = Math.min(a.right, b.right) > Math.max(a.left, b.left);
+                if (across && Math.min(a.bottom, b.bottom) > Math.max(a.top, b.top))
                     out.push(`${c.dataset.card} under the box of seat ${s.dataset.seat}`);
             }
         }
