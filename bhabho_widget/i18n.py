@@ -271,6 +271,37 @@ class Translator:
     def pgettext(self, context: str, msgid: str) -> str:
         return self._t.pgettext(context, msgid)
 
+    def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
+        return self._t.npgettext(context, singular, plural, n)
+
+    def plural_category(self, n: int) -> str:
+        """The CLDR plural category of the number ``n`` in this language ("one", "few",
+        "other", ...): what ``Intl.PluralRules`` gives in the browser (Babel's copy of the
+        CLDR rules; English needs no Babel)."""
+        if self.code == SOURCE_LANGUAGE:
+            return "one" if n == 1 else "other"
+        from babel import Locale
+
+        return str(Locale.parse(self.code).plural_form(n))
+
+    @functools.cached_property
+    def _plural_samples(self) -> dict[str, int]:
+        """A whole number of each plural category this language gives whole numbers."""
+        samples: dict[str, int] = {}
+        for n in range(200):
+            samples.setdefault(self.plural_category(n), n)
+        return samples
+
+    def counted_label(self, base: str, category: str) -> str:
+        """The text of counted label ``base`` (see ``protocol.PLURAL_LABELS``) for numbers of
+        plural ``category``: the catalog's plural form for a number of that category. (A
+        category no whole number has, such as Russian "other", gets the form for 100; the
+        front end counts whole cards only.)"""
+        from .protocol import LABELS
+
+        n = self._plural_samples.get(category, 100)
+        return self.npgettext(LABEL_CONTEXT + base, LABELS[f"{base}_one"], LABELS[f"{base}_other"], n)
+
     def format(self, template: str, /, **values: Any) -> str:
         """``template`` translated, its placeholders filled."""
         return _fill(self.gettext(template), values, template)
@@ -300,10 +331,18 @@ class Translator:
         return self.format(template, first=", ".join(items[:-1]), last=items[-1])
 
     def labels(self) -> dict[str, str]:
-        """The front end's texts (``protocol.LABELS``) in this language, by key."""
+        """The front end's texts (``protocol.LABELS``) in this language, by key; a counted
+        label's texts (``cards_one``, ``cards_few``, ...) from the catalog's plural forms.
+
+        >>> labels = translator("ru").labels()
+        >>> labels["cards_one"], labels["cards_few"], labels["cards_many"]
+        ('{n} карта', '{n} карты', '{n} карт')
+        """
         from .protocol import LABELS
 
-        return {key: self.pgettext(LABEL_CONTEXT + key, text) for key, text in LABELS.items()}
+        counted = _counted_labels()
+        return {key: self.counted_label(*counted[key]) if key in counted else self.pgettext(LABEL_CONTEXT + key, text)
+                for key, text in LABELS.items()}
 
     def local_names(self, names: Sequence[str], seat: int | None = None) -> tuple[str, ...]:
         """Seat names as this language shows them: the package's own default names
@@ -319,6 +358,14 @@ class Translator:
             else:
                 out.append(name)
         return tuple(out)
+
+
+@functools.cache
+def _counted_labels() -> dict[str, tuple[str, str]]:
+    """Label key -> (base, plural category) for every label of a counted label."""
+    from .protocol import PLURAL_CATEGORIES, PLURAL_LABELS
+
+    return {f"{base}_{category}": (base, category) for base in PLURAL_LABELS for category in PLURAL_CATEGORIES}
 
 
 ENGLISH = Translator(SOURCE_LANGUAGE, gettext.NullTranslations())
@@ -394,7 +441,7 @@ def extract() -> Any:
     from babel.messages.catalog import Catalog
     from babel.messages.extract import extract_from_dir
 
-    from .protocol import LABELS
+    from .protocol import LABELS, PLURAL_LABELS
 
     catalog = Catalog(project="bhabho-widget", domain=DOMAIN, fuzzy=False, charset="utf-8",
                       msgid_bugs_address="", copyright_holder="the bhabho-widget authors")
@@ -415,10 +462,17 @@ def extract() -> Any:
                     auto_comments=["a suit named in a sentence: {suit} in the hints"])
         catalog.add(one, locations=[("bhabho_widget/i18n.py", 0)], context="one suit",
                     auto_comments=["one card of a suit named in a sentence: {one} in the hints (the highest {one})"])
+    counted = _counted_labels()
     for key, text in LABELS.items():
+        if key in counted:
+            continue
         flags = ("python-brace-format",) if placeholders(text) else ()
         catalog.add(text, locations=[("bhabho_widget/protocol.json", 0)], context=LABEL_CONTEXT + key,
                     auto_comments=[f"front end label {key}"], flags=flags)
+    for base in PLURAL_LABELS:
+        catalog.add((LABELS[f"{base}_one"], LABELS[f"{base}_other"]), locations=[("bhabho_widget/protocol.json", 0)],
+                    context=LABEL_CONTEXT + base, flags=("python-brace-format",),
+                    auto_comments=[f"front end label {base}: a count, in every plural form of the language"])
     return catalog
 
 

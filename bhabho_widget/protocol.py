@@ -31,7 +31,8 @@ from typing import Any
 from .errors import MessageError
 
 __all__ = [
-    "BROWSER_WRITABLE", "LABELS", "MESSAGE_TYPES", "PACE_MAX", "PACE_MIN", "PROTOCOL", "TS_PATH",
+    "BROWSER_WRITABLE", "LABELS", "MESSAGE_TYPES", "PACE_MAX", "PACE_MIN", "PLURAL_CATEGORIES", "PLURAL_LABELS",
+    "PROTOCOL", "TS_PATH",
     "check_message", "check_pace", "check_trait", "check_view", "menu_key", "typescript", "write_typescript",
 ]
 
@@ -53,6 +54,12 @@ MESSAGE_TYPES: frozenset[str] = frozenset(_MESSAGES)
 BROWSER_WRITABLE: frozenset[str] = frozenset(PROTOCOL["browser_writable"])
 #: The front end's texts in English, by key: the keys a ``labels`` trait may translate.
 LABELS: dict[str, str] = dict(PROTOCOL["labels"])
+#: The CLDR plural categories, in CLDR's order: a counted label has one label per category.
+PLURAL_CATEGORIES: tuple[str, ...] = ("zero", "one", "two", "few", "many", "other")
+#: Counted labels: ``base`` -> what it counts. Label ``<base>_<category>`` is its text for
+#: a number of that plural category (the English ``_one`` and ``_other`` are the catalog's
+#: singular and plural message ids).
+PLURAL_LABELS: dict[str, str] = dict(PROTOCOL["plural_labels"])
 def menu_key(prefix: str, name: str) -> str:
     """The label key of a menu item, as the front end's ``menuKey`` builds it: ``prefix``
     ("variant_" or "bots_") and ``name`` in lower case with every run of other characters
@@ -440,6 +447,13 @@ def typescript() -> str:
     out.append("} as const;")
     out.append("")
     out.append("export type LabelKey = keyof typeof LABELS;")
+    out.append("")
+    out.append("/** The CLDR plural categories: a counted label has a label `<base>_<category>` for each. */")
+    out.append("export const PLURAL_CATEGORIES = [" + ", ".join(json.dumps(c) for c in PLURAL_CATEGORIES) + "] as const;")
+    out.append("")
+    out.append("/** Counted labels (protocol.json plural_labels). */")
+    out.append("export const PLURAL_LABELS = [" + ", ".join(json.dumps(b) for b in PLURAL_LABELS) + "] as const;")
+    out.append("export type PluralLabel = (typeof PLURAL_LABELS)[number];")
     return "\n".join(out) + "\n"
 
 

@@ -59,12 +59,13 @@ class BaseWidget(anywidget.AnyWidget):
     languages = traitlets.List(traitlets.Dict()).tag(sync=True)
     config: Any = traitlets.Dict(default_value=None, allow_none=True).tag(sync=True)
     labels = traitlets.Dict().tag(sync=True)
+    lang = traitlets.Unicode("en").tag(sync=True)  # the language code of labels and texts (see protocol.json)
     deck = traitlets.Enum(DECKS, default_value="two-colour").tag(sync=True)
 
     _HANDLERS: ClassVar[dict[str, Callable[[Any, dict[str, Any]], None]]] = {}
 
     def __init__(self, **traits: Any) -> None:
-        unknown = set(traits) - {"pace", "reveal_all", "variants", "bot_levels", "languages", "labels", "deck"}
+        unknown = set(traits) - {"pace", "reveal_all", "variants", "bot_levels", "languages", "labels", "lang", "deck"}
         if unknown:
             raise TypeError(f"{type(self).__name__}() got unexpected keyword arguments: {', '.join(sorted(unknown))}")
         super().__init__(**traits)
@@ -164,7 +165,7 @@ class Table(BaseWidget):
         self.session = TableSession(players=players, seed=seed, rules=rules, seat=seat, bots=bots, names=names,
                                     rounds=rounds, max_bhabhi=max_bhabhi, language=language)
         super().__init__(pace=pace, variants=list(PRESETS), bot_levels=list(BOTS), languages=self._languages(),
-                         labels=self.session.translator.labels(), deck=deck)
+                         labels=self.session.translator.labels(), lang=self.session.translator.code, deck=deck)
         self._sync()
 
     @property
@@ -180,6 +181,7 @@ class Table(BaseWidget):
         self.session.set_language(language)
         with self.hold_sync():
             self.labels = self.session.translator.labels()
+            self.lang = self.session.translator.code
             if self.hint is not None and self._hint is not None:
                 self.hint = localize_tree(self._hint, self.session.translator, self.session.names())
             self._sync()
@@ -307,7 +309,7 @@ class Lesson(BaseWidget):
         self.script = LessonScript(game, moves, title=title, exercises=exercises, seat=seat, reveal_all=reveal_all,
                                    start=start, language=language)
         super().__init__(reveal_all=reveal_all, variants=[], languages=self._languages(),
-                         labels=self.script.translator.labels(), deck=deck)
+                         labels=self.script.translator.labels(), lang=self.script.translator.code, deck=deck)
         self._version = 0
         self._sync()
 
@@ -323,6 +325,7 @@ class Lesson(BaseWidget):
         self.script.set_language(language)
         with self.hold_sync():
             self.labels = self.script.translator.labels()
+            self.lang = self.script.translator.code
             self._sync()
 
     @classmethod

@@ -28,7 +28,7 @@ from bhabho_widget.i18n import (
     po_path,
     translator,
 )
-from bhabho_widget.protocol import LABELS
+from bhabho_widget.protocol import LABELS, PLURAL_CATEGORIES, PLURAL_LABELS
 from bhabho_widget.rules import PRESETS
 
 OTHERS = [code for code in LANGUAGES if code != "en"]
@@ -61,7 +61,35 @@ def test_the_template_in_the_repository_is_up_to_date():
     extracted = {(m.context, m.id) for m in extract() if m.id}
     assert committed == extracted, "run: python -m bhabho_widget.i18n update"
     assert len(extracted) > 200
-    assert {("label:" + key, text) for key, text in LABELS.items()} <= extracted
+    counted = {f"{base}_{c}" for base in PLURAL_LABELS for c in PLURAL_CATEGORIES}
+    assert {("label:" + key, text) for key, text in LABELS.items() if key not in counted} <= extracted
+    assert {("label:" + base, (LABELS[f"{base}_one"], LABELS[f"{base}_other"])) for base in PLURAL_LABELS} <= extracted
+
+
+@pytest.mark.parametrize("code", sorted(LANGUAGES))
+def test_counted_labels_follow_the_catalog_for_every_count(code):
+    """The front end picks a counted label by the CLDR category of the number
+    (Intl.PluralRules); the kernel fills each category from the catalog's plural forms. The
+    two must agree for every count of cards: the label for n's category is the catalog's
+    form for n."""
+    t = translator(code)
+    labels = t.labels()
+    for base in PLURAL_LABELS:
+        for n in range(53):
+            shown = labels[f"{base}_{t.plural_category(n)}"]
+            wanted = t.npgettext("label:" + base, LABELS[f"{base}_one"], LABELS[f"{base}_other"], n)
+            assert shown == wanted, (code, n, shown, wanted)
+
+
+def test_russian_counts_cards_in_three_forms():
+    table = Table(players=4, seed=1, language="ru")
+    labels = table.labels
+    assert (labels["cards_one"], labels["cards_few"], labels["cards_many"]) == ("{n} карта", "{n} карты", "{n} карт")
+    assert table.lang == "ru"
+    table.set_language("de")
+    assert table.lang == "de" and table.labels["cards_one"] == "{n} Karte"
+    t = translator("ru")
+    assert [t.plural_category(n) for n in (1, 3, 5, 11, 21, 22)] == ["one", "few", "many", "many", "one", "few"]
 
 
 def _copy_catalogs(tmp_path):

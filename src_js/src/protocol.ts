@@ -249,6 +249,8 @@ export interface Traits {
   deck: Deck;
   /** Texts of the front end by key (the keys of labels below); a missing key shows the English text. */
   labels: Record<string, string>;
+  /** The language of the labels and of every text the kernel sends: the widget's lang attribute, and the plural rules (Intl.PluralRules) that pick a counted label's form. */
+  lang: LanguageCode;
 }
 
 export const BROWSER_WRITABLE = ["pace"] as const;
@@ -400,7 +402,11 @@ export const LABELS = {
   exercise_take: "Take the hand",
   exercise_pass: "Pass",
   seat_name: "Seat {n}",
+  cards_zero: "{n} cards",
   cards_one: "{n} card",
+  cards_two: "{n} cards",
+  cards_few: "{n} cards",
+  cards_many: "{n} cards",
   cards_other: "{n} cards",
   seat_cards_aria: "{name}'s cards",
   badge_bhabhi: "bhabhi",
@@ -448,3 +454,10 @@ export const LABELS = {
 } as const;
 
 export type LabelKey = keyof typeof LABELS;
+
+/** The CLDR plural categories: a counted label has a label `<base>_<category>` for each. */
+export const PLURAL_CATEGORIES = ["zero", "one", "two", "few", "many", "other"] as const;
+
+/** Counted labels (protocol.json plural_labels). */
+export const PLURAL_LABELS = ["cards"] as const;
+export type PluralLabel = (typeof PLURAL_LABELS)[number];

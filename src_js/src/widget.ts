@@ -72,7 +72,7 @@ export const OWN_KEYS: ReadonlySet<string> = new Set([
 const advancedFor = new WeakMap<object, number>();
 
 export function mount(model: Model, el: HTMLElement): () => void {
-  let t: Translate = translator(model.get("labels"));
+  let t: Translate = translator(model.get("labels"), model.get("lang"));
   const uid = `bh${++mounts}`;
   const controls = buildControls(t);
   const lessonBar = buildLessonBar(t);
@@ -117,7 +117,7 @@ export function mount(model: Model, el: HTMLElement): () => void {
   // the whole table, the person's hand included, fits without scrolling.
   const root = h(
     "div.bhabho-root",
-    { "data-testid": "bhabho-table", "data-lm-suppress-shortcuts": true },
+    { "data-testid": "bhabho-table", "data-lm-suppress-shortcuts": true, lang: t.lang },
     lessonBar.bar,
     exerciseSlot,
     exerciseLive,
@@ -390,7 +390,8 @@ export function mount(model: Model, el: HTMLElement): () => void {
   }
 
   function drawLabels(): void {
-    t = translator(model.get("labels"));
+    t = translator(model.get("labels"), model.get("lang"));
+    root.setAttribute("lang", t.lang);
     relabel(controls.labelled, t);
     relabel(lessonBar.labelled, t);
     relabel(labelled, t);
@@ -428,6 +429,7 @@ export function mount(model: Model, el: HTMLElement): () => void {
   on("change:languages", () => drawConfig());
   on("change:config", () => drawConfig(true));
   on("change:labels", drawLabels);
+  on("change:lang", drawLabels);
   on("change:pace", () => {
     drawSettings();
     pacer.update(view(), model.get("pace"), restSince);

@@ -113,6 +113,7 @@ export function defaultTraits(): Traits {
     ],
     config: config(),
     labels: {},
+    lang: "en",
     deck: "two-colour",
   };
 }

@@ -2,8 +2,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { cardLabel } from "../src/cards";
-import { ENGLISH, menuKey, menuText, translator } from "../src/labels";
-import { LABELS, type LabelKey } from "../src/protocol";
+import { cardsCount, ENGLISH, menuKey, menuText, pluralCategory, translator } from "../src/labels";
+import { LABELS, PLURAL_CATEGORIES, PLURAL_LABELS, type LabelKey } from "../src/protocol";
 import type { View } from "../src/types";
 import { exampleView, mount, unmountAll } from "./fixtures";
 
@@ -121,10 +121,59 @@ describe("labels", () => {
       .join("\n");
     const unused = (Object.keys(LABELS) as LabelKey[]).filter((k) => {
       if (sources.includes(`"${k}"`)) return false;
-      // keys built from a prefix: `suit_${suit}`, and the menus' variant_ and bots_ keys (menuKey)
+      // keys built from a prefix: `suit_${suit}`, the counted labels' `${base}_${category}`,
+      // and the menus' variant_ and bots_ keys (menuKey)
       if (k.startsWith("suit_") && sources.includes("`suit_${")) return false;
+      if (PLURAL_LABELS.some((b) => k.startsWith(`${b}_`)) && sources.includes("`${base}_${pluralCategory(")) return false;
       return !((k.startsWith("variant_") || k.startsWith("bots_")) && sources.includes("menuKey(prefix, name)"));
     });
     expect(unused).toEqual([]);
+  });
+});
+
+// The kernel fills cards_one, cards_few, ... from the catalogs' plural forms (the Russian
+// texts here are those of locale/ru); the front end picks the one for the number.
+const RUSSIAN = { cards_one: "{n} карта", cards_few: "{n} карты", cards_many: "{n} карт", cards_other: "{n} карт" };
+
+describe("counted labels", () => {
+  it("has a label for every plural category of every counted label", () => {
+    for (const base of PLURAL_LABELS) {
+      for (const category of PLURAL_CATEGORIES) expect(LABELS).toHaveProperty(`${base}_${category}`);
+    }
+  });
+
+  it("takes the plural form the language's rules pick: Russian has three", () => {
+    const t = translator(RUSSIAN, "ru");
+    const forms = [1, 2, 3, 4, 5, 11, 12, 14, 21, 22, 25, 52, 0].map((n) => cardsCount(t, n));
+    expect(forms).toEqual([
+      "1 карта", "2 карты", "3 карты", "4 карты", "5 карт", "11 карт", "12 карт", "14 карт",
+      "21 карта", "22 карты", "25 карт", "52 карты", "0 карт",
+    ]);
+    expect(cardsCount(ENGLISH, 1)).toBe("1 card");
+    expect(cardsCount(ENGLISH, 0)).toBe("0 cards");
+    expect(cardsCount(ENGLISH, 21)).toBe("21 cards");
+    // Hindi counts 0 and 1 alike (CLDR "one"), as its catalog's plural=(n > 1) does
+    expect(pluralCategory("hi", 0)).toBe("one");
+    expect(pluralCategory("ru", 21)).toBe("one");
+  });
+
+  it("reads a language code it can trust, else English", () => {
+    expect(translator({}, "ru").lang).toBe("ru");
+    expect(translator({}, "pt-BR").lang).toBe("pt-BR");
+    for (const bad of ["", "x", "<script>", "en_US!", 7, null, "a".repeat(40)]) expect(translator({}, bad).lang).toBe("en");
+  });
+
+  it("marks the table with its language and counts seats in it when the language changes", () => {
+    const { q, el, model } = mount({ view: exampleView({ hand_sizes: [7, 5, 2, 21] }) });
+    const root = el.querySelector(".bhabho-root")!;
+    expect(root.getAttribute("lang")).toBe("en");
+    expect(q(".bh-seat[data-seat='1'] .bh-seat-count").textContent).toBe("5 cards");
+    model.set("labels", RUSSIAN);
+    model.set("lang", "ru");
+    expect(root.getAttribute("lang")).toBe("ru");
+    expect(q(".bh-seat[data-seat='1'] .bh-seat-count").textContent).toBe("5 карт");
+    expect(q(".bh-seat[data-seat='2'] .bh-seat-count").textContent).toBe("2 карты");
+    expect(q(".bh-seat[data-seat='3'] .bh-seat-count").textContent).toBe("21 карта");
+    expect(q(".bh-seat[data-seat='0']").getAttribute("aria-label")).toMatch(/^You, 7 карт/);
   });
 });

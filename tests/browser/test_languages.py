@@ -59,9 +59,19 @@ _TEXTS = """(root) => ({
   variants: Array.from(root.querySelectorAll('[data-testid=variant] option')).map((o) => [o.value, o.textContent]),
   bots: Array.from(root.querySelectorAll('[data-testid=bots] option')).map((o) => [o.value, o.textContent]),
   language: root.querySelector('[data-testid=language]').value,
+  lang: root.getAttribute('lang'),
+  counts: Array.from(root.querySelectorAll('.bh-seat'),
+                     (s) => [Number(s.dataset.count), s.querySelector('.bh-seat-count').textContent]),
   banner: (root.querySelector('""" + OVER + """') || {}).innerText || '',
   heading: (root.querySelector('[data-testid=score-heading]') || {}).textContent || '',
 })"""
+
+
+def _check_counts(code: str, labels: dict, counts: list) -> None:
+    """Each seat's count of cards is the label of its number's plural category in ``code``."""
+    t = translator(code)
+    for n, shown in counts:
+        assert shown == labels[f"cards_{t.plural_category(n)}"].format(n=n), (code, n, shown)
 
 
 def _has_devanagari_font() -> bool:
@@ -99,6 +109,10 @@ def test_a_whole_game_in_each_language(language_table, code):
     assert nb.eval("table.language") == code and nb.eval("table.config['language']") == code
     texts = table.root.evaluate(_TEXTS)
     assert texts["language"] == code
+    # the table says which language it speaks (screen readers pick their voice by it), and
+    # counts cards in that language's plural forms, as the browser's Intl.PluralRules picks them
+    assert texts["lang"] == code
+    _check_counts(code, labels, texts["counts"])
     assert texts["languages"] == [[c, name] for c, name in LANGUAGES.items()]
     assert (texts["newGame"], texts["undo"], texts["hint"]) == (labels["new_game"], labels["undo"], labels["hint"])
     # the menus name the variants and bot levels in the table's language; the values stay the kernel's names
@@ -118,6 +132,7 @@ def test_a_whole_game_in_each_language(language_table, code):
             assert SCRIPT[code].search(st["narration"]), st["narration"]
         if st["trick"] and not mid_shot:
             assert table.root.evaluate(_CLIPPED) == []
+            _check_counts(code, labels, table.root.evaluate(_TEXTS)["counts"])
             screenshot(table.root, f"lang-{code}-1-mid.png")
             mid_shot = True
         if st["can_take"] and not took:
