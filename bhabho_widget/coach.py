@@ -48,6 +48,9 @@ DEFAULT_ROLLOUTS = 160
 DEFAULT_SAMPLES = 16
 TAKE_MARGIN = 0.03
 """A take is recommended only when it lowers the estimated chance of losing by this much."""
+HIGH_STRENGTH = 8
+"""A card is high, for the hints' advice to get rid of high cards, when it is one of the five
+strongest of its suit: strength 8 or more (10, J, Q, K, A; with the ace low, 9 to K)."""
 
 # ---------------------------------------------------------------------- sentence templates
 T_YOU = "you"
@@ -73,6 +76,11 @@ T_FOLLOW_OPENING = ("Play {card}: in the opening trick nobody picks up (rule 3);
 T_TOCHOO = ("Play {card} as a tochoo: you have no {suit}, so the trick ends at once and {owner} picks it up. "
             "High cards are the hardest to get rid of, so throw one now.")
 T_DISCARD = "Discard {card}: you have no {suit}, and nobody picks up in this trick, so get rid of a high card."
+# the same moments for a card that is not high (see HIGH_STRENGTH): no advice about high cards
+T_LEAD_CLEAN = "Lead {card}: nobody has shown a lack of {suit}, so the trick is likely to go round cleanly."
+T_FOLLOW_LAST_PLAIN = "Play {card}: you are the last to play to this trick, so it goes to the waste pile whatever you play."
+T_TOCHOO_PLAIN = "Play {card} as a tochoo: you have no {suit}, so the trick ends at once and {owner} picks it up."
+T_DISCARD_PLAIN = "Discard {card}: you have no {suit}, and nobody picks up in this trick."
 T_TAKE = "Take {target}'s hand: after taking you end as the bhabhi {p_take} of the time, against {p_keep} if you do not."
 T_PASS = "Do not take {target}'s hand: after taking you would end as the bhabhi {p_take} of the time, against {p_keep}."
 T_NUMBERS = "Simulated {n} times from here, you end as the bhabhi {p} of the time with {card}, against {p_other} with {other}."
@@ -246,6 +254,7 @@ def _explain(view: SeatView, chosen: ActionEstimate, est: Sequence[ActionEstimat
     card = DECK[c]
     cards = [e for e in est if isinstance(e.action, int)]
     strength = view.strength
+    high = strength[c] >= HIGH_STRENGTH  # the advice about high cards is given only for one
     suit = c // 13
     sentences: list[str] = []
     other: ActionEstimate | None = None
@@ -276,7 +285,7 @@ def _explain(view: SeatView, chosen: ActionEstimate, est: Sequence[ActionEstimat
             if void is None and c == low:
                 sentences.append(Message(T_LEAD_LOW, card=card, suit=_suit(suit), one=_one(suit)))
             elif void is None:
-                sentences.append(Message(T_LEAD_SHED, card=card, suit=_suit(suit), one=_one(suit)))
+                sentences.append(Message(T_LEAD_SHED if high else T_LEAD_CLEAN, card=card, suit=_suit(suit), one=_one(suit)))
             else:
                 sentences.append(Message(T_LEAD, card=card))
             nxt = view.next_holder(view.seat)
@@ -290,13 +299,14 @@ def _explain(view: SeatView, chosen: ActionEstimate, est: Sequence[ActionEstimat
         top_seat, top = max(on_table, key=lambda p: strength[p[1]])
         if not view.hand & SUIT_MASKS[led]:
             if view.opening or view.rules.off_suit == "discard":
-                sentences.append(Message(T_DISCARD, card=card, suit=_suit(led)))
+                sentences.append(Message(T_DISCARD if high else T_DISCARD_PLAIN, card=card, suit=_suit(led)))
             else:
-                sentences.append(Message(T_TOCHOO, card=card, suit=_suit(led), owner=_name(view, top_seat)))
+                sentences.append(Message(T_TOCHOO if high else T_TOCHOO_PLAIN, card=card, suit=_suit(led),
+                                         owner=_name(view, top_seat)))
         elif view.opening:
             sentences.append(Message(T_FOLLOW_OPENING, card=card, one=_one(led)))
         elif len(view.table) == len(view.trick_order) - 1:
-            sentences.append(Message(T_FOLLOW_LAST, card=card, one=_one(led)))
+            sentences.append(Message(T_FOLLOW_LAST if high else T_FOLLOW_LAST_PLAIN, card=card, one=_one(led)))
         elif strength[c] < strength[top]:
             sentences.append(Message(T_FOLLOW_UNDER, card=card, top=DECK[top], owner=_name(view, top_seat)))
         elif all(strength[i] > strength[top] for i in indices(view.hand & SUIT_MASKS[led])):

@@ -7,6 +7,8 @@ import pytest
 
 from bhabho_widget import Card, Game, Rules, coach
 from bhabho_widget.coach import Hint, hint, hint_for_view
+from bhabho_widget.i18n import translator
+from bhabho_widget.search import ActionEstimate
 
 TRAP_HANDS = [["4S", "5H", "6H"], ["KS", "4D", "QD", "7H"], ["JD", "2S", "8H"], ["9C", "3S", "10H"]]
 TRAP_PLAYS = ["JD", "9C", "2S", "3S", "4S", "KS"]  # Player 3 shows no diamonds; Player 2 picks up J♦ in public
@@ -137,3 +139,45 @@ def test_the_hint_chart():
     ax = h.plot()
     assert len(ax.patches) == len(h.estimates)
     assert isinstance(h, Hint) and "4♦" in h._repr_html_()
+
+
+
+def _estimates(card: str, other: str) -> tuple[ActionEstimate, list[ActionEstimate]]:
+    """Made-up estimates where ``card`` loses less often than ``other``."""
+    chosen = ActionEstimate(Card.parse(card).index, 100, 10)
+    return chosen, [chosen, ActionEstimate(Card.parse(other).index, 100, 40)]
+
+
+def _reason_for(g: Game, card: str, other: str) -> str:
+    """The reason a hint gives for playing ``card`` rather than ``other``, in English."""
+    return str(coach._explain(g.seat_view(g.current_player), *_estimates(card, other)))
+
+
+def test_the_advice_to_get_rid_of_a_high_card_comes_only_with_a_high_card():
+    # opening trick, Player 1 has no spades: a discard
+    g = Game.from_hands([["AS", "2H"], ["KD", "3C"], ["5S", "6C"]], seed=0)
+    g.play("AS")
+    high, low = _reason_for(g, "KD", "3C"), _reason_for(g, "3C", "KD")
+    assert high.startswith("Discard K♦") and "get rid of a high card" in high
+    assert low.startswith("Discard 3♣") and "nobody picks up" in low and "high" not in low
+    # an ordinary trick, Player 1 has no hearts: a tochoo
+    g = Game.from_hands([["AH", "2S"], ["QC", "4D"], ["5H", "6S"]], leader=0, seed=0)
+    g.play("AH")
+    high, low = _reason_for(g, "QC", "4D"), _reason_for(g, "4D", "QC")
+    assert "as a tochoo" in high and "High cards are the hardest" in high
+    assert "as a tochoo" in low and "Player 0 picks it up" in low and "High cards" not in low
+    # the last to play to a trick: it goes to the waste pile either way
+    g = Game.from_hands([["2H", "9S"], ["3H", "4C"], ["KH", "5H", "8D"]], leader=0, seed=0)
+    g.play("2H")
+    g.play("3H")
+    high, low = _reason_for(g, "KH", "5H"), _reason_for(g, "5H", "KH")
+    assert "the last to play" in high and "get rid of a high heart" in high
+    assert "the last to play" in low and "high" not in low
+    # a lead in a suit nobody has shown a lack of, not the lowest
+    g = Game.from_hands([["2C", "5C", "JC", "3D"], ["4C", "6C", "9D"], ["7C", "8C", "TD"]], leader=0, seed=0)
+    high, low = _reason_for(g, "JC", "2C"), _reason_for(g, "5C", "2C")
+    assert "go round cleanly" in high and "get rid of a high club" in high
+    assert "go round cleanly" in low and "high" not in low
+    # told in another language too
+    german = coach._explain(g.seat_view(0), *_estimates("5C", "2C")).localize(translator("de"))
+    assert german.startswith("Spielen Sie 5♣ aus:") and "sauber herum." in german and "hohe" not in german
