@@ -29,8 +29,8 @@ export function seatPoint(view: View, seat: number): { x: number; y: number } {
  * 1024 px with the file browser open) up (test/layout.test.ts checks both). From 6 players
  * the trick's cards are smaller (44 px instead of 56), so that the felt stays short enough
  * for the hand to fit a 768 px screen. On wider felts `rx` grows with the widget (`frac`
- * percent of its width) up to `rxMax`. A revealed table has taller seat boxes, so its felt
- * is taller and its ring does not widen. */
+ * percent of its width) up to `rxMax`. A revealed table has bigger seat boxes (their cards
+ * face up), so its felt is taller and its ring narrower, and does not widen. */
 export interface TrickRing {
   rx: number;
   rxMax: number;
@@ -42,19 +42,19 @@ export interface TrickRing {
 
 export function trickRing(numPlayers: number, revealed = false): TrickRing {
   const n = Math.max(2, Math.min(8, Math.round(numPlayers) || 4));
-  // [rx, rxMax, frac, ry, inner felt height, card width]
-  const table: Record<number, [number, number, number, number, number, number]> = {
-    2: [80, 80, 0, 58, 396, 56],
-    3: [80, 80, 0, 58, 396, 56],
-    4: [80, 80, 0, 58, 396, 56],
-    5: [80, 150, 14, 72, 410, 56],
-    6: [120, 190, 20, 72, 410, 44],
-    7: [100, 110, 18, 78, 430, 44],
-    8: [110, 180, 18, 92, 440, 44],
+  // [rx, rxMax, frac, ry, inner felt height, card width, and on a revealed table: rx, felt height]
+  const table: Record<number, [number, number, number, number, number, number, number, number]> = {
+    2: [80, 80, 0, 58, 396, 56, 80, 466],
+    3: [80, 80, 0, 58, 396, 56, 80, 466],
+    4: [80, 80, 0, 58, 396, 56, 80, 466],
+    5: [80, 150, 14, 72, 410, 56, 80, 490],
+    6: [120, 190, 20, 72, 410, 44, 110, 480],
+    7: [100, 110, 18, 78, 430, 44, 95, 500],
+    8: [110, 180, 18, 92, 440, 44, 100, 510],
   };
-  const [rx, rxMax, frac, ry, height, card] = table[n];
+  const [rx, rxMax, frac, ry, height, card, shownRx, shownHeight] = table[n];
   return revealed
-    ? { rx, rxMax: rx, frac: 0, ry, height: height + 70, card }
+    ? { rx: shownRx, rxMax: shownRx, frac: 0, ry, height: shownHeight, card }
     : { rx, rxMax, frac, ry, height, card };
 }
 

@@ -42,8 +42,8 @@ function trickRects(n: number, revealed: boolean, rx: number): Rect[] {
 
 /** The ring's x radius on a felt `width` px wide inside (widget.ts: clamp(rx, frac cqw, rxMax),
  * the root being the felt with its 7 px rims). */
-function ringRx(n: number, width: number): number {
-  const ring = trickRing(n);
+function ringRx(n: number, width: number, revealed = false): number {
+  const ring = trickRing(n, revealed);
   return ring.frac > 0 ? Math.min(Math.max(ring.rx, (ring.frac / 100) * (width + 14)), ring.rxMax) : ring.rx;
 }
 
@@ -51,19 +51,21 @@ const overlap = (a: Rect, b: Rect) =>
   Math.min(Math.min(a.r, b.r) - Math.max(a.l, b.l), Math.min(a.b, b.b) - Math.max(a.t, b.t));
 
 // The biggest seat box drawn: a name, a card count, the backs of the cards and a row of
-// badges (about 104 x 80 px in Chromium); the person's own box has no backs.
+// badges (about 104 x 80 px in Chromium); the person's own box has no backs. On a revealed
+// table the box shows the cards face up: about 125 x 95 px for a dealt hand of 6 to 8 cards.
 const SEAT_BOX = { w: 110, h: 82 };
+const SHOWN_BOX = { w: 128, h: 100 };
 const OWN_BOX = { w: 120, h: 56 };
 
 /** Seat boxes relative to the felt's centre, placed as widget.css places them: centred on
  * seatPoint (percent of the felt), kept 8 px inside the rim; the person's box centred 30 px
  * above the bottom. */
-function seatRects(n: number, width: number): Rect[] {
+function seatRects(n: number, width: number, revealed = false): Rect[] {
   const v = viewFor(n);
-  const height = trickRing(n).height;
+  const height = trickRing(n, revealed).height;
   return Array.from({ length: n }, (_, seat) => {
     const own = seat === v.seat;
-    const box = own ? OWN_BOX : SEAT_BOX;
+    const box = own ? OWN_BOX : revealed ? SHOWN_BOX : SEAT_BOX;
     const p = seatPoint(v, seat);
     const cx = (p.x / 100) * width;
     const cy = own ? height - 30 : (p.y / 100) * height;
@@ -86,8 +88,10 @@ describe("the trick's ring", () => {
               expect(overlap(rects[i], rects[j]), `seats ${i} and ${j}, rx ${rx}`).toBeLessThanOrEqual(0);
             }
           }
-          // room between the ring and the felt's rim for the person's box below
+          // room between the ring and the felt's rim for the seat boxes above and below
+          const top = Math.min(...rects.map((r) => r.t));
           const bottom = Math.max(...rects.map((r) => r.b));
+          expect(top).toBeGreaterThanOrEqual(-ring.height / 2 + (revealed ? 125 : 85));
           expect(bottom).toBeLessThanOrEqual(ring.height / 2 - 58);
         }
       });
@@ -96,15 +100,17 @@ describe("the trick's ring", () => {
 
   for (const n of [3, 4, 5, 6, 7, 8]) {
     for (const width of [560, 584, 650, 760, 900, 1100, 1400]) {
-      it(`keeps ${n} trick cards clear of the seat boxes on a ${width} px felt`, () => {
-        const cards = trickRects(n, false, ringRx(n, width));
-        const seats = seatRects(n, width);
-        for (let i = 0; i < n; i++) {
-          for (let s = 0; s < n; s++) {
-            expect(overlap(cards[i], seats[s]), `card of seat ${i}, box of seat ${s}`).toBeLessThanOrEqual(-1);
+      for (const revealed of [false, true]) {
+        it(`keeps ${n} trick cards clear of the seat boxes on a ${width} px felt${revealed ? ", revealed" : ""}`, () => {
+          const cards = trickRects(n, revealed, ringRx(n, width, revealed));
+          const seats = seatRects(n, width, revealed);
+          for (let i = 0; i < n; i++) {
+            for (let s = 0; s < n; s++) {
+              expect(overlap(cards[i], seats[s]), `card of seat ${i}, box of seat ${s}`).toBeLessThanOrEqual(-1);
+            }
           }
-        }
-      });
+        });
+      }
     }
   }
 

@@ -398,6 +398,27 @@ def test_the_table_fits_a_laptop_screen_with_the_file_browser_open(browser, jupy
               f"hand {found['hand']['top']:.0f}-{found['hand']['bottom']:.0f}, notebook view to {notebook_view['bottom']:.0f}")
 
 
+@pytest.mark.parametrize("players", [6, 8])
+def test_a_revealed_lesson_keeps_its_trick_clear_of_the_seats_on_a_laptop(browser, jupyter_server, players):
+    """A lesson with every hand face up has bigger seat boxes: a whole trick (one card per
+    seat) stays clear of them at 1024 x 768 with the file browser open."""
+    with harness.fresh_page(browser, jupyter_server) as p:
+        p.set_viewport_size({"width": 1024, "height": 768})
+        nb = open_notebook(p, jupyter_server, f"a11y_revealed{players}", [
+            f"from bhabho_widget import Game, Lesson\ng = Game.deal({players}, seed=5)\nmoves, c = [], g.copy()\n"
+            f"for _ in range({players - 1}):\n    moves.append(c.legal_cards()[0])\n    c.play(moves[-1])\n"
+            f"lesson = Lesson(g, moves=moves, reveal_all=True, start={players - 1})\nlesson"])
+        nb.show_file_browser()
+        table = table_at(p)
+        table.root.locator("[data-testid=trick-card]").nth(players - 2).wait_for(state="visible", timeout=30_000)
+        table.scroll_to_top()
+        p.wait_for_timeout(400)  # the last card's short animation
+        screenshot(p, f"a11y-09-revealed-lesson-{players}-players.png")
+        assert table.root.locator("[data-testid=trick-card]").count() == players - 1
+        covered = cards_under_seats(table)
+        assert not covered, "trick cards under seat boxes:\n" + "\n".join(covered)
+
+
 def test_voila_at_a_phone_width(browser, jupyter_server):
     write_notebook(jupyter_server.root / "a11y_phone.ipynb", ["from bhabho_widget import Table\ntable = Table(seed=3)\ntable"])
     with harness.fresh_page(browser, jupyter_server) as p:
