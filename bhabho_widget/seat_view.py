@@ -155,7 +155,8 @@ class SeatView:
 
     def next_holder(self, seat: Seat) -> Seat | None:
         """The next seat after ``seat`` in play order that holds cards."""
-        return next((s for s in self.holders_from(seat)[1:] if s != seat), None)
+        n, step = self.num_players, self.rules.step
+        return next((s for s in ((seat + k * step) % n for k in range(1, n)) if self.hand_sizes[s]), None)
 
     def shows_void(self, seat: Seat, suit: str) -> bool:
         """True when ``seat`` has shown it holds no card of ``suit`` ("S", "H", "D", "C")."""

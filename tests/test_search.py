@@ -108,6 +108,22 @@ def test_a_drawn_card_not_yet_led_is_in_the_leaders_hand():
     assert found >= 3
 
 
+def test_the_seat_view_finds_the_same_next_holder_as_the_game():
+    # from any seat, with or without cards, in both directions, with empty seats between
+    g = Game.from_hands([["5D", "2S"], [], ["8D", "5S"], ["3C", "KH"]], leader=2)
+    assert [g.seat_view(0).next_holder(s) for s in range(4)] == [g.next_holder(s) for s in range(4)] == [2, 2, 3, 0]
+    for seed in range(40):
+        rules = "anticlockwise" if seed % 2 else "classic"
+        g = Game.deal(5, seed=seed, rules=rules)
+        rng = random.Random(seed)
+        for _ in range(rng.randrange(10, 60)):
+            if g.is_over:
+                break
+            g.play(rng.choice(g.legal_cards()))
+        view = g.seat_view(seed % 5)
+        assert [view.next_holder(s) for s in range(5)] == [g.next_holder(s) for s in range(5)]
+
+
 def test_every_seat_sees_who_must_lead_a_drawn_card():
     # public: a seat drew from the waste pile and has not led since; a take of its hand ends that (rule 7)
     seen = {"drawer": 0, "taken": 0}
