@@ -633,7 +633,7 @@ class Game:
         if not self.rules.take_from_left:
             return Message("taking the next player's hand is off in these rules (take_from_left=False)")
         if self._opening:
-            return Message("no hand may be taken before the opening trick (rule 7)")
+            return Message("no hand may be taken before the opening trick or during it (rule 7)")
         if self._table:
             return Message("a hand may only be taken between tricks, while the table is empty (rule 7)")
         return None
@@ -708,6 +708,11 @@ class Game:
             return self._say(seat, viewer, N_("{name} must lead {card}, the card drawn from the waste pile (rule 6)"),
                              N_("you must lead {card}, the card drawn from the waste pile (rule 6)"), card=DECK[self._forced])
         sym = SUIT_SYMBOLS[SUITS[self._led]]
+        if self._opening:
+            return self._say(seat, viewer, N_("{name} holds {suit} and must follow suit in the opening trick (rule 3): "
+                                              "{card} is not {suit}"),
+                             N_("you hold {suit} and must follow suit in the opening trick (rule 3): {card} is not {suit}"),
+                             suit=sym, card=card)
         return self._say(seat, viewer, N_("{name} holds {suit} and must follow suit (rule 4): {card} is not {suit}"),
                          N_("you hold {suit} and must follow suit (rule 4): {card} is not {suit}"), suit=sym, card=card)
 

@@ -1,6 +1,7 @@
 """Every rule and variant of RULES.md on hand-built positions."""
 
 import json
+import re
 
 import pytest
 
@@ -519,3 +520,22 @@ def test_a_player_named_you_gets_no_special_grammar():
     g = Game.from_hands([["KH", "2C"], ["5H", "4C"]], leader=0, names=["You", "Bot 1"])
     assert g.play("KH")[0].text == "You has the power and leads K♥."  # a name, not the viewer
     assert g.events[-1].describe(viewer=0) == "You have the power and lead K♥."
+
+
+def test_refusals_in_the_opening_trick_cite_rule_3_and_say_during():
+    # following suit in the opening trick is rule 3's, not rule 4's; no take before it or during it
+    g = Game.from_hands([["4S", "7H"], ["AS", "2D"], ["9H", "3C"], ["KS", "5C"]])
+    g.play("AS")
+    g.play("9H")  # no spade: a discard
+    assert_refused(g, lambda: g.play("5C"),
+                   re.escape("Player 3 holds ♠ and must follow suit in the opening trick (rule 3): 5♣ is not ♠"))
+    with pytest.raises(IllegalMoveError) as err:
+        g.play("5C", viewer=3)
+    assert str(err.value) == "you hold ♠ and must follow suit in the opening trick (rule 3): 5♣ is not ♠"
+    assert_refused(g, lambda: g.take(0), re.escape("no hand may be taken before the opening trick or during it (rule 7)"))
+    g.play("KS")
+    g.play("4S")
+    assert not g.is_opening_trick and g.table == []
+    g2 = Game.from_hands([["2H", "5D"], ["7H", "3C"]], leader=0)
+    g2.play("2H")
+    assert_refused(g2, lambda: g2.play("3C"), re.escape("must follow suit (rule 4)"))
