@@ -846,8 +846,9 @@ class Game:
                 self._waste |= cards
             return winner
         nxt = self.next_holder(winner)
+        last = self.num_players - self._hands.count(0) <= 1  # the game ends: nobody leads next
         self._escaped += (winner,)
-        self._log.append(_new(LogEntry, ("escape", winner, (), _new(EscapeInfo, ("power", nxt)), None)))
+        self._log.append(_new(LogEntry, ("escape", winner, (), _new(EscapeInfo, ("power", None if last else nxt)), None)))
         self._waste |= cards
         return nxt
 

@@ -539,3 +539,24 @@ def test_refusals_in_the_opening_trick_cite_rule_3_and_say_during():
     g2 = Game.from_hands([["2H", "5D"], ["7H", "3C"]], leader=0)
     g2.play("2H")
     assert_refused(g2, lambda: g2.play("3C"), re.escape("must follow suit (rule 4)"))
+
+
+def test_an_escape_with_the_power_that_ends_the_game_names_no_next_leader():
+    # no draw variant: Player 1 wins the trick with its last card and escapes; only Player 2 is left
+    g = Game.from_hands([["5D"], ["JD"], ["8D", "2C"]], rules=Rules(must_draw=False), leader=0, waste=["QC"])
+    g.play("5D")
+    g.play("JD")
+    events = g.play("8D")
+    texts = [e.text for e in events]
+    assert g.is_over and g.loser == 2
+    escape = next(e for e in events if e.kind == "escape" and e.seat == 1)
+    assert "in this variant that is an escape" in escape.text and "leads next" not in " ".join(texts)
+    # while the game goes on, the escape names the next leader
+    g = Game.from_hands([["5D"], ["JD"], ["8D", "2C"], ["3D", "9S"]], rules=Rules(must_draw=False), leader=0,
+                        waste=["QC"])
+    g.play("5D")
+    g.play("JD")
+    g.play("8D")
+    events = g.play("3D")
+    escape = next(e for e in events if e.kind == "escape" and e.seat == 1)
+    assert escape.text.endswith("Player 2 leads next.") and g.leader == 2 and not g.is_over
