@@ -2,9 +2,12 @@
 
 At each trick boundary (after the opening trick) a table offers every player holding
 cards one chance to take the next player's hand, in play order starting with the player
-who has the power, before the lead. A bot is asked through :meth:`Bot.wants_take`; a
-person's chance is the moment before their own lead or the offer to them, and the person
-may not lead while bots before them are still due their chance.
+who has the power, before the lead. A bot is asked through :meth:`Bot.wants_take`. A
+person who does not hold the power is offered the chance in their place in that order:
+the table stops there (:meth:`Driver.person_offer`) until the person takes
+(``game.take``) or passes (:meth:`Driver.step`, which for a person's offer is a pass). A
+person who holds the power has their chance before their own lead, and may not lead while
+bots are still due theirs.
 """
 
 from __future__ import annotations
@@ -22,7 +25,8 @@ __all__ = ["MAX_STEPS", "Action", "Driver", "EndlessGameError", "play_out"]
 
 
 class Action(NamedTuple):
-    """What a bot does next: ``kind`` is ``"offer"`` (rule 7, take or pass) or ``"play"``."""
+    """What comes next: ``kind`` is ``"offer"`` (rule 7, take or pass: a bot's, or a
+    person's who does not hold the power) or ``"play"`` (a bot's)."""
 
     kind: str
     seat: int
@@ -57,8 +61,9 @@ class Driver:
         self._offered = set()
 
     def next_action(self) -> Action | None:
-        """Rule 7's order of offers, then the play: the next bot action, or None when a
-        person is to act or the game is over."""
+        """Rule 7's order of offers, then the play: the next offer (a bot's, or a person's
+        who does not hold the power) or bot play, or None when a person is to play or the
+        game is over."""
         g = self.game
         if g.is_over:
             return None
@@ -67,13 +72,24 @@ class Driver:
                 self._offers_trick = g.trick_number
                 self._offered = set()
             for s in g.holders_from(g.leader):  # type: ignore[arg-type]
-                if s in self.bots and s not in self._offered:
+                if s not in self._offered and (s in self.bots or s != g.leader):
                     return Action("offer", s)
         seat = g.current_player
         return Action("play", seat) if seat in self.bots else None  # type: ignore[arg-type]
 
+    def person_offer(self) -> int | None:
+        """The person's seat when the next action is that person's own chance to take
+        (rule 7), else None."""
+        action = self.next_action()
+        return action.seat if action is not None and action.kind == "offer" and action.seat not in self.bots else None
+
+    def took(self, seat: int) -> None:
+        """``seat`` (a person) took at this boundary: that was their one chance."""
+        if self._offers_trick == self.game.trick_number:
+            self._offered.add(seat)
+
     def bots_due(self) -> bool:
-        """True while some bot must act (a play or a take offer) before a person may."""
+        """True while some bot (or a person's offer before it) must act before a person may play."""
         return self.next_action() is not None
 
     def waiting_for(self) -> str:
@@ -83,7 +99,8 @@ class Driver:
         return "bot" if self.next_action() is not None else "human"
 
     def step(self, action: Action | None = None) -> list[Event]:
-        """Do the next bot action; returns its events ([] for a declined offer).
+        """Do the next action; returns its events ([] for a declined offer). A person's own
+        offer is passed: the person lets the table go on.
 
         ``action`` is what :meth:`next_action` just returned, to save asking again.
         """
@@ -92,6 +109,9 @@ class Driver:
         if action is None:
             raise ValueError("no bot is to act now")
         kind, seat = action
+        if kind == "offer" and seat not in self.bots:
+            self._offered.add(seat)
+            return []
         bot = self.bots[seat]
         view = self.game.seat_view(seat)
         if kind == "offer":
@@ -102,7 +122,8 @@ class Driver:
         return self.game.play(bot.choose_card(view), seat=seat)
 
     def run(self, max_steps: int = MAX_STEPS) -> list[Event]:
-        """Step the bots until a person is to act or the game is over; returns all events.
+        """Step the bots until a person is to play or the game is over; returns all events.
+        A person's chance to take on the way is passed.
 
         Rule 10 (stalemate) ends every game; ``max_steps`` is a safety net that raises
         :class:`EndlessGameError`.

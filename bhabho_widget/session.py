@@ -184,6 +184,7 @@ def browser_view(game: Game, seat: int, *, reveal_all: bool, waiting: str, chang
         mode="play",
         hands=[[c.code for c in game.hand(s)] for s in range(game.num_players)] if reveal_all else None,
         waiting=waiting,
+        take_offer=False,  # a table session sets it (TableSession.take_offer)
         change=change,
         narration=narration,
         events=[_event_dict(e, seat, reveal_all, tr, names) for e in events],
@@ -333,14 +334,29 @@ class TableSession:
         return self.driver.waiting_for()
 
     def advance(self) -> list[Event]:
-        """Let the next bot act (declined take offers are passed over); returns its events."""
+        """Let the table go on: the next bot acts (declined take offers are passed over),
+        up to the person's own chance to take (rule 7), where the table stops. At that
+        chance, advancing is the person's pass. Returns the events."""
         if self.driver.next_action() is None:
             raise MessageError(Message("no bot is to act now"))
-        events: list[Event] = []
-        while not events and self.driver.next_action() is not None:
+        events = self.driver.step()
+        while not events and self.driver.next_action() is not None and self.driver.person_offer() is None:
             events = self.driver.step()
         self._changed("step", events)
         return events
+
+    @property
+    def take_offer(self) -> bool:
+        """True while the table waits at the person's own chance to take (rule 7): the person
+        does not hold the power, and their place in the order of offers has come. Then
+        :meth:`take` takes and :meth:`pass_take` (or :meth:`advance`) passes."""
+        return self.driver.person_offer() == self.seat
+
+    def pass_take(self) -> list[Event]:
+        """The person lets their chance to take go by (rule 7); the table goes on."""
+        if not self.take_offer:
+            raise IllegalMoveError(Message("there is no chance to take to pass now"))
+        return self.advance()
 
     def run_bots(self) -> None:
         """Let the bots act until it is the person's turn or the game is over."""
@@ -348,12 +364,21 @@ class TableSession:
         self._changed("step", events)
 
     # ------------------------------------------------------------------ the person
-    def _check_person_may_act(self) -> None:
+    def _check_person_may_act(self, taking: bool = False) -> None:
+        """Refuse an action of the person while the table is not at their turn: a play or
+        a hint while others act first; a take also at the person's own chance (rule 7)."""
         if self.game.is_over:
             raise IllegalMoveError(Message("the game is over: deal a new game"))
         if self.driver.bots_due():
             action = self.driver.next_action()
             assert action is not None
+            if action.kind == "offer" and action.seat == self.seat:
+                if taking:
+                    return
+                target = self.game.next_holder(self.seat)
+                raise IllegalMoveError(Message(
+                    "it is your chance to take {target}'s hand before the lead (rule 7): take it or pass",
+                    target=SeatName(self.game.names[target], target)))  # type: ignore[index,arg-type]
             name = SeatName(self.game.names[action.seat], action.seat)
             if action.kind == "offer":
                 raise IllegalMoveError(Message("wait: {name} still has the chance to take before the lead (rule 7)", name=name))
@@ -368,9 +393,11 @@ class TableSession:
         return events
 
     def take(self) -> list[Event]:
-        """The person takes the next player's hand (rule 7)."""
-        self._check_person_may_act()
+        """The person takes the next player's hand (rule 7): before their own lead, or at
+        their chance in the order of offers when they do not hold the power."""
+        self._check_person_may_act(taking=True)
         events = self.game.take(self.seat, viewer=self.seat)
+        self.driver.took(self.seat)
         self._changed("step", events)
         return events
 
@@ -393,7 +420,7 @@ class TableSession:
     def hint(self) -> Any:
         """A suggestion for the person's move, with its reason (see :func:`bhabho_widget.coach.hint`),
         in the table's language."""
-        self._check_person_may_act()
+        self._check_person_may_act(taking=True)  # a hint at the person's chance to take weighs take or pass
         if self.game.current_player != self.seat and not self.game.legal_takes():
             raise IllegalMoveError(Message("a hint is for your turn, and it is not your turn"))
         from .coach import hint
@@ -440,9 +467,15 @@ class TableSession:
 
     @property
     def narration(self) -> str:
-        """The line under the table: what the last change did, in the table's language."""
+        """The line under the table: what the last change did, in the table's language;
+        at the person's own chance to take, the offer (rule 7)."""
         parts = [self._note() if self._note is not None else "",
                  narrate(self._told, self.seat, self.translator, self.names())]
+        if self.take_offer:
+            target = self.game.next_holder(self.seat)
+            parts.append(self.translator.format(
+                N_("Your chance to take {target}'s hand before the lead (rule 7): Take, or Pass to keep your own."),
+                target=self.names()[target]))  # type: ignore[index]
         return " ".join(p for p in parts if p)
 
     def browser_view(self, reveal_all: bool = False) -> dict[str, Any]:
@@ -452,7 +485,8 @@ class TableSession:
                             events=self.last_events, narration=self.narration, legal=waiting == "human",
                             translator=self.translator, names=self.names())
         view["version"] = self.version
-        if waiting != "human":
+        view["take_offer"] = offer = self.take_offer
+        if waiting != "human" and not offer:
             view["can_take"] = False
             view["take_target"] = None
         return view

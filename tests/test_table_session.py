@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from bhabho_widget import Game, Rules, TableSession
+from bhabho_widget import Game, IllegalMoveError, Rules, TableSession
 from bhabho_widget.protocol import check_trait, check_view
 from bhabho_widget.widget import Lesson, Table
 
@@ -81,7 +81,9 @@ def test_the_order_of_offers_starts_with_the_power_holder():
             while (a := probe.next_action()) is not None and a.kind == "offer":
                 order.append(a.seat)
                 probe.step(a)
-            assert order == [x for x in g.holders_from(g.leader) if x != 0]
+            # every holder in play order from the power holder; the person (seat 0) too,
+            # unless they hold the power: then their chance is before their own lead
+            assert order == [x for x in g.holders_from(g.leader) if x != 0 or g.leader != 0]
             seen += 1
         if s.waiting == "bot":
             s.advance()
@@ -305,3 +307,90 @@ def test_a_finished_trick_rests_as_its_own_lesson_step():
     assert v["table"] == [] and [c["card"] for c in v["last_trick"]["cards"]] == ["KH", "5H", "7H"]
     lesson.goto(4)
     assert lesson.view["last_trick"] is None and lesson.view["table"] == [{"seat": 0, "card": "2C"}]
+
+
+
+def _to_offer(s: TableSession, rng: random.Random) -> bool:
+    """Play on (random cards for the person) until the person's own chance to take; False
+    if the game ended first."""
+    while not s.game.is_over:
+        if s.take_offer:
+            return True
+        if s.waiting == "bot":
+            s.advance()
+        else:
+            s.play(rng.choice(s.game.legal_cards()))
+    return False
+
+
+def test_the_person_gets_a_chance_to_take_in_their_place_when_a_bot_holds_the_power():
+    """Rule 7 at the table: every player holding cards gets one chance to take, in play
+    order from the power holder, before the lead; the person too when a bot holds the power."""
+    rng = random.Random(2)
+    offers = passes = takes = 0
+    for seed in range(6):
+        s = TableSession(players=4, seed=seed, bots="random", seat=0)
+        while _to_offer(s, rng):
+            g = s.game
+            offers += 1
+            assert g.leader != 0 and not g.table and g.take_refusal() is None
+            view = s.browser_view()
+            assert view["take_offer"] and view["can_take"] and view["take_target"] == g.next_holder(0)
+            assert view["waiting"] == "bot" and view["legal"] == []
+            assert "Your chance to take" in s.narration and "(rule 7)" in s.narration
+            key = g.state_key()
+            with pytest.raises(IllegalMoveError, match="your chance to take"):
+                s.play(g.hand(0)[0])
+            assert g.state_key() == key
+            assert s.hint()["action"] in ("take", "pass")
+            trick = g.trick_number
+            if rng.random() < 0.15:
+                target = g.next_holder(0)
+                s.take()
+                takes += 1
+                assert target in g.escaped
+            else:
+                s.pass_take()
+                passes += 1
+            # one chance per boundary: it does not come again before this trick is led
+            assert not (s.take_offer and g.trick_number == trick and not g.table)
+    assert offers >= 30 and takes >= 2 and passes >= 20, (offers, takes, passes)
+
+
+def test_passing_is_refused_without_an_offer_and_run_bots_passes_the_persons_chances():
+    s = TableSession(players=4, seed=5, bots="random", seat=0)
+    with pytest.raises(IllegalMoveError, match="no chance to take to pass"):
+        s.pass_take()
+    assert _to_offer(s, random.Random(0))
+    s.run_bots()  # lets the table go on to the person's play, passing their chance on the way
+    assert s.waiting in ("human", "over") and not s.take_offer
+
+
+def test_the_widget_passes_with_advance_and_takes_with_take_at_the_persons_chance():
+    t = Table(players=4, seed=7, pace=0)
+    rng = random.Random(3)
+    seen = 0
+    for _ in range(2000):
+        v = t.view
+        if v["waiting"] == "over":
+            break
+        check_view(v)
+        if v["take_offer"]:
+            seen += 1
+            assert v["can_take"] and v["legal"] == [] and v["waiting"] == "bot"
+            send(t, type="play", card=t.session.game.hand(0)[0].code, version=v["version"])
+            assert "your chance to take" in t.error and t.view["version"] == v["version"]  # refused, nothing changed
+            if seen == 2:
+                target = v["take_target"]
+                send(t, type="take", version=v["version"])
+                assert t.error == "" and target in t.session.game.escaped
+            else:
+                send(t, type="advance", version=v["version"])
+                assert t.error == "" and not (t.view["take_offer"] and t.view["version"] == v["version"])
+            continue
+        if v["waiting"] == "bot":
+            send(t, type="advance", version=v["version"])
+        else:
+            send(t, type="play", card=rng.choice(v["legal"]), version=v["version"])
+        assert t.error == "", t.error
+    assert seen >= 2

@@ -19,7 +19,8 @@ export class BotPacer {
   /** `restSince`: when (Date.now()) the trick resting on the table ended, or null. */
   update(view: View | null | undefined, pace: number | null | undefined, restSince: number | null = null): void {
     const chosen = typeof pace === "number" && isFinite(pace) && pace > 0 ? pace : 0;
-    if (!view || view.mode === "lesson" || view.waiting !== "bot" || view.is_over) {
+    // At the person's own chance to take (rule 7) the table waits for Take or Pass.
+    if (!view || view.mode === "lesson" || view.waiting !== "bot" || view.is_over || view.take_offer) {
       this.cancel();
       return;
     }

@@ -162,7 +162,9 @@ export interface View {
   can_take: boolean;
   /** Whose hand a take would take. */
   take_target: Seat | null;
-  /** Who acts next. On bot the browser asks the kernel to advance after pace seconds, and the person's cards are not clickable. */
+  /** The table stops at the person's own chance to take (rule 7: the person does not hold the power and their place in the order of offers has come). waiting is bot and can_take true; the browser does not advance on its own but shows Take and Pass, and Pass sends advance. */
+  take_offer: boolean;
+  /** Who acts next. On bot the browser asks the kernel to advance after pace seconds (not while take_offer), and the person's cards are not clickable. */
   waiting: "human" | "bot" | "over";
   /** What brought this view: a step of play (or a lesson step), an undo, or a new game. Nothing animates after undo and new. */
   change: "step" | "undo" | "new";
@@ -374,6 +376,9 @@ export const LABELS = {
   language: "Language",
   undo: "Undo",
   hint: "Hint",
+  pass_take: "Pass",
+  pass_take_aria: "Pass: keep your hand and let the table go on",
+  take_offer_badge: "take or pass?",
   pace: "Pace",
   pace_aria: "Bot pace in seconds",
   pace_value: "{s} s",

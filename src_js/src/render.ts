@@ -88,8 +88,10 @@ export function renderSeat(view: View, seat: number, t: Translate = ENGLISH): HT
   const playing = !view.is_over;
   // The person waits while bots still act (their plays, or their take offers at a trick's
   // end): then the person's seat says so, never "to play".
-  const waiting = isMe && playing && view.waiting === "bot" && escapedAt < 0;
-  const toPlay = playing && view.current_player === seat && !waiting;
+  const offer = isMe && playing && view.take_offer === true;
+  const waiting = isMe && playing && view.waiting === "bot" && escapedAt < 0 && !offer;
+  // at the person's own chance to take (rule 7) nobody plays yet
+  const toPlay = playing && view.current_player === seat && !waiting && !view.take_offer;
   const states: string[] = [];
   const badges: HTMLElement[] = [];
   if (view.loser === seat) {
@@ -112,6 +114,10 @@ export function renderSeat(view: View, seat: number, t: Translate = ENGLISH): HT
   if (waiting) {
     badges.push(badge("is-waiting", t("badge_waiting")));
     states.push(t("badge_waiting"));
+  }
+  if (offer) {
+    badges.push(badge("is-offer", t("take_offer_badge")));
+    states.push(t("take_offer_badge"));
   }
   const name = nameOf(view, seat, t);
   const cards = cardsCount(t, count);

@@ -99,13 +99,16 @@ export function mount(model: Model, el: HTMLElement): () => void {
   const hintSlot = h("div.bh-hint-slot");
   const handSlot = h("div.bh-hand-slot");
   const take = h("button.bh-btn.bh-take", { type: "button", "data-testid": "take", disabled: true });
+  // Shown at the person's own chance to take (rule 7, view.take_offer): passing lets the table go on.
+  const pass = h("button.bh-btn.bh-pass", { type: "button", "data-testid": "pass-take", hidden: true });
+  labelled.push({ el: pass, key: "pass_take" }, { el: pass, key: "pass_take_aria", attr: "aria-label" });
   // Hint, Undo and Take sit beside the narration, just above the hand, so the fan can use the
   // full width and the person's actions are where the play is (and next in the tab order).
   const handBar = h(
     "div.bh-hand-bar",
     {},
     h("div.bh-messages", {}, status, error, hintSlot),
-    h("div.bh-hand-actions", {}, controls.actions, take),
+    h("div.bh-hand-actions", {}, controls.actions, take, pass),
   );
   const handArea = h("div.bh-hand-area", {}, handSlot);
   // The log scrolls: it is a tab stop so that the keyboard can scroll it too.
@@ -155,7 +158,7 @@ export function mount(model: Model, el: HTMLElement): () => void {
     send({ type: "advance", version });
   });
 
-  function sendVersioned(msg: MessageOf<"play"> | MessageOf<"take">): void {
+  function sendVersioned(msg: MessageOf<"play"> | MessageOf<"take"> | MessageOf<"advance">): void {
     if (acted === msg.version) return; // a double click or key repeat: the kernel already has it
     acted = msg.version;
     send(msg);
@@ -302,6 +305,8 @@ export function mount(model: Model, el: HTMLElement): () => void {
     const label = !v || target === null || target === undefined ? t("take") : t("take_from", { name: nameOf(v, target, t) });
     setText(take, label);
     take.disabled = !v?.can_take;
+    pass.hidden = pass.disabled = !v?.take_offer;
+    pass.dataset.version = v?.take_offer ? String(v.version) : "";
     const hinted = hintAction() === "take";
     take.classList.toggle("is-hint", hinted);
     if (hinted) take.title = t("hint_take_title");
@@ -349,7 +354,7 @@ export function mount(model: Model, el: HTMLElement): () => void {
     drawTake(v);
     for (const e of controls.playOnly) e.hidden = lesson;
     take.hidden = lesson;
-    controls.hint.disabled = !canPlay(v) || !((v.legal ?? []).length || v.can_take);
+    controls.hint.disabled = !v.take_offer && (!canPlay(v) || !((v.legal ?? []).length || v.can_take));
     updateLessonBar(lessonBar, lesson ? v.lesson : null, t);
     drawExercise(v);
     // The kernel writes the narration: shown as it is (setText keeps an unchanged line quiet).
@@ -487,6 +492,9 @@ export function mount(model: Model, el: HTMLElement): () => void {
         break;
       case "take":
         if (v?.can_take) sendVersioned({ type: "take", version: v.version });
+        break;
+      case "pass-take":
+        if (v?.take_offer) sendVersioned({ type: "advance", version: v.version });
         break;
       case "lesson-start":
         gotoStep(0);

@@ -77,6 +77,7 @@ export function exampleView(patch: Partial<View> = {}): View {
     loser: null,
     legal: ["2H", "JH"],
     can_take: false,
+    take_offer: false,
     take_target: null,
     waiting: "human",
     change: "step",

@@ -67,6 +67,43 @@ describe("playing", () => {
   });
 });
 
+describe("the person's own chance to take (rule 7)", () => {
+  // The kernel stops at the person's place in the order of offers: waiting is bot (others
+  // act after), the person may take, and Pass lets the table go on.
+  const offer = (version: number) =>
+    exampleView({ version, waiting: "bot", current_player: 1, leader: 1, legal: [], table: [], can_take: true,
+      take_target: 1, take_offer: true });
+
+  beforeEach(() => vi.useFakeTimers());
+
+  it("waits for Take or Pass instead of advancing on its own", () => {
+    const { q, model } = mount({ view: offer(6), pace: 0.5 });
+    vi.advanceTimersByTime(5000);
+    expect(model.sent).toEqual([]);
+    const pass = q<HTMLButtonElement>("[data-testid=pass-take]");
+    const take = q<HTMLButtonElement>("[data-testid=take]");
+    expect(pass.hidden).toBe(false);
+    expect(pass.textContent).toBe("Pass");
+    expect(pass.getAttribute("aria-label")).toBe("Pass: keep your hand and let the table go on");
+    expect(take.disabled).toBe(false);
+    expect(q<HTMLButtonElement>("[data-testid=hint]").disabled).toBe(false);
+    expect(q(".bh-seat[data-seat='0']").getAttribute("aria-label")).toContain("take or pass?");
+    pass.click();
+    pass.click(); // once per version
+    expect(model.sent).toEqual([{ type: "advance", version: 6 }]);
+  });
+
+  it("takes with Take, and shows no Pass when there is no offer", () => {
+    const { q, model } = mount({ view: offer(7), pace: 0.5 });
+    q<HTMLButtonElement>("[data-testid=take]").click();
+    expect(model.sent).toEqual([{ type: "take", version: 7 }]);
+    model.setView({ version: 8, take_offer: false, can_take: false, take_target: null, waiting: "bot" });
+    expect(q<HTMLButtonElement>("[data-testid=pass-take]").hidden).toBe(true);
+    vi.advanceTimersByTime(500);
+    expect(model.sentOfType("advance")).toEqual([{ type: "advance", version: 8 }]);
+  });
+});
+
 describe("keyboard", () => {
   it("uses a roving tabindex over the playable cards", () => {
     const { qa } = mount({ view: exampleView({ legal: ["3S", "KS", "JH"] }) });

@@ -448,6 +448,7 @@ _SNAPSHOT = """(root) => {
   const over = root.querySelector(OVER);
   const hint = root.querySelector('[data-testid=hint]');
   const take = root.querySelector('[data-testid=take]');
+  const pass = root.querySelector('[data-testid=pass-take]');
   return {
     names: q('[data-seat] .bh-seat-name').map((n) => n.textContent),
     hand: q('[data-testid=hand] button[data-card]').map((b) => b.dataset.card),
@@ -464,13 +465,16 @@ _SNAPSHOT = """(root) => {
     my_turn: Boolean(hint && !hint.disabled && !hint.hidden),
     can_take: Boolean(take && !take.disabled && !take.hidden),
     take_label: take ? take.textContent : '',
+    offer: Boolean(pass && !pass.hidden && !pass.disabled),
     pace: (root.querySelector('[data-testid=pace]') || {}).value,
   };
 }"""
 
 # Resolves when it is the person's turn with bots settled (the Hint button is enabled only
-# when the kernel waits for the person and a card is playable) or the game is over.
+# when the kernel waits for the person and a card is playable), at the person's own chance to
+# take (rule 7: the Pass button shows), or when the game is over.
 _TURN_OR_OVER = """(root) => Boolean(root.querySelector('""" + OVER + """')) ||
+  Boolean(root.querySelector('[data-testid=pass-take]:not([hidden]):not([disabled])')) ||
   Boolean(root.querySelector('[data-testid=hint]:not([disabled])') &&
           root.querySelector('[data-testid=hand] button[data-card]:not([disabled])'))"""
 
@@ -565,18 +569,33 @@ class TableDriver:
         pace.fill(str(seconds))
         self.wait("(root, s) => root.querySelector('.bh-pace-out').textContent === s.toFixed(1) + ' s'", seconds)
 
-    def wait_turn_or_over(self, timeout: float = 30_000) -> dict:
+    def wait_turn_or_over(self, timeout: float = 30_000, offers: str = "pass") -> dict:
         """The state once it is the person's turn (a card playable) or the game is over. The
         state is read a moment after the wait: should a new view have come in between, wait
-        again, so that a turn always has its playable cards."""
+        again, so that a turn always has its playable cards.
+
+        At the person's own chance to take (rule 7, the Pass button) ``offers="pass"`` clicks
+        Pass and waits on; ``offers="stop"`` returns the state there (``st["offer"]``)."""
         deadline = time.monotonic() + timeout / 1000
         while True:
             self.wait(_TURN_OR_OVER, timeout=max(1.0, (deadline - time.monotonic()) * 1000))
             st = self.state()
+            if st["offer"] and not st["over"]:
+                if offers == "stop":
+                    return st
+                self.pass_take()
+                continue
             if st["over"] or st["legal"]:
                 return st
             if time.monotonic() > deadline:
                 raise TimeoutError(f"the person's turn showed no playable card: {st}")
+
+    def pass_take(self) -> None:
+        """Click Pass at the person's own chance to take, and wait until the table went on."""
+        version = self.root.evaluate("(root) => root.querySelector('[data-testid=pass-take]').dataset.version || ''")
+        self.root.locator("[data-testid=pass-take]").click()
+        self.wait("(root, v) => { const p = root.querySelector('[data-testid=pass-take]');"
+                  " return !p || p.hidden || p.disabled || (p.dataset.version || '') !== v; }", version)
 
     # ---------------------------------------------------------------- keyboard and focus
     def focused(self) -> dict:

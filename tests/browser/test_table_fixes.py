@@ -137,6 +137,49 @@ def test_a_take_is_confirmed_under_the_table(page, jupyter_server):
     table.set_pace(0)
 
 
+def test_the_person_gets_a_chance_to_take_when_a_bot_holds_the_power(page, jupyter_server):
+    """Rule 7: at a boundary a bot won, the table stops at the person's place in the order of
+    offers with Take and Pass; the bots do not go on by themselves. Pass lets the table go
+    on; at a later chance, Take takes."""
+    nb, table = open_table(page, jupyter_server, "fix_offer", "from bhabho_widget import Table\ntable = Table(seed=7)\ntable")
+    table.set_pace(0)
+    for _turn in range(200):
+        st = table.wait_turn_or_over(offers="stop")
+        if st["offer"]:
+            break
+        if st["over"]:
+            table.click_new_game()
+            continue
+        table.click_card(first_legal(st))
+    else:
+        pytest.fail("the person was never offered a take")
+    assert nb.eval("table.view['take_offer'] and table.view['waiting'] == 'bot' and table.game.leader != 0")
+    assert st["can_take"] and st["legal"] == [] and not st["over"]
+    assert "Your chance to take" in st["narration"] and "(rule 7)" in st["narration"]
+    seat = table.root.locator(".bh-seat[data-seat='0']")
+    assert "take or pass?" in seat.get_attribute("aria-label")
+    page.wait_for_timeout(1500)  # pace 0, yet the table waits for the person
+    assert table.state()["offer"] and nb.eval("table.view['take_offer']")
+    screenshot(table.root, "fixes-07-take-offer.png")
+    trick = nb.eval("table.game.trick_number")
+    table.pass_take()
+    # one chance: after the pass the table went on, and offers no second one before this lead
+    assert not nb.eval(f"table.view['take_offer'] and table.game.trick_number == {trick} and not table.game.table")
+    # the next chance: take
+    for _turn in range(200):
+        st = table.wait_turn_or_over(offers="stop")
+        if st["offer"] or st["over"]:
+            break
+        table.click_card(first_legal(st))
+    if st["over"]:
+        pytest.skip("the game ended before a second chance to take")
+    target_name = re.match(r"Take (.+)'s hand", st["take_label"]).group(1)
+    target = st["seats"][st["names"].index(target_name)]
+    table.root.locator("[data-testid=take]").click()
+    table.wait("(root, s) => root.querySelector(`.bh-seat[data-seat=\"${s}\"]`).dataset.count === '0'", target)
+    assert re.search(r"You take .+?'s hand", table.state()["narration"] + " ".join(kernel_log(nb)))
+
+
 def test_pick_up_form_reaches_a_stalemate_where_nobody_is_the_bhabhi(page, jupyter_server):
     nb, table = open_table(page, jupyter_server, "fix_stalemate",
                            "from bhabho_widget import Table\n"
