@@ -517,8 +517,10 @@ function svg(tag: string, attrs: Record<string, string | number>, text?: string)
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 const unit = (x: unknown) => (typeof x === "number" && isFinite(x) ? Math.max(0, Math.min(1, x)) : 0);
 
-/** The hint's chart geometry (px in the SVG's own units). */
-export const CHART = { slot: 48, bar: 22, top: 16, plot: 70, label: 18 } as const;
+/** The hint's chart geometry (px in the SVG's own units): each option gets a slot (wider for
+ * a long label such as "Take Bot 1's hand"), and a row holds at most `rowWidth`, so that a
+ * big hand's many options wrap onto more rows instead of running off the widget. */
+export const CHART = { slot: 48, bar: 22, top: 16, plot: 70, label: 18, rowWidth: 480, gap: 6, charWidth: 7 } as const;
 
 /** A small bar chart of the estimates: the chance of ending as the bhabhi after each action,
  * with its 95 % interval as an error bar, the action's label under its bar and the hinted
@@ -526,12 +528,26 @@ export const CHART = { slot: 48, bar: 22, top: 16, plot: 70, label: 18 } as cons
 export function hintChart(hint: Hint, t: Translate = ENGLISH): SVGElement | null {
   const est = (Array.isArray(hint.estimates) ? hint.estimates : []).filter((e) => e && typeof e === "object");
   if (!est.length) return null;
-  const { slot, bar, top, plot, label } = CHART;
+  const { slot, bar, top, plot, label, rowWidth, gap, charWidth } = CHART;
   const highest = Math.max(...est.map((e) => Math.max(unit(e.p), unit(e.hi))));
   const scale = Math.min(1, Math.max(0.1, Math.ceil(highest * 10) / 10)); // the plot's top, 10 % steps
-  const y = (p: number) => top + plot - (unit(p) / scale) * plot;
-  const width = est.length * slot;
-  const height = top + plot + label;
+  const rowHeight = top + plot + label + gap;
+  // where each option goes: its row, its slot's left edge and width
+  const place: { row: number; x: number; w: number }[] = [];
+  const rowEnds: number[] = [0];
+  for (const e of est) {
+    const w = Math.max(slot, Math.ceil((String(e.label).length * charWidth + 8) / 8) * 8);
+    let row = rowEnds.length - 1;
+    if (rowEnds[row] > 0 && rowEnds[row] + w > rowWidth) {
+      rowEnds.push(0);
+      row++;
+    }
+    place.push({ row, x: rowEnds[row], w });
+    rowEnds[row] += w;
+  }
+  const rows = rowEnds.length;
+  const width = Math.max(...rowEnds);
+  const height = rows * rowHeight - gap;
   const hinted = est.find((e) => e.action === hint.action);
   const items = est.map((e) => t("hint_chart_item", { label: e.label, p: pct(unit(e.p)), lo: pct(unit(e.lo)), hi: pct(unit(e.hi)) }));
   const chart = svg("svg", {
@@ -543,20 +559,27 @@ export function hintChart(hint: Hint, t: Translate = ENGLISH): SVGElement | null
     role: "img",
     "aria-label": t("hint_chart_aria", { list: items.join("; "), hinted: hinted?.label ?? hint.action }),
   });
-  chart.append(svg("line", { class: "bh-chart-axis", x1: 0, x2: width, y1: top + plot, y2: top + plot }));
+  rowEnds.forEach((x2, r) => {
+    const base = r * rowHeight + top + plot;
+    chart.append(svg("line", { class: "bh-chart-axis", x1: 0, x2, y1: base, y2: base }));
+  });
   est.forEach((e, i) => {
-    const cx = i * slot + slot / 2;
+    const { row, x, w } = place[i];
+    const cx = x + w / 2;
+    const y = (p: number) => row * rowHeight + top + plot - (unit(p) / scale) * plot;
     const g = svg("g", { class: "bh-chart-item", "data-action": String(e.action) });
     if (e.action === hint.action) g.classList.add("is-hint");
     const yp = y(e.p);
     g.append(
-      svg("rect", { class: "bh-chart-bar", x: cx - bar / 2, y: yp, width: bar, height: top + plot - yp }),
+      svg("rect", { class: "bh-chart-bar", x: cx - bar / 2, y: yp, width: bar, height: row * rowHeight + top + plot - yp }),
       svg("path", {
         class: "bh-chart-err",
         d: `M${cx} ${y(e.lo)}V${y(e.hi)}M${cx - 5} ${y(e.lo)}h10M${cx - 5} ${y(e.hi)}h10`,
       }),
-      svg("text", { class: "bh-chart-value", x: cx, y: Math.max(10, Math.min(y(e.hi), yp) - 4), "text-anchor": "middle" }, pct(unit(e.p))),
-      svg("text", { class: "bh-chart-label", x: cx, y: top + plot + 13, "text-anchor": "middle" }, String(e.label)),
+      svg("text", {
+        class: "bh-chart-value", x: cx, y: Math.max(row * rowHeight + 10, Math.min(y(e.hi), yp) - 4), "text-anchor": "middle",
+      }, pct(unit(e.p))),
+      svg("text", { class: "bh-chart-label", x: cx, y: row * rowHeight + top + plot + 13, "text-anchor": "middle" }, String(e.label)),
     );
     chart.append(g);
   });

@@ -107,8 +107,9 @@ export function mount(model: Model, el: HTMLElement): () => void {
   const handBar = h(
     "div.bh-hand-bar",
     {},
-    h("div.bh-messages", {}, status, error, hintSlot),
+    h("div.bh-messages", {}, status, error),
     h("div.bh-hand-actions", {}, controls.actions, take, pass),
+    hintSlot, // the hint's words and chart take the bar's whole width, under the buttons
   );
   const handArea = h("div.bh-hand-area", {}, handSlot);
   // The log scrolls: it is a tab stop so that the keyboard can scroll it too.

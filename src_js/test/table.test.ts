@@ -263,6 +263,30 @@ describe("table rendering", () => {
     expect(q("button[data-card='2H']").classList.contains("is-hint")).toBe(true);
   });
 
+  it("wraps a big hand's many options onto rows of ten, so the chart stays within the widget", () => {
+    const { q, qa, model } = mount({ view: exampleView({ can_take: true, take_target: 1 }) });
+    const codes = ["2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "TS", "JS", "QS", "KS", "AS",
+      "2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "TH", "JH"];
+    const estimates = [...codes.map((c, i) => ({ action: c, label: c, p: 0.02 * i, lo: 0.01 * i, hi: 0.03 * i })),
+      { action: "take", label: "Take", p: 0.94, lo: 0.9, hi: 0.97 }];
+    model.set("hint", { action: "take", text: "Take Bot 1's hand.", estimates });
+    const chart = q("[data-testid=hint-chart]");
+    expect(Number(chart.getAttribute("width"))).toBe(10 * 48);
+    expect(qa(".bh-chart-axis")).toHaveLength(3);
+    const items = qa(".bh-chart-item");
+    expect(items).toHaveLength(24);
+    const labelAt = (g: Element) => ({
+      x: Number(g.querySelector(".bh-chart-label")!.getAttribute("x")),
+      y: Number(g.querySelector(".bh-chart-label")!.getAttribute("y")),
+    });
+    // every bar inside the chart's width, the rows one under the other, the Take option shown
+    expect(items.every((g) => labelAt(g).x < 10 * 48)).toBe(true);
+    expect(new Set(items.map((g) => labelAt(g).y)).size).toBe(3);
+    expect(labelAt(items[23]).y).toBeGreaterThan(labelAt(items[9]).y);
+    expect(items[23].classList.contains("is-hint")).toBe(true);
+    expect(Number(chart.getAttribute("height"))).toBeGreaterThanOrEqual(labelAt(items[23]).y);
+  });
+
   it("draws no scoreboard for a score that is empty or not a score", () => {
     const { qa, model } = mount({ score: {} as never });
     expect(qa("[data-testid=scoreboard]")).toHaveLength(0);

@@ -39,6 +39,11 @@ def test_a_game_against_search_bots_with_hints(page, jupyter_server):
             if len(estimates) >= 2:
                 chart = table.root.locator("[data-testid=hint-chart]")
                 assert chart.count() == 1 and "bhabhi" in (chart.get_attribute("aria-label") or "").lower()
+                # every option's bar and label within the widget (a big hand wraps onto more rows)
+                inside = table.root.evaluate("""(root) => { const r = root.getBoundingClientRect();
+                    return Array.from(root.querySelectorAll('.bh-chart-item'), (g) => g.getBoundingClientRect())
+                        .every((b) => b.left >= r.left - 1 && b.right <= r.right + 1); }""")
+                assert inside, "the hint's chart runs off the widget"
             screenshot(table.root, f"search-hint-{hints + 1}.png")
             hints += 1
             if action in st["legal"]:
