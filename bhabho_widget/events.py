@@ -30,7 +30,10 @@ PLAY_KINDS = frozenset({"lead", "follow", "discard", "tochoo"})
 
 
 class LogEntry(NamedTuple):
-    """One step as the game logs it: the raw form of an :class:`Event`."""
+    """One step as the game logs it: the raw form of an :class:`Event`. ``info`` depends on
+    ``kind``: for a ``"pickup"`` it is ``"trick"`` (the picker has the power and leads
+    next), ``"last"`` (the same pickup when it ended the game) or ``"waste"`` (the whole
+    waste pile, in that variant); for the others, one of the records below or None."""
 
     kind: str
     seat: Seat | None
@@ -282,6 +285,9 @@ def _pickup(t: _Teller) -> str:
                                    "{player} also picks up the whole waste pile: {n} cards."),
                        Nn_("You also pick up the whole waste pile: {n} card.",
                            "You also pick up the whole waste pile: {n} cards."), n)
+    if e.info == "last":  # the trick's pickup that ended the game: nobody leads next
+        return t.count(e.seat, Nn_("{player} picks up {n} card ({cards}).", "{player} picks up {n} cards ({cards})."),
+                       Nn_("You pick up {n} card ({cards}).", "You pick up {n} cards ({cards})."), n, cards=_list(e.cards))
     return t.count(e.seat, Nn_("{player} picks up {n} card ({cards}) and has the power: {player} leads next.",
                                "{player} picks up {n} cards ({cards}) and has the power: {player} leads next."),
                    Nn_("You pick up {n} card ({cards}) and have the power: you lead next.",

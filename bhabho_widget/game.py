@@ -806,6 +806,7 @@ class Game:
         """Rule 4, tochoo: ``picker`` picks up the trick (``cards``), and in the whole-pile
         variant the waste pile too, and has the power."""
         self._hands[picker] |= cards
+        at = len(self._log)
         self._log.append(_new(LogEntry, ("pickup", picker, tuple(self._table), "trick", None)))
         if self._whole_pile and self._waste:
             w = self._waste
@@ -813,6 +814,8 @@ class Game:
             self._log.append(_new(LogEntry, ("pickup", picker, index_tuple(w), "waste", (picker,))))
             self._waste = 0
         self._after_trick(picker)
+        if self._over and not self._stalemate:  # the picker leads no more: the game is over (rule 8)
+            self._log[at] = self._log[at]._replace(info="last")
 
     def _end_clean_trick(self, cards: Mask) -> None:
         """Rule 4, clean trick: the trick (``cards``) goes to the waste pile; the strongest
@@ -1091,7 +1094,7 @@ class Game:
         log = self._log
         for k in range(len(log) - 1, -1, -1):
             e = log[k]
-            if e.kind == "waste" or (e.kind == "pickup" and e.info == "trick"):
+            if e.kind == "waste" or (e.kind == "pickup" and e.info in ("trick", "last")):
                 break
         else:
             return None

@@ -560,3 +560,21 @@ def test_an_escape_with_the_power_that_ends_the_game_names_no_next_leader():
     events = g.play("3D")
     escape = next(e for e in events if e.kind == "escape" and e.seat == 1)
     assert escape.text.endswith("Player 2 leads next.") and g.leader == 2 and not g.is_over
+
+
+def test_the_pickup_that_ends_the_game_says_nobody_leads_next():
+    # Player 1 cannot follow ♥ with its last card: a tochoo; Player 0 picks up and is the bhabhi
+    g = Game.from_hands([["KH", "2S"], ["5C"]], leader=0)
+    g.play("KH")
+    events = g.play("5C")
+    assert g.is_over and g.loser == 0
+    pickup = next(e for e in events if e.kind == "pickup")
+    assert pickup.text == "Player 0 picks up 2 cards (K♥, 5♣)." and pickup.info == "last"
+    assert "leads next" not in " ".join(e.text for e in events)
+    assert g.last_trick() is not None and g.last_trick().outcome == "pickup" and g.last_trick().picker == 0
+    # undo takes it back; while the game goes on, the picker leads next
+    g.undo()
+    g2 = Game.from_hands([["KH", "2S"], ["5C", "3D"]], leader=0)
+    g2.play("KH")
+    events = g2.play("5C")
+    assert any(e.kind == "pickup" and e.text.endswith("Player 0 leads next.") for e in events) and not g2.is_over
