@@ -185,6 +185,7 @@ def browser_view(game: Game, seat: int, *, reveal_all: bool, waiting: str, chang
         hands=[[c.code for c in game.hand(s)] for s in range(game.num_players)] if reveal_all else None,
         waiting=waiting,
         take_offer=False,  # a table session sets it (TableSession.take_offer)
+        can_undo=False,  # a table session sets it (TableSession.can_undo)
         change=change,
         narration=narration,
         events=[_event_dict(e, seat, reveal_all, tr, names) for e in events],
@@ -401,6 +402,12 @@ class TableSession:
         self._changed("step", events)
         return events
 
+    @property
+    def can_undo(self) -> bool:
+        """True when the person has played or taken in this game, so :meth:`undo` has
+        something to take back."""
+        return self.seat in self.game.actors()
+
     def undo(self) -> None:
         """Take back the person's last action and every bot action after it. A finished
         round that was counted in the match is un-counted, so the scoreboard agrees."""
@@ -486,6 +493,7 @@ class TableSession:
                             translator=self.translator, names=self.names())
         view["version"] = self.version
         view["take_offer"] = offer = self.take_offer
+        view["can_undo"] = self.can_undo
         if waiting != "human" and not offer:
             view["can_take"] = False
             view["take_target"] = None

@@ -56,7 +56,8 @@ def example_view(**patch) -> dict:
         "hand": ["3S", "10S", "2H"], "hand_sizes": [3, 9, 8, 9], "hands": None,
         "table": [{"seat": 2, "card": "QH"}], "led_suit": "H", "waste_size": 12, "leader": 2,
         "current_player": 0, "trick_number": 4, "opening": False, "escaped": [], "is_over": False, "loser": None,
-        "legal": ["2H"], "can_take": False, "take_target": None, "take_offer": False, "waiting": "human", "change": "step",
+        "legal": ["2H"], "can_take": False, "take_target": None, "take_offer": False, "can_undo": False,
+        "waiting": "human", "change": "step",
         "narration": "Bot 2 leads Q♥.", "events": [{"kind": "lead", "seat": 2, "cards": ["QH"], "text": "Bot 2 leads Q♥."}],
         "log": [{"kind": "lead", "text": "Bot 2 leads Q♥."}], "last_trick": None, "result": None, "lesson": None,
     }

@@ -394,3 +394,17 @@ def test_the_widget_passes_with_advance_and_takes_with_take_at_the_persons_chanc
             send(t, type="play", card=rng.choice(v["legal"]), version=v["version"])
         assert t.error == "", t.error
     assert seen >= 2
+
+
+def test_undo_is_offered_only_when_the_person_has_acted():
+    s = TableSession(players=4, seed=3, bots="random", seat=0)
+    rng = random.Random(0)
+    assert not s.can_undo and s.browser_view()["can_undo"] is False
+    with pytest.raises(IllegalMoveError, match="nothing to undo"):
+        s.undo()
+    while s.waiting != "human" or s.take_offer:
+        s.advance()
+    s.play(rng.choice(s.game.legal_cards()))
+    assert s.can_undo and s.browser_view()["can_undo"] is True
+    s.undo()
+    assert not s.can_undo and s.browser_view()["can_undo"] is False

@@ -162,6 +162,8 @@ export interface View {
   can_take: boolean;
   /** Whose hand a take would take. */
   take_target: Seat | null;
+  /** The person has an action in this game that Undo can take back (the Undo button is enabled only then). */
+  can_undo: boolean;
   /** The table stops at the person's own chance to take (rule 7: the person does not hold the power and their place in the order of offers has come). waiting is bot and can_take true; the browser does not advance on its own but shows Take and Pass, and Pass sends advance. */
   take_offer: boolean;
   /** Who acts next. On bot the browser asks the kernel to advance after pace seconds (not while take_offer), and the person's cards are not clickable. */

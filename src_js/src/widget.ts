@@ -356,6 +356,7 @@ export function mount(model: Model, el: HTMLElement): () => void {
     for (const e of controls.playOnly) e.hidden = lesson;
     take.hidden = lesson;
     controls.hint.disabled = !v.take_offer && (!canPlay(v) || !((v.legal ?? []).length || v.can_take));
+    controls.undo.disabled = v.can_undo === false; // nothing of the person's to take back yet
     updateLessonBar(lessonBar, lesson ? v.lesson : null, t);
     drawExercise(v);
     // The kernel writes the narration: shown as it is (setText keeps an unchanged line quiet).

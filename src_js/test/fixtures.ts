@@ -78,6 +78,7 @@ export function exampleView(patch: Partial<View> = {}): View {
     legal: ["2H", "JH"],
     can_take: false,
     take_offer: false,
+    can_undo: true,
     take_target: null,
     waiting: "human",
     change: "step",

@@ -53,6 +53,16 @@ describe("playing", () => {
     expect(model.sentOfType("play")).toHaveLength(2);
   });
 
+  it("enables Undo only when the person has something to take back", () => {
+    const { q, model } = mount({ view: exampleView({ can_undo: false }) });
+    const undo = q<HTMLButtonElement>("[data-testid=undo]");
+    expect(undo.disabled).toBe(true);
+    model.setView({ version: 6, can_undo: true });
+    expect(undo.disabled).toBe(false);
+    undo.click();
+    expect(model.sent).toEqual([{ type: "undo" }]);
+  });
+
   it("offers Take with the target's name only when allowed", () => {
     const { q, model } = mount();
     const take = q<HTMLButtonElement>("[data-testid=take]");
