@@ -329,6 +329,7 @@ export function mount(model: Model, el: HTMLElement): () => void {
       updateBanner(banner, null);
       return;
     }
+    root.dataset.version = String(v.version); // which view is drawn (tests wait for a new one)
     const lesson = v.mode === "lesson";
     const quiet = v.change === "undo" || v.change === "new"; // nothing animates
     root.classList.toggle("is-lesson", lesson);

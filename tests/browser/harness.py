@@ -742,8 +742,11 @@ class TableDriver:
         if seed is not None:
             self.root.locator("[data-testid=seed]").fill(str(seed))
         before = self.state()
+        version = self.root.get_attribute("data-version")
         self.root.locator("[data-testid=new-game]").click()
         want = players or len(before["seats"])
+        # the new game's view is drawn (a new version), not the old game's still on screen
+        self.wait("(root, v) => root.dataset.version !== v", version)
         self.wait("(root, n) => root.querySelectorAll('[data-seat]').length === n && "
                   f"!root.querySelector('{OVER}') && "
                   "Array.from(root.querySelectorAll('[data-seat]')).reduce((a, s) => a + Number(s.dataset.count), 0) "
