@@ -77,11 +77,15 @@ class Driver:
         seat = g.current_player
         return Action("play", seat) if seat in self.bots else None  # type: ignore[arg-type]
 
+    def is_person_offer(self, action: Action | None) -> bool:
+        """True when ``action`` is a person's own chance to take (rule 7), not a bot's."""
+        return action is not None and action.kind == "offer" and action.seat not in self.bots
+
     def person_offer(self) -> int | None:
         """The person's seat when the next action is that person's own chance to take
         (rule 7), else None."""
         action = self.next_action()
-        return action.seat if action is not None and action.kind == "offer" and action.seat not in self.bots else None
+        return action.seat if self.is_person_offer(action) else None  # type: ignore[union-attr]
 
     def took(self, seat: int) -> None:
         """``seat`` (a person) took at this boundary: that was their one chance."""
@@ -109,7 +113,7 @@ class Driver:
         if action is None:
             raise ValueError("no bot is to act now")
         kind, seat = action
-        if kind == "offer" and seat not in self.bots:
+        if self.is_person_offer(action):
             self._offered.add(seat)
             return []
         bot = self.bots[seat]

@@ -338,11 +338,16 @@ class TableSession:
         """Let the table go on: the next bot acts (declined take offers are passed over),
         up to the person's own chance to take (rule 7), where the table stops. At that
         chance, advancing is the person's pass. Returns the events."""
-        if self.driver.next_action() is None:
+        driver = self.driver
+        action = driver.next_action()
+        if action is None:
             raise MessageError(Message("no bot is to act now"))
-        events = self.driver.step()
-        while not events and self.driver.next_action() is not None and self.driver.person_offer() is None:
-            events = self.driver.step()
+        events = driver.step(action)
+        while not events:
+            action = driver.next_action()
+            if action is None or driver.is_person_offer(action):
+                break
+            events = driver.step(action)
         self._changed("step", events)
         return events
 
@@ -370,9 +375,8 @@ class TableSession:
         a hint while others act first; a take also at the person's own chance (rule 7)."""
         if self.game.is_over:
             raise IllegalMoveError(Message("the game is over: deal a new game"))
-        if self.driver.bots_due():
-            action = self.driver.next_action()
-            assert action is not None
+        action = self.driver.next_action()
+        if action is not None:
             if action.kind == "offer" and action.seat == self.seat:
                 if taking:
                     return
