@@ -8,7 +8,7 @@ tree and measures, in CPU seconds of that process (``time.process_time``):
 
 - ``playout``: ``Game.deal(players, seed=k)`` then ``Game.playout(rng)``;
 - ``api``: the public-API loop ``g.play(rng.choice(g.legal_cards()))`` until the game ends;
-- ``batch``: ``bhabho_widget.batch.play_random`` for a batch of games.
+- ``batch``: ``bhabho_widget.play_random`` (the numpy batch player) for a batch of games.
 
 The trees take turns (old, new, then new, old, ...), so slow spells of the machine fall
 on both. Prints each tree's median games per second and the change. A benchmark, not a
@@ -29,7 +29,7 @@ GAMES = {"playout": 3000, "api": 1500, "batch": 20000}
 _ONE_RUN = """
 import random, sys, time
 what, players, n = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
-from bhabho_widget.game import Game
+from bhabho_widget import Game  # the public API: the same in trees before and after the layers
 rng = random.Random(12345)
 def playout(k):
     Game.deal(players, seed=k).playout(rng)
@@ -38,7 +38,7 @@ def api(k):
     while not g.is_over:
         g.play(rng.choice(g.legal_cards()))
 if what == "batch":
-    from bhabho_widget.batch import play_random
+    from bhabho_widget import play_random
     start = time.process_time()
     play_random(n, players, seed=12345)
 else:

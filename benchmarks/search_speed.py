@@ -9,8 +9,8 @@ that searches (a card with a choice, or a take worth simulating) is timed until
 worth trying) take microseconds and are counted apart.
 
 Rollouts: from the positions of those decisions, one hidden deal each
-(:func:`bhabho_widget.search.sample_hidden` and ``Game.from_view``), random continuations
-to the end three ways: :func:`bhabho_widget.search.simulate` with all positions in one
+(:func:`bhabho_widget.play.search.sample_hidden` and ``Game.from_view``), random continuations
+to the end three ways: :func:`bhabho_widget.play.search.simulate` with all positions in one
 lockstep numpy run (as a decision runs them, and bigger), the same one position at a
 time, and one :meth:`Game.playout` per rollout on a copy of the position.
 """
@@ -24,8 +24,8 @@ import statistics
 import time
 
 from bhabho_widget import Game, RuleBot
-from bhabho_widget.driver import Driver
-from bhabho_widget.search import SearchBot, sample_hidden, simulate
+from bhabho_widget.play.driver import Driver
+from bhabho_widget.play.search import SearchBot, sample_hidden, simulate
 
 
 class TimedSearchBot(SearchBot):

@@ -1,33 +1,34 @@
 """Bhabho (Bhabhi, Laad, Get Away, Thulla) in Jupyter: a rules engine, bots and a card-table widget.
 
-Where things live (one module, one idea):
+The package is in layers, each a folder that imports only from the folders below it
+(``tests/test_layers.py`` holds it to that), from the bottom up:
 
-- the rules: ``docs/rules.md``; :mod:`.cards` (cards, hand masks, ranking), :mod:`.rules`
-  (the variants), :mod:`.legal` (which cards may be played), :mod:`.game` (one round:
-  tricks, tochoo, escapes, the draw, takes, the end, stalemates), :mod:`.events` (what each
-  step did, in words), :mod:`.records` (game records), :mod:`.match` (a session of rounds);
-- who may know what: :mod:`.seat_view` (what one seat may know: all a bot is given);
-- players: :mod:`.bots`, :mod:`.driver` (bots at a table, rule 7's take offers),
-  :mod:`.search` (the search bot), :mod:`.coach` (hints), :mod:`.arena` (tournaments),
-  :mod:`.batch` (many random games at once with numpy);
-- a table and lessons in plain Python: :mod:`.session`, :mod:`.lesson`;
-- the notebook widgets: :mod:`.widget` over :mod:`.protocol` (the browser's messages);
-  :mod:`.html` (static pictures), :mod:`.plots`.
+- :mod:`.i18n`: the five languages: messages, the catalogs, the front end's labels;
+- :mod:`.engine`: the rules (``docs/rules.md``): cards, variants, legality, one round of
+  the game, what each step did in words, records, what one seat may know, static pictures;
+- :mod:`.play`: players and many games: bots and their registry, the search bot, the numpy
+  batch player, the driver (bots at a table, rule 7's offers), sessions of rounds,
+  tournaments, statistics and benchmarks;
+- :mod:`.coach`: what helps a learner: hints that explain, simulations and their plots;
+- :mod:`.table`: a table and lessons in plain Python, the notebook widgets over them, the
+  browser protocol and the front end's bundle.
 
-The engine needs only the standard library; numpy, the widgets and plots load on first use.
+Everything below is importable from ``bhabho_widget`` itself. The engine needs only the
+standard library; numpy, the widgets and plots load on first use.
 """
 
-from .bots import Bot, RandomBot, RuleBot
-from .cards import Card
-from .driver import Driver, play_out
-from .errors import EndlessGameError, IllegalMoveError, InvalidCardError, MessageError, RecordError
-from .events import Event
-from .game import Game
-from .lesson import Exercise, LessonScript
-from .match import Match
-from .rules import PRESETS, Rules
-from .seat_view import SeatView
-from .session import TableSession
+from . import _moved
+from .engine.cards import Card
+from .engine.errors import EndlessGameError, IllegalMoveError, InvalidCardError, MessageError, RecordError
+from .engine.events import Event
+from .engine.game import Game
+from .engine.rules import PRESETS, Rules
+from .engine.seat_view import SeatView
+from .play.bots import Bot, RandomBot, RuleBot
+from .play.driver import Driver, play_out
+from .play.match import Match
+from .table.lesson import Exercise, LessonScript
+from .table.session import TableSession
 
 __all__ = ["Bot", "Card", "Driver", "EndlessGameError", "Event", "Exercise", "Game", "Hint", "IllegalMoveError",
            "InvalidCardError", "Lesson", "LessonScript", "Match", "MessageError", "PRESETS", "RandomBot", "RecordError",
@@ -35,9 +36,11 @@ __all__ = ["Bot", "Card", "Driver", "EndlessGameError", "Event", "Exercise", "Ga
            "play_random", "rollouts"]
 __version__ = "0.2.0"
 
-_LAZY = {"Table": "widget", "play": "widget", "Lesson": "widget", "play_random": "batch", "rollouts": "batch",
-         "SearchBot": "search",
-         "hint": "coach", "Hint": "coach"}
+_LAZY = {"Table": "table.widget", "play": "table.widget", "Lesson": "table.widget",
+         "play_random": "play.batch", "rollouts": "play.batch", "SearchBot": "play.search",
+         "hint": "coach.hints", "Hint": "coach.hints"}
+
+_moved.install(__name__)
 
 
 def __getattr__(name: str) -> object:

@@ -5,8 +5,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from bhabho_widget.arena import ArenaResult, game_plan, main, plot_arena, run_arena, wilson
-from bhabho_widget.bots import RandomBot
+from bhabho_widget.play.arena import ArenaResult, game_plan, main, plot_arena, run_arena, wilson
+from bhabho_widget.play.bots import RandomBot
 
 
 def test_wilson_interval():

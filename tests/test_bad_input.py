@@ -21,7 +21,7 @@ from bhabho_widget import (
     Rules,
     TableSession,
 )
-from bhabho_widget.widget import Lesson, Table
+from bhabho_widget.table.widget import Lesson, Table
 
 
 @pytest.mark.parametrize("make, error, words", [

@@ -12,9 +12,9 @@ from test_properties import SETTINGS, any_setups, play_seeds, take_chances
 from test_properties import VALID_RULES as ALL_RULES
 
 from bhabho_widget import Game, Rules
-from bhabho_widget.batch import MAX_MOVES, legal_masks, play_random, position_hashes, random_cards, rollouts
-from bhabho_widget.cards import NO_CARD, NO_SUIT, Card, mask_of
-from bhabho_widget.legal import legal_mask
+from bhabho_widget.engine.cards import NO_CARD, NO_SUIT, Card, mask_of
+from bhabho_widget.engine.legal import legal_mask
+from bhabho_widget.play.batch import MAX_MOVES, legal_masks, play_random, position_hashes, random_cards, rollouts
 
 # the batch never takes a hand, so take_from_left does not matter; one opening card per ace rule
 VALID_RULES = [r for r in ALL_RULES if r.take_from_left and r.opening_card == ("2S" if r.ace == "low" else "AS")]

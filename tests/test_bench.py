@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bhabho_widget import bench
+from bhabho_widget.play import bench
 
 
 def test_the_benchmark_runs_every_policy_at_tiny_sizes(capsys):

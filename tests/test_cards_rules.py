@@ -4,7 +4,7 @@ import random
 import pytest
 
 from bhabho_widget import PRESETS, Card, Rules
-from bhabho_widget.cards import DECK, cards_of, index_tuple, indices, mask_of
+from bhabho_widget.engine.cards import DECK, cards_of, index_tuple, indices, mask_of
 
 
 @pytest.mark.parametrize("text", ["AS", "A♠", "as", " aS ", "A\u2660"])

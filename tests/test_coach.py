@@ -5,10 +5,11 @@ import string
 
 import pytest
 
-from bhabho_widget import Card, Game, Rules, coach
+from bhabho_widget import Card, Game, Rules
 from bhabho_widget.coach import Hint, hint, hint_for_view
+from bhabho_widget.coach import hints as coach
 from bhabho_widget.i18n import translator
-from bhabho_widget.search import ActionEstimate
+from bhabho_widget.play.search import ActionEstimate
 
 TRAP_HANDS = [["4S", "5H", "6H"], ["KS", "4D", "QD", "7H"], ["JD", "2S", "8H"], ["9C", "3S", "10H"]]
 TRAP_PLAYS = ["JD", "9C", "2S", "3S", "4S", "KS"]  # Player 3 shows no diamonds; Player 2 picks up J♦ in public

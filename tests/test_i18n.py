@@ -12,6 +12,7 @@ from babel.messages.pofile import read_po, write_po
 from comm import DummyComm
 
 from bhabho_widget import Exercise, Game, IllegalMoveError, Lesson, Rules, Table, TableSession
+from bhabho_widget.engine.rules import PRESETS
 from bhabho_widget.i18n import (
     ENGLISH,
     LANGUAGES,
@@ -28,8 +29,7 @@ from bhabho_widget.i18n import (
     po_path,
     translator,
 )
-from bhabho_widget.protocol import LABELS, PLURAL_CATEGORIES, PLURAL_LABELS
-from bhabho_widget.rules import PRESETS
+from bhabho_widget.table.protocol import LABELS, PLURAL_CATEGORIES, PLURAL_LABELS
 
 OTHERS = [code for code in LANGUAGES if code != "en"]
 SCRIPT = {"hi": re.compile("[\u0900-\u097f]"), "ru": re.compile("[\u0400-\u04ff]"),
@@ -441,7 +441,7 @@ def test_messages_are_english_strings():
 def test_the_coach_templates_have_a_place_in_the_catalogs():
     """The coach's sentence templates (its T_* constants) are messages of the catalogs: a
     reason built as Messages (SeatName, SuitName for the values) is told in every language."""
-    coach = pytest.importorskip("bhabho_widget.coach")
+    coach = pytest.importorskip("bhabho_widget.coach.hints")
     templates = {m.id for m in extract() if m.id}
     assert {getattr(coach, n) for n in dir(coach) if n.startswith("T_") and isinstance(getattr(coach, n), str)} <= templates
     from bhabho_widget.i18n import Joined, SuitName

@@ -3,7 +3,7 @@ import numpy as np
 import pytest
 
 from bhabho_widget import Exercise, Game, IllegalMoveError, Lesson, RandomBot, RuleBot, play_out
-from bhabho_widget.plots import hand_size_history, plot_hand_sizes, plot_losses, simulate
+from bhabho_widget.coach.plots import hand_size_history, plot_hand_sizes, plot_losses, simulate
 
 matplotlib.use("Agg")
 

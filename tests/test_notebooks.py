@@ -108,9 +108,9 @@ def test_notebooks_are_stored_without_outputs(path):
 # ---------------------------------------------------------------------- executed notebooks
 PROBE = r'''
 import gc as _gc, json as _json
-from bhabho_widget.cards import Card as _Card
-from bhabho_widget.lesson import LessonScript as _Script
-from bhabho_widget.widget import Table as _Table
+from bhabho_widget.engine.cards import Card as _Card
+from bhabho_widget.table.lesson import LessonScript as _Script
+from bhabho_widget.table.widget import Table as _Table
 
 
 def _hidden(game, seat):

@@ -19,9 +19,9 @@ from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
 from bhabho_widget import EndlessGameError, Game, IllegalMoveError, RandomBot, Rules, play_out
-from bhabho_widget.cards import DECK
-from bhabho_widget.driver import Driver
-from bhabho_widget.events import KINDS
+from bhabho_widget.engine.cards import DECK
+from bhabho_widget.engine.events import KINDS
+from bhabho_widget.play.driver import Driver
 
 CODES = [c.code for c in DECK]
 CODE_SET = frozenset(CODES)
@@ -803,7 +803,7 @@ def test_playout_chooses_uniformly_among_legal_cards():
 
 
 def test_deal_shuffle_is_random_shuffle_written_out():
-    from bhabho_widget.game import shuffled_deck
+    from bhabho_widget.engine.game import shuffled_deck
 
     for seed in [*range(300), -1, 2**70]:
         deck = list(range(52))

@@ -1,4 +1,4 @@
-"""The protocol's one definition (bhabho_widget/protocol.json) and what is made of it:
+"""The protocol's one definition (bhabho_widget/table/protocol.json) and what is made of it:
 the message checks, the view check and the front end's generated types."""
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ import re
 
 import pytest
 
-from bhabho_widget import protocol
-from bhabho_widget.errors import MessageError
-from bhabho_widget.protocol import (
+from bhabho_widget.engine.errors import MessageError
+from bhabho_widget.table import protocol
+from bhabho_widget.table.protocol import (
     BROWSER_WRITABLE,
     LABELS,
     MESSAGE_TYPES,
@@ -69,7 +69,7 @@ def example_view(**patch) -> dict:
 def test_committed_protocol_ts_is_generated_from_protocol_json():
     committed = (SRC / "protocol.ts").read_text(encoding="utf-8")
     assert committed == typescript(), (
-        "src_js/src/protocol.ts differs from bhabho_widget/protocol.json: run `python -m bhabho_widget.protocol` "
+        "src_js/src/protocol.ts differs from bhabho_widget/table/protocol.json: run `python -m bhabho_widget.table.protocol` "
         "(then `npm run build` in src_js) and commit both"
     )
 
@@ -115,7 +115,7 @@ def test_the_widgets_message_types_are_declared():
 
 def test_every_variant_and_bot_level_has_a_menu_label():
     from bhabho_widget import PRESETS
-    from bhabho_widget.bots import BOTS
+    from bhabho_widget.play.registry import BOTS
 
     wanted = {menu_key("variant_", v) for v in PRESETS} | {menu_key("bots_", b) for b in BOTS}
     assert wanted <= set(LABELS), sorted(wanted - set(LABELS))
@@ -299,8 +299,11 @@ def test_other_traits_are_checked_against_their_declaration():
 
 
 def test_protocol_json_is_well_formed():
-    spec = json.loads((ROOT / "bhabho_widget" / "protocol.json").read_text(encoding="utf-8"))
-    assert set(spec) >= {"$defs", "messages", "browser_writable", "traits", "labels"}
+    spec = json.loads((ROOT / "bhabho_widget" / "table" / "protocol.json").read_text(encoding="utf-8"))
+    assert set(spec) >= {"$defs", "messages", "browser_writable", "traits"}
+    labels = json.loads((ROOT / "bhabho_widget" / "i18n" / "labels.json").read_text(encoding="utf-8"))
+    assert set(labels) == {"description", "labels", "plural_labels"} and labels["labels"]
+    assert all(isinstance(v, str) and v for v in labels["labels"].values())
     assert set(spec["browser_writable"]) <= set(spec["traits"])
     refs = re.findall(r'"\$ref": "#/\$defs/(\w+)"', json.dumps(spec))
     assert refs and set(refs) <= set(spec["$defs"])

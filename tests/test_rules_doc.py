@@ -3,7 +3,7 @@
 - every rule number the package cites ("rule 4", "(rules 3, 4, 6, 9)") has a
   ``### Rule N:`` heading, and rules 1..10 are all there;
 - every dotted name in the table "Where each rule lives in the engine" exists;
-- the glossary defines the basic terms, and each preset of ``bhabho_widget.rules.PRESETS``
+- the glossary defines the basic terms, and each preset of ``bhabho_widget.engine.rules.PRESETS``
   has its ``### Variant:`` subsection with the same ``Rules(...)``;
 - the table has a row for every rule, every variant and the session scoring.
 """
@@ -142,7 +142,7 @@ def unresolved(dotted: str) -> str | None:
 
 
 def presets() -> dict:
-    from bhabho_widget.rules import PRESETS
+    from bhabho_widget.engine.rules import PRESETS
 
     return PRESETS
 
@@ -154,7 +154,7 @@ def named_variants() -> list[str]:
 
 def rules_in(text: str):
     """The ``Rules(...)`` written in a code span in ``text``, built from its keyword literals."""
-    from bhabho_widget.rules import Rules
+    from bhabho_widget.engine.rules import Rules
 
     match = re.search(r"`(Rules\([^`]*\))`", text)
     assert match, "no `Rules(...)` code span"

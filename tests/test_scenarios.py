@@ -6,7 +6,7 @@ import re
 import pytest
 
 from bhabho_widget import Card, Game, IllegalMoveError, Rules
-from bhabho_widget.errors import InvalidCardError
+from bhabho_widget.engine.errors import InvalidCardError
 
 C = Card.parse
 

@@ -7,10 +7,10 @@ import numpy as np
 import pytest
 
 from bhabho_widget import Card, Game, RandomBot, RuleBot, Rules, play_out
-from bhabho_widget.bots import BOTS
-from bhabho_widget.cards import FULL_DECK, SUIT_MASKS, mask_of
-from bhabho_widget.rules import PRESETS
-from bhabho_widget.search import PASS, TAKE, SearchBot, check_sample, estimate_actions, loss_mask, sample_hidden, simulate
+from bhabho_widget.engine.cards import FULL_DECK, SUIT_MASKS, mask_of
+from bhabho_widget.engine.rules import PRESETS
+from bhabho_widget.play.registry import BOTS
+from bhabho_widget.play.search import PASS, TAKE, SearchBot, check_sample, estimate_actions, loss_mask, sample_hidden, simulate
 
 SMALL = {"rollouts": 32, "samples": 8}
 

@@ -12,8 +12,8 @@ import random
 import pytest
 
 from bhabho_widget import Game, IllegalMoveError, Rules, TableSession
-from bhabho_widget.protocol import check_trait, check_view
-from bhabho_widget.widget import Lesson, Table
+from bhabho_widget.table.protocol import check_trait, check_view
+from bhabho_widget.table.widget import Lesson, Table
 
 
 def send(t, **content):
@@ -229,7 +229,7 @@ def test_the_end_of_a_session_says_who_loses_and_who_takes_the_pot():
 
 def test_a_stalemate_round_counts_for_nobody_and_the_dealer_moves_on():
     from bhabho_widget import Match
-    from bhabho_widget.bots import RuleBot
+    from bhabho_widget.play.bots import RuleBot
 
     m = Match(3, rounds=40, rules="pick-up form", seed=1)
     while not m.is_over:

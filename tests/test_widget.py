@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bhabho_widget import Game, Rules
-from bhabho_widget.widget import Table, play
+from bhabho_widget.table.widget import Table, play
 
 CARD_RE = re.compile(r'"((?:10|[2-9JQKA])[SHDC])"')
 SENT = []
@@ -312,7 +312,7 @@ def test_four_colour_deck_is_a_kernel_setting_the_controls_may_switch():
     with pytest.raises(ValueError, match="deck must be one of"):
         Table(deck="rainbow")
     g = Game.from_hands([["KH", "2C"], ["5H", "3C"]], leader=0)
-    from bhabho_widget.widget import Lesson
+    from bhabho_widget.table.widget import Lesson
 
     lesson = Lesson(g, ["KH"], deck="four-colour")
     send(lesson, type="set_deck", deck="two-colour")

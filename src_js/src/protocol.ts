@@ -1,4 +1,4 @@
-// Generated from bhabho_widget/protocol.json by `python -m bhabho_widget.protocol`. Do not edit:
+// Generated from bhabho_widget/table/protocol.json by `python -m bhabho_widget.table.protocol`. Do not edit:
 // change protocol.json and run that command (tests/test_protocol.py checks the two agree).
 
 // ---- bounds ----
@@ -251,7 +251,7 @@ export interface Traits {
   config: Config | null;
   /** How the suits are coloured; the browser asks for a change with set_deck. Until the kernel has this trait, the front end hides the deck switch and draws two colours. */
   deck: Deck;
-  /** Texts of the front end by key (the keys of labels below); a missing key shows the English text. */
+  /** Texts of the front end by key (the keys of bhabho_widget/i18n/labels.json); a missing key shows the English text. */
   labels: Record<string, string>;
   /** The language of the labels and of every text the kernel sends: the widget's lang attribute, and the plural rules (Intl.PluralRules) that pick a counted label's form. */
   lang: LanguageCode;

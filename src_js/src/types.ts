@@ -1,5 +1,5 @@
-// The protocol's types come from protocol.ts, which `python -m bhabho_widget.protocol`
-// generates from bhabho_widget/protocol.json (the one definition of the protocol).
+// The protocol's types come from protocol.ts, which `python -m bhabho_widget.table.protocol`
+// generates from bhabho_widget/table/protocol.json (the one definition of the protocol).
 
 import type { AnyModel } from "@anywidget/types";
 import type { Card, Message, Seat, TakeChoice, Traits } from "./protocol";

@@ -1,6 +1,6 @@
 // anywidget entry point for bhabho_widget.Table and bhabho_widget.Lesson.
 // The front end holds no rules: it draws the synced `view` and sends intentions back.
-// The messages and traits are those of bhabho_widget/protocol.json (see protocol.ts).
+// The messages and traits are those of bhabho_widget/table/protocol.json (see protocol.ts).
 
 import type { AnyWidget } from "@anywidget/types";
 import "./widget.css";

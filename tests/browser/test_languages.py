@@ -20,9 +20,9 @@ import pytest
 from harness import screenshot
 
 from bhabho_widget import PRESETS
-from bhabho_widget.bots import BOTS
 from bhabho_widget.i18n import LANGUAGES, translator
-from bhabho_widget.protocol import menu_key
+from bhabho_widget.play.registry import BOTS
+from bhabho_widget.table.protocol import menu_key
 
 pytestmark = pytest.mark.browser
 

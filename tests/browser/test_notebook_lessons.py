@@ -39,7 +39,7 @@ LESSONS = {
 # Defined in the notebook's kernel: the lesson's questions with the answers the kernel accepts.
 QUESTIONS = '''
 def _bh_questions(lesson):
-    from bhabho_widget.lesson import LessonScript
+    from bhabho_widget.table.lesson import LessonScript
     script = lesson.script
     start = script.game.copy()
     while start.moves:

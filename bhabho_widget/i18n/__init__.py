@@ -15,7 +15,7 @@ forms (Russian has three).
   translated later.
 
 ``python -m bhabho_widget.i18n extract`` writes ``locale/bhabho.pot`` from the package's
-marked templates and the front end's labels (``protocol.json``); ``update`` merges it into
+marked templates and the front end's labels (``labels.json``); ``update`` merges it into
 every ``.po``; ``check`` lists untranslated messages and dropped placeholders.
 
 >>> t = translator("ru")
@@ -293,11 +293,11 @@ class Translator:
         return samples
 
     def counted_label(self, base: str, category: str) -> str:
-        """The text of counted label ``base`` (see ``protocol.PLURAL_LABELS``) for numbers of
+        """The text of counted label ``base`` (see :data:`.labels.PLURAL_LABELS`) for numbers of
         plural ``category``: the catalog's plural form for a number of that category. (A
         category no whole number has, such as Russian "other", gets the form for 100; the
         front end counts whole cards only.)"""
-        from .protocol import LABELS
+        from .labels import LABELS
 
         n = self._plural_samples.get(category, 100)
         return self.npgettext(LABEL_CONTEXT + base, LABELS[f"{base}_one"], LABELS[f"{base}_other"], n)
@@ -331,14 +331,14 @@ class Translator:
         return self.format(template, first=", ".join(items[:-1]), last=items[-1])
 
     def labels(self) -> dict[str, str]:
-        """The front end's texts (``protocol.LABELS``) in this language, by key; a counted
+        """The front end's texts (:data:`.labels.LABELS`) in this language, by key; a counted
         label's texts (``cards_one``, ``cards_few``, ...) from the catalog's plural forms.
 
         >>> labels = translator("ru").labels()
         >>> labels["cards_one"], labels["cards_few"], labels["cards_many"]
         ('{n} карта', '{n} карты', '{n} карт')
         """
-        from .protocol import LABELS
+        from .labels import LABELS
 
         counted = _counted_labels()
         return {key: self.counted_label(*counted[key]) if key in counted else self.pgettext(LABEL_CONTEXT + key, text)
@@ -363,7 +363,7 @@ class Translator:
 @functools.cache
 def _counted_labels() -> dict[str, tuple[str, str]]:
     """Label key -> (base, plural category) for every label of a counted label."""
-    from .protocol import PLURAL_CATEGORIES, PLURAL_LABELS
+    from .labels import PLURAL_CATEGORIES, PLURAL_LABELS
 
     return {f"{base}_{category}": (base, category) for base in PLURAL_LABELS for category in PLURAL_CATEGORIES}
 
@@ -441,36 +441,37 @@ def extract() -> Any:
     from babel.messages.catalog import Catalog
     from babel.messages.extract import extract_from_dir
 
-    from .protocol import LABELS, PLURAL_LABELS
+    from .labels import LABELS, PLURAL_LABELS
 
     catalog = Catalog(project="bhabho-widget", domain=DOMAIN, fuzzy=False, charset="utf-8",
                       msgid_bugs_address="", copyright_holder="the bhabho-widget authors")
-    package = pathlib.Path(__file__).parent
+    package = pathlib.Path(__file__).parent.parent
     found = extract_from_dir(str(package), method_map=[("**.py", "python")], keywords=KEYWORDS,
                              comment_tags=("TRANSLATORS:",), strip_comment_tags=True)
     for filename, lineno, message, comments, context in found:
         flags = ("python-brace-format",) if any(placeholders(m) for m in _ids(message)) else ()
         catalog.add(message, locations=[(f"bhabho_widget/{filename}", lineno)], auto_comments=comments,
                     context=context, flags=flags)
-    for path in sorted(package.glob("*.py")):
+    for path in sorted(package.rglob("*.py")):
         for name, text in _sentence_templates(path):
             flags = ("python-brace-format",) if placeholders(text) else ()
-            catalog.add(text, locations=[(f"bhabho_widget/{path.name}", 0)], auto_comments=[f"sentence template {name}"],
+            where = f"bhabho_widget/{path.relative_to(package).as_posix()}"
+            catalog.add(text, locations=[(where, 0)], auto_comments=[f"sentence template {name}"],
                         flags=flags)
     for plural, one in SUIT_WORDS.values():
-        catalog.add(plural, locations=[("bhabho_widget/i18n.py", 0)], context="suit",
+        catalog.add(plural, locations=[("bhabho_widget/i18n/__init__.py", 0)], context="suit",
                     auto_comments=["a suit named in a sentence: {suit} in the hints"])
-        catalog.add(one, locations=[("bhabho_widget/i18n.py", 0)], context="one suit",
+        catalog.add(one, locations=[("bhabho_widget/i18n/__init__.py", 0)], context="one suit",
                     auto_comments=["one card of a suit named in a sentence: {one} in the hints (the highest {one})"])
     counted = _counted_labels()
     for key, text in LABELS.items():
         if key in counted:
             continue
         flags = ("python-brace-format",) if placeholders(text) else ()
-        catalog.add(text, locations=[("bhabho_widget/protocol.json", 0)], context=LABEL_CONTEXT + key,
+        catalog.add(text, locations=[("bhabho_widget/i18n/labels.json", 0)], context=LABEL_CONTEXT + key,
                     auto_comments=[f"front end label {key}"], flags=flags)
     for base in PLURAL_LABELS:
-        catalog.add((LABELS[f"{base}_one"], LABELS[f"{base}_other"]), locations=[("bhabho_widget/protocol.json", 0)],
+        catalog.add((LABELS[f"{base}_one"], LABELS[f"{base}_other"]), locations=[("bhabho_widget/i18n/labels.json", 0)],
                     context=LABEL_CONTEXT + base, flags=("python-brace-format",),
                     auto_comments=[f"front end label {base}: a count, in every plural form of the language"])
     return catalog
@@ -593,7 +594,3 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1 if problems else 0
     print("usage: python -m bhabho_widget.i18n extract | update | check", file=sys.stderr)
     return 2
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from .driver import play_out
-from .game import Game
-from .rules import Rules
+from ..engine.game import Game
+from ..engine.rules import Rules
+from ..play.driver import play_out
 
 
 def hand_size_history(game: Game) -> np.ndarray:

@@ -15,11 +15,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
+from ..engine.errors import EndlessGameError
+from ..engine.events import Event
+from ..engine.game import MAX_MOVES as MAX_STEPS
+from ..engine.game import Game
 from .bots import Bot
-from .errors import EndlessGameError
-from .events import Event
-from .game import MAX_MOVES as MAX_STEPS
-from .game import Game
 
 __all__ = ["MAX_STEPS", "Action", "Driver", "EndlessGameError", "play_out"]
 
@@ -35,7 +35,7 @@ class Action(NamedTuple):
 class Driver:
     """Steps the bots of a game one action at a time.
 
-    ``bots`` maps seats to :class:`~bhabho_widget.bots.Bot` objects; every other seat is
+    ``bots`` maps seats to :class:`~bhabho_widget.play.bots.Bot` objects; every other seat is
     a person, who acts through ``game.play`` and ``game.take`` directly. Bots are given
     only :meth:`Game.seat_view` of their seat.
     """

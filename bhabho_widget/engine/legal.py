@@ -2,10 +2,10 @@
 
 Everything that plays cards asks this function: :meth:`Game.legal_cards`, the checks of
 :meth:`Game.play`, the random rollouts of :meth:`Game.playout`, and (as the numpy form
-:func:`bhabho_widget.batch.legal_masks`, held equal to this one by the tests) the batch
+:func:`bhabho_widget.play.batch.legal_masks`, held equal to this one by the tests) the batch
 player.
 
->>> from bhabho_widget.cards import mask_of, cards_of, NO_SUIT, NO_CARD
+>>> from bhabho_widget.engine.cards import mask_of, cards_of, NO_SUIT, NO_CARD
 >>> hand = mask_of(["AS", "4H", "9H", "2C"])
 >>> [str(c) for c in cards_of(legal_mask(hand, 1, NO_CARD))]   # hearts led: follow suit
 ['4♥', '9♥']

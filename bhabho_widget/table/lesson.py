@@ -7,7 +7,7 @@ and forth; each step shows the engine's explanation of what happened. An
 answer. Every exercise is checked when the lesson is built: a question whose right answer
 cannot be chosen is an error for the author, not a puzzle for the learner.
 
-The :class:`~bhabho_widget.widget.Lesson` widget shows a script in the notebook.
+The :class:`~bhabho_widget.table.widget.Lesson` widget shows a script in the notebook.
 
 >>> from bhabho_widget import Game
 >>> g = Game.from_hands([["KH", "2C"], ["5H", "3C"], ["4S", "9C"]], leader=0)
@@ -23,11 +23,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import Card
-from .errors import IllegalMoveError, MessageError
-from .events import Event
-from .game import Game, Move
-from .i18n import N_, Joined, ListOf, Message, SeatName, Translator, check_language, translator
+from ..engine.cards import Card
+from ..engine.errors import IllegalMoveError, MessageError
+from ..engine.events import Event
+from ..engine.game import Game, Move
+from ..i18n import N_, Joined, ListOf, Message, SeatName, Translator, check_language, translator
 from .session import browser_view
 
 ENGINE_ANSWERS = ("next_leader", "picker")

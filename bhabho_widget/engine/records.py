@@ -3,7 +3,7 @@
 A record holds the start position (or the dealer and seed of a dealt game), the rules,
 the seed, every move and the draws and result they led to. Replaying checks every move
 with the rules and the draws and result against the record, so an edited record is
-refused with a :class:`~bhabho_widget.errors.RecordError`.
+refused with a :class:`~bhabho_widget.engine.errors.RecordError`.
 
 >>> from bhabho_widget import Game
 >>> g = Game.deal(4, seed=5)

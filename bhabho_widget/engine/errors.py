@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .i18n import Translator
+    from ..i18n import Translator
 
 __all__ = ["EndlessGameError", "IllegalMoveError", "InvalidCardError", "MessageError", "RecordError"]
 
@@ -27,7 +27,7 @@ class _Told(ValueError):
     def localize(self, translator: Translator | None = None, names: Sequence[str] | None = None) -> str:
         """The message in ``translator``'s language (None: English), with ``names`` (one per
         seat) for the seat names in it; a message that is not a Message stays as it is."""
-        from .i18n import Message
+        from ..i18n import Message
 
         message = self.args[0] if len(self.args) == 1 else None
         return message.localize(translator, names) if isinstance(message, Message) else str(self)

@@ -6,8 +6,8 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from .game import Game
-from .rules import Rules, rules_from
+from ..engine.game import Game
+from ..engine.rules import Rules, rules_from
 
 if TYPE_CHECKING:
     from .bots import Bot
@@ -24,7 +24,7 @@ class Match:
     fewest counts share the pot.
 
     >>> m = Match(4, rounds=2, seed=1)
-    >>> from bhabho_widget.bots import RandomBot
+    >>> from bhabho_widget.play.bots import RandomBot
     >>> while not m.is_over:
     ...     _ = m.play_round([RandomBot(seed=s) for s in range(4)])
     >>> m.rounds_played, sum(m.counts) == m.pot

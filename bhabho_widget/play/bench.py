@@ -1,6 +1,6 @@
 """Benchmark: random games and rollouts per second on one core.
 
-    python -m bhabho_widget.bench [--games N] [--players 3 4 6 8] [--policies ...]
+    python -m bhabho_widget.play.bench [--games N] [--players 3 4 6 8] [--policies ...]
 
 Whole games, dealt and played to the end:
 
@@ -12,13 +12,13 @@ Whole games, dealt and played to the end:
   offered a take, in play order from the power holder, and takes with probability 0.05);
 - ``rules``: the rules-of-thumb bot in every seat, offered takes the same way;
 - ``batch``: the ``cards`` policy for a batch of ``--batch`` games at once
-  (:func:`bhabho_widget.batch.play_random`), each game's moves kept so that it replays
+  (:func:`bhabho_widget.play.batch.play_random`), each game's moves kept so that it replays
   through :class:`Game`.
 
 And random continuations of positions from real games (dealt, played at random to a
 random point, mid-trick included), per position, for a Monte Carlo bot:
 
-- ``rollouts``: :func:`bhabho_widget.batch.rollouts`, ``--rollouts`` of them at once
+- ``rollouts``: :func:`bhabho_widget.play.batch.rollouts`, ``--rollouts`` of them at once
   (one row per size), against ``game.copy().playout()`` from the same positions.
 
 Rates are per CPU second of this process (``time.process_time``), so that other work on the
@@ -32,10 +32,10 @@ import random
 import time
 from collections.abc import Sequence
 
+from ..engine.game import Game
 from .batch import play_random, rollouts
 from .bots import Bot, RandomBot, RuleBot
 from .driver import play_out
-from .game import Game
 
 POLICIES = ("cards", "api", "table", "rules", "batch", "rollouts")
 

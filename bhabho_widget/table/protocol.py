@@ -4,15 +4,15 @@
 and bounds), the traits the kernel syncs (the shape of ``view`` included), the one trait
 the browser may write (``pace``) and the keys of the front end's texts (``labels``). This
 module checks messages, the pace and views against it, and writes the TypeScript the
-front end is typed with (``python -m bhabho_widget.protocol`` writes
+front end is typed with (``python -m bhabho_widget.table.protocol`` writes
 ``src_js/src/protocol.ts``; a test fails when the committed file differs).
 
 >>> check_message({"type": "play", "card": "10H", "version": 3}, {"play", "take"})
 {'type': 'play', 'card': '10H', 'version': 3}
->>> check_message({"type": "play", "card": "10H", "version": True}, {"play"})
+>>> check_message({"type": "play", "card": "10H", "version": True}, {"play"})  # doctest: +ELLIPSIS
 Traceback (most recent call last):
     ...
-bhabho_widget.errors.MessageError: 'play' needs 'version' as a version number (an integer from 0 to 9007199254740991), got true
+bhabho_widget.engine.errors.MessageError: 'play' needs 'version' as a version number (an integer from 0 to ...), got true
 >>> check_pace(1.5)
 1.5
 """
@@ -28,7 +28,8 @@ import sys
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from .errors import MessageError
+from ..engine.errors import MessageError
+from ..i18n.labels import LABELS, PLURAL_CATEGORIES, PLURAL_LABELS
 
 __all__ = [
     "BROWSER_WRITABLE", "LABELS", "MESSAGE_TYPES", "PACE_MAX", "PACE_MIN", "PLURAL_CATEGORIES", "PLURAL_LABELS",
@@ -37,8 +38,8 @@ __all__ = [
 ]
 
 JSON_PATH = pathlib.Path(__file__).with_name("protocol.json")
-#: Where ``python -m bhabho_widget.protocol`` writes the front end's types (in a source checkout).
-TS_PATH = pathlib.Path(__file__).resolve().parent.parent / "src_js" / "src" / "protocol.ts"
+#: Where ``python -m bhabho_widget.table.protocol`` writes the front end's types (in a source checkout).
+TS_PATH = pathlib.Path(__file__).resolve().parents[2] / "src_js" / "src" / "protocol.ts"
 
 Schema = Mapping[str, Any]
 
@@ -52,14 +53,7 @@ _TRAITS: dict[str, Schema] = PROTOCOL["traits"]
 MESSAGE_TYPES: frozenset[str] = frozenset(_MESSAGES)
 #: Traits the browser may write by syncing state; everything else goes through messages.
 BROWSER_WRITABLE: frozenset[str] = frozenset(PROTOCOL["browser_writable"])
-#: The front end's texts in English, by key: the keys a ``labels`` trait may translate.
-LABELS: dict[str, str] = dict(PROTOCOL["labels"])
-#: The CLDR plural categories, in CLDR's order: a counted label has one label per category.
-PLURAL_CATEGORIES: tuple[str, ...] = ("zero", "one", "two", "few", "many", "other")
-#: Counted labels: ``base`` -> what it counts. Label ``<base>_<category>`` is its text for
-#: a number of that plural category (the English ``_one`` and ``_other`` are the catalog's
-#: singular and plural message ids).
-PLURAL_LABELS: dict[str, str] = dict(PROTOCOL["plural_labels"])
+
 def menu_key(prefix: str, name: str) -> str:
     """The label key of a menu item, as the front end's ``menuKey`` builds it: ``prefix``
     ("variant_" or "bots_") and ``name`` in lower case with every run of other characters
@@ -262,11 +256,11 @@ def check_message(content: object, allowed_types: Iterable[str]) -> dict[str, An
     >>> check_message({"type": "undo", "extra": 1}, {"undo"})
     Traceback (most recent call last):
         ...
-    bhabho_widget.errors.MessageError: 'undo' does not take extra
+    bhabho_widget.engine.errors.MessageError: 'undo' does not take extra
     >>> check_message({"type": "goto", "index": 2}, {"play"})
     Traceback (most recent call last):
         ...
-    bhabho_widget.errors.MessageError: unknown message type 'goto' here: this widget takes play
+    bhabho_widget.engine.errors.MessageError: unknown message type 'goto' here: this widget takes play
     """
     allowed = frozenset(allowed_types)
     undeclared = allowed - MESSAGE_TYPES
@@ -303,7 +297,7 @@ def check_pace(value: object) -> float:
     >>> check_pace("fast")
     Traceback (most recent call last):
         ...
-    bhabho_widget.errors.MessageError: pace must be a number of seconds (a number from 0 to 5), got 'fast'
+    bhabho_widget.engine.errors.MessageError: pace must be a number of seconds (a number from 0 to 5), got 'fast'
     """
     schema = _TRAITS["pace"]
     found: list[str] = []
@@ -396,7 +390,7 @@ def _members(props: Mapping[str, Schema], indent: str = "  ") -> list[str]:
 def typescript() -> str:
     """The text of ``src_js/src/protocol.ts``: the protocol's types and constants for the front end."""
     out = [
-        "// Generated from bhabho_widget/protocol.json by `python -m bhabho_widget.protocol`. Do not edit:",
+        "// Generated from bhabho_widget/table/protocol.json by `python -m bhabho_widget.table.protocol`. Do not edit:",
         "// change protocol.json and run that command (tests/test_protocol.py checks the two agree).",
         "",
         "// ---- bounds ----",
@@ -465,15 +459,15 @@ def write_typescript(path: pathlib.Path | str | None = None) -> pathlib.Path:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bhabho_widget.protocol",
-                                     description="Write src_js/src/protocol.ts from bhabho_widget/protocol.json.")
+    parser = argparse.ArgumentParser(prog="python -m bhabho_widget.table.protocol",
+                                     description="Write src_js/src/protocol.ts from bhabho_widget/table/protocol.json.")
     parser.add_argument("--out", type=pathlib.Path, default=TS_PATH, help="where to write (default: %(default)s)")
     parser.add_argument("--check", action="store_true", help="write nothing; exit 1 if the file is out of date")
     args = parser.parse_args(argv)
     if args.check:
         current = args.out.read_text(encoding="utf-8") if args.out.exists() else ""
         if current != typescript():
-            print(f"{args.out} is out of date: run python -m bhabho_widget.protocol", file=sys.stderr)
+            print(f"{args.out} is out of date: run python -m bhabho_widget.table.protocol", file=sys.stderr)
             return 1
         return 0
     print(write_typescript(args.out))

@@ -1,6 +1,6 @@
 """Bots: players that choose a card to play and whether to take the next player's hand.
 
-A bot is given a :class:`~bhabho_widget.seat_view.SeatView`: its own hand and what its
+A bot is given a :class:`~bhabho_widget.engine.seat_view.SeatView`: its own hand and what its
 seat may know, never the game itself, so it cannot look at another hand.
 """
 
@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import random
 
-from .cards import DECK, SUIT_MASKS, Card, indices
-from .seat_view import SeatView
+from ..engine.cards import DECK, SUIT_MASKS, Card, indices
+from ..engine.seat_view import SeatView
 
 
 def _check_seed(seed: object) -> int | None:
@@ -122,29 +122,13 @@ class RuleBot(Bot):
         """Never take: measured, every simple rule for taking makes this bot lose more.
 
         One such bot against three that never take, over 4,000 arena games (1,000 deals,
-        every seat in turn; ``python -m bhabho_widget.arena`` with custom factories), lost:
+        every seat in turn; ``python -m bhabho_widget.play.arena`` with custom factories), lost:
         never taking 25 % (the fair share), taking a hand of at most 3 cards from a next
         player void in a suit it holds (this bot's old rule) 28.0 % (26.6-29.4 %), taking a
         single card 24.9 %, the old rule for single cards 24.6 %, taking whenever the next
         player is void in every suit it holds 27.1 %, the same for hands of at most 3 cards
         25.3 %. Against three bots with the old rule, never taking lost 21.2 % (20.0-22.5 %).
-        No rule beat never taking, so this bot passes; :class:`bhabho_widget.search.SearchBot`
+        No rule beat never taking, so this bot passes; :class:`bhabho_widget.play.search.SearchBot`
         decides each take by simulation instead.
         """
         return False
-
-
-class _SearchLevel(Bot):
-    """The ``"search"`` level: makes a :class:`bhabho_widget.search.SearchBot`, imported on
-    first use (it needs numpy, which the rest of the engine does not)."""
-
-    name = "search"
-
-    def __new__(cls, *args, **kwargs):
-        from .search import SearchBot
-
-        return SearchBot(*args, **kwargs)
-
-
-BOTS: dict[str, type[Bot]] = {"random": RandomBot, "rules": RuleBot, "search": _SearchLevel}
-"""Bot levels by name, for ``Table(bots=...)`` and the widget's menu."""

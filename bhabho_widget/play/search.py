@@ -1,12 +1,12 @@
 """A search bot that knows only what its seat knows: determinized Monte Carlo search.
 
-:class:`SearchBot` decides from a :class:`~bhabho_widget.seat_view.SeatView` alone. For
+:class:`SearchBot` decides from a :class:`~bhabho_widget.engine.seat_view.SeatView` alone. For
 each decision it *samples* hidden deals consistent with everything the seat has seen
 (:func:`sample_hidden`): every hand has its public size, a seat holds the cards it picked
 up in public and has not played since, no seat holds a suit it showed it lacks, the
 waste pile has its size and holds only cards seen going there, and a card drawn from
 the waste pile that its drawer must still lead sits in the drawer's hand. Each sample becomes a game
-through :meth:`Game.from_view <bhabho_widget.game.Game.from_view>`; every candidate
+through :meth:`Game.from_view <bhabho_widget.engine.game.Game.from_view>`; every candidate
 action (each legal card, or taking and not taking the next player's hand) is tried in
 every sample, and the position after it is played out many times at random, all
 samples and actions together, in lockstep with numpy (:func:`simulate`). The action
@@ -27,12 +27,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..engine.cards import DECK, FULL_DECK, SUIT_MASKS, Card, CardIndex, Mask, Seat, indices
+from ..engine.game import Game
+from ..engine.seat_view import SeatView
 from . import batch
-from .arena import wilson
 from .bots import Bot, _check_seed
-from .cards import DECK, FULL_DECK, SUIT_MASKS, Card, CardIndex, Mask, Seat, indices
-from .game import Game
-from .seat_view import SeatView
+from .stats import wilson
 
 __all__ = ["PASS", "TAKE", "ActionEstimate", "SearchBot", "check_sample", "estimate_actions", "loss_mask", "sample_hidden",
            "simulate"]
@@ -252,7 +252,7 @@ def check_sample(view: SeatView, hands: Sequence[Mask], waste: Mask) -> list[str
 def simulate(starts: Sequence[Game], counts: Sequence[int], seed: int | None = None) -> np.ndarray:
     """Random continuations of many positions at once: ``counts[k]`` rollouts of
     ``starts[k]``, each with uniformly random legal cards and no takes until the game
-    ends, played by the batch player (:func:`bhabho_widget.batch.rollouts`).
+    ends, played by the batch player (:func:`bhabho_widget.play.batch.rollouts`).
 
     Starts with the same count are played together in one lockstep run, so a decision
     (every sampled deal and every action, the same count each) costs one numpy run.

@@ -16,14 +16,15 @@ from typing import Any, ClassVar
 import anywidget
 import traitlets
 
-from .bots import BOTS, Bot
-from .errors import MessageError
-from .game import Game, Move
-from .html import view_html
-from .i18n import ENGLISH, LANGUAGES, Message, Translator, check_language, default_language
+from ..engine.errors import MessageError
+from ..engine.game import Game, Move
+from ..engine.html import view_html
+from ..engine.rules import PRESETS, Rules
+from ..i18n import ENGLISH, LANGUAGES, Message, Translator, check_language, default_language
+from ..play.bots import Bot
+from ..play.registry import BOTS
 from .lesson import Exercise, LessonScript
 from .protocol import BROWSER_WRITABLE, check_message, check_pace
-from .rules import PRESETS, Rules
 from .session import TableSession, localize_tree
 from .session import check_pace as check_pace_argument
 

@@ -18,8 +18,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
+from ..i18n import ENGLISH, N_, Nn_, Translator
 from .cards import DECK, SUIT_SYMBOLS, SUITS, Card, CardIndex, Seat
-from .i18n import ENGLISH, N_, Nn_, Translator
 
 KINDS = ("deal", "lead", "follow", "tochoo", "discard", "pickup", "waste", "draw",
          "escape", "take", "game_over", "stalemate")

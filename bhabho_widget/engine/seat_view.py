@@ -1,6 +1,6 @@
 """What one seat may know: the read-only :class:`SeatView` that bots decide from.
 
-The idea is OpenSpiel's observer: a bot is never given the :class:`~bhabho_widget.game.Game`,
+The idea is OpenSpiel's observer: a bot is never given the :class:`~bhabho_widget.engine.game.Game`,
 only a frozen record of its own hand, the public state of play and the facts every seat
 could work out from what was played in the open (which suits a player has shown it
 lacks, which cards a player is known to hold because it picked them up in public). It

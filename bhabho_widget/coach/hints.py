@@ -2,7 +2,7 @@
 
 :func:`hint` looks at a game through one seat's eyes (its :class:`SeatView`, nothing
 more), estimates for every legal action the chance that the seat ends as the bhabhi
-(:func:`bhabho_widget.search.estimate_actions`: hidden hands sampled to fit what the
+(:func:`bhabho_widget.play.search.estimate_actions`: hidden hands sampled to fit what the
 seat has seen, then many random continuations), recommends the action with the lowest
 chance and explains it in plain words.
 
@@ -35,11 +35,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import DECK, SUIT_MASKS, SUITS, Card, CardIndex, Seat, indices
-from .game import Game
-from .i18n import Joined, Message, SeatName, SuitName
-from .search import PASS, TAKE, ActionEstimate, estimate_actions
-from .seat_view import SeatView
+from ..engine.cards import DECK, SUIT_MASKS, SUITS, Card, CardIndex, Seat, indices
+from ..engine.game import Game
+from ..engine.seat_view import SeatView
+from ..i18n import Joined, Message, SeatName, SuitName
+from ..play.search import PASS, TAKE, ActionEstimate, estimate_actions
 
 __all__ = ["Estimate", "Hint", "hint", "hint_for_view"]
 

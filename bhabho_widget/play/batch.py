@@ -40,10 +40,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .cards import NO_CARD, NO_SUIT, STRENGTH_ACE_HIGH, STRENGTH_ACE_LOW, SUIT_CARDS, SUIT_MASKS, cards_of, indices
-from .game import MAX_MOVES as GAME_MAX_MOVES
-from .game import STALEMATE_REPEATS, Game, GameState, seat_circles
-from .rules import Rules
+from ..engine.cards import NO_CARD, NO_SUIT, STRENGTH_ACE_HIGH, STRENGTH_ACE_LOW, SUIT_CARDS, SUIT_MASKS, cards_of, indices
+from ..engine.game import MAX_MOVES as GAME_MAX_MOVES
+from ..engine.game import STALEMATE_REPEATS, Game, GameState, seat_circles
+from ..engine.rules import Rules
 
 __all__ = ["MAX_MOVES", "RandomGames", "Rollouts", "legal_masks", "play_random", "position_hashes", "random_cards",
            "rollouts"]
@@ -110,7 +110,7 @@ def legal_masks(hands: np.ndarray, led: np.ndarray | int, required: np.ndarray |
     the card drawn from the waste pile, rule 6) or -1 (``NO_CARD``). It is ignored when
     following, as in :func:`.legal.legal_mask`. Scalars broadcast.
 
-    >>> from bhabho_widget.cards import mask_of
+    >>> from bhabho_widget.engine.cards import mask_of
     >>> hand = mask_of(["AS", "4H", "9H", "2C"])
     >>> [int(m) for m in legal_masks(np.array([hand] * 3, dtype=np.uint64), np.array([1, 2, -1]), -1)] == [
     ...     mask_of(["4H", "9H"]), hand, hand]

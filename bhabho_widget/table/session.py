@@ -1,6 +1,6 @@
 """What a table does, in plain Python: a person at one seat plays bots, round after round.
 
-:class:`TableSession` is the controller behind the :class:`~bhabho_widget.widget.Table`
+:class:`TableSession` is the controller behind the :class:`~bhabho_widget.table.widget.Table`
 widget, with no widget in it: it deals games (the rounds of a :class:`Match` when a
 scoreboard is kept), lets the bots act in rule 7's order, takes the person's plays,
 takes and undos, keeps the log, and builds the one view of the table that the person's
@@ -21,15 +21,16 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from .bots import BOTS, Bot
-from .cards import Card, to_card
-from .driver import Driver
-from .errors import IllegalMoveError, MessageError
-from .events import Event
-from .game import Game
-from .i18n import ENGLISH, N_, Joined, Message, Plural, SeatList, SeatName, Translator, check_language, translator
-from .match import Match
-from .rules import PRESETS, Rules, rules_from
+from ..engine.cards import Card, to_card
+from ..engine.errors import IllegalMoveError, MessageError
+from ..engine.events import Event
+from ..engine.game import Game
+from ..engine.rules import PRESETS, Rules, rules_from
+from ..i18n import ENGLISH, N_, Joined, Message, Plural, SeatList, SeatName, Translator, check_language, translator
+from ..play.bots import Bot
+from ..play.driver import Driver
+from ..play.match import Match
+from ..play.registry import BOTS
 
 LOG_LENGTH = 80
 """Log lines a view carries: the last ones of the game on the table."""
@@ -429,12 +430,12 @@ class TableSession:
         self._changed("undo", [], lambda: self.translator.format(N_("Undone: back to before your last move.")), told=[])
 
     def hint(self) -> Any:
-        """A suggestion for the person's move, with its reason (see :func:`bhabho_widget.coach.hint`),
+        """A suggestion for the person's move, with its reason (see :func:`bhabho_widget.coach.hints.hint`),
         in the table's language."""
         self._check_person_may_act(taking=True)  # a hint at the person's chance to take weighs take or pass
         if self.game.current_player != self.seat and not self.game.legal_takes():
             raise IllegalMoveError(Message("a hint is for your turn, and it is not your turn"))
-        from .coach import hint
+        from ..coach.hints import hint
 
         suggestion = hint(self.game, self.seat).to_dict()
         self.last_hint = suggestion

@@ -31,6 +31,7 @@ from collections.abc import Iterator, Sequence
 from math import floor
 from typing import TYPE_CHECKING, NamedTuple
 
+from ..i18n import N_, Message, SeatName
 from .cards import (
     DECK,
     NO_CARD,
@@ -54,7 +55,6 @@ from .cards import (
 )
 from .errors import EndlessGameError, IllegalMoveError
 from .events import DiscardInfo, EscapeInfo, Event, LogEntry, TakeInfo, TochooInfo, WasteInfo
-from .i18n import N_, Message, SeatName
 from .legal import legal_mask
 from .rules import Rules, rules_from
 
@@ -548,7 +548,7 @@ class Game:
 
     @property
     def events(self) -> list[Event]:
-        """Every :class:`~bhabho_widget.events.Event` so far."""
+        """Every :class:`~bhabho_widget.engine.events.Event` so far."""
         return self._events_between(0)
 
     @property
@@ -1033,7 +1033,7 @@ class Game:
 
     # ------------------------------------------------------------------ views
     def seat_view(self, seat: int) -> SeatView:
-        """What ``seat`` may know, as a read-only :class:`~bhabho_widget.seat_view.SeatView`:
+        """What ``seat`` may know, as a read-only :class:`~bhabho_widget.engine.seat_view.SeatView`:
         the only thing bots are given."""
         from .seat_view import SeatView, read_knowledge
 
@@ -1232,7 +1232,7 @@ class Game:
     @classmethod
     def from_json(cls, text: str) -> Game:
         """Replay a record from :meth:`to_json`; a tampered or inconsistent record raises
-        :class:`~bhabho_widget.errors.RecordError` (a ValueError)."""
+        :class:`~bhabho_widget.engine.errors.RecordError` (a ValueError)."""
         from .records import game_from_json
 
         return game_from_json(text)

@@ -1,6 +1,6 @@
 """The arena: how often each kind of bot ends as the bhabhi, with a 95 % interval.
 
-    python -m bhabho_widget.arena --players 4 --bots search,rules,rules,rules --games 2000 --seed 1 [--jobs 2] [--json]
+    python -m bhabho_widget.play.arena --players 4 --bots search,rules,rules,rules --games 2000 --seed 1 [--jobs 2] [--json]
 
 Games are dealt from fixed seeds: game ``k`` uses deal ``k // players`` and rotation
 ``k % players``, so each deal is played once with every bot of the lineup in every
@@ -27,37 +27,20 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
-from math import sqrt
 from typing import Any
 
-from .bots import BOTS, Bot
+from ..engine.errors import EndlessGameError
+from ..engine.game import Game
+from ..engine.rules import PRESETS, Rules, rules_from
+from .bots import Bot
 from .driver import play_out
-from .errors import EndlessGameError
-from .game import Game
-from .rules import PRESETS, Rules, rules_from
+from .registry import BOTS
+from .stats import wilson
 
 __all__ = ["ArenaResult", "game_plan", "main", "plot_arena", "run_arena", "wilson"]
 
 BotFactory = Callable[..., Bot]
 """Makes a bot: called as ``factory(seed=...)`` (a Bot class will do)."""
-
-
-def wilson(losses: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval (95 % by default) for ``losses`` out of ``n`` trials.
-
-    >>> lo, hi = wilson(25, 100)
-    >>> round(lo, 3), round(hi, 3)
-    (0.175, 0.343)
-    >>> wilson(0, 0)
-    (0.0, 1.0)
-    """
-    if n <= 0:
-        return 0.0, 1.0
-    p = losses / n
-    z2 = z * z
-    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
-    half = z * sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def game_plan(k: int, lineup_size: int, seed: int) -> tuple[int, int, int]:
@@ -190,7 +173,7 @@ def run_arena(bots: Sequence[str], games: int, seed: int = 0, rules: Rules | str
               factories: Mapping[str, BotFactory] | None = None,
               progress: Callable[[int, int], None] | bool | None = None) -> ArenaResult:
     """Play ``games`` games with the lineup ``bots`` (one name per seat, from
-    :data:`bhabho_widget.bots.BOTS` or ``factories``) and count each bot kind's losses.
+    :data:`bhabho_widget.play.registry.BOTS` or ``factories``) and count each bot kind's losses.
 
     ``executor``: any :class:`concurrent.futures.Executor` (a process pool, a Dask
     ``client.get_executor()``); without one, ``jobs > 1`` starts a process pool of that
@@ -257,7 +240,7 @@ def run_arena(bots: Sequence[str], games: int, seed: int = 0, rules: Rules | str
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bhabho_widget.arena", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m bhabho_widget.play.arena", description=__doc__.split("\n\n")[0])
     parser.add_argument("--players", type=int, default=None, help="seats at the table (default: the lineup's length)")
     parser.add_argument("--bots", default="search,rules,rules,rules",
                         help=f"comma-separated lineup, one per seat, from: {', '.join(BOTS)} (default search,rules,rules,rules)")

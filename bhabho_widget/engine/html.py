@@ -10,8 +10,8 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING, Any
 
+from ..i18n import ENGLISH, N_, Nn_, Translator
 from .cards import DECK, Card, indices
-from .i18n import ENGLISH, N_, Nn_, Translator
 
 if TYPE_CHECKING:
     from .game import Game

@@ -1,0 +1,170 @@
+"""The package's folders are layers: each imports only from the layers below it.
+
+From the bottom up: ``i18n`` → ``engine`` → ``play`` → ``coach`` → ``table``. A module may
+import from its own layer and any layer below, never from one above, at module level or
+inside a function (a lazy import is an import all the same). The package's ``__init__``
+(the public API) and ``_moved`` (the old paths) sit above everything.
+"""
+
+from __future__ import annotations
+
+import ast
+import pathlib
+import warnings
+
+import pytest
+
+import bhabho_widget
+
+PACKAGE = pathlib.Path(bhabho_widget.__file__).parent
+LAYERS = ["i18n", "engine", "play", "coach", "table"]
+TOP = {"__init__", "_moved"}
+
+
+def module_name(path: pathlib.Path) -> str:
+    parts = list(path.relative_to(PACKAGE).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts = parts[:-1]
+    return ".".join(["bhabho_widget", *parts])
+
+
+def imported_modules(path: pathlib.Path, source: str | None = None) -> list[tuple[int, str]]:
+    """(line, absolute module name) of every import of the package in ``path`` (or in
+    ``source``, read as if it stood at ``path``)."""
+    tree = ast.parse(path.read_text(encoding="utf-8") if source is None else source)
+    here = module_name(path).split(".")
+    package = here if path.name == "__init__.py" else here[:-1]
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, a.name) for a in node.names if a.name.startswith("bhabho_widget")]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package[: len(package) - node.level + 1]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            if not target.startswith("bhabho_widget"):
+                continue
+            if node.module is None or node.level and not node.module:
+                # ``from . import x``: each name is a module
+                found += [(node.lineno, f"{target}.{a.name}") for a in node.names]
+            else:
+                found.append((node.lineno, target))
+    return found
+
+
+def layer_of(module: str) -> int | None:
+    """The layer number of a package module, or None for the top (``__init__``, ``_moved``)."""
+    parts = module.split(".")
+    if len(parts) < 2 or parts[1] in TOP:
+        return None
+    if parts[1] not in LAYERS:
+        raise AssertionError(f"{module} is in no layer: every module of the package belongs to one of {LAYERS}")
+    return LAYERS.index(parts[1])
+
+
+SOURCES = sorted(p for p in PACKAGE.rglob("*.py") if "node_modules" not in p.parts)
+
+
+def test_every_module_is_in_a_layer():
+    for path in SOURCES:
+        layer_of(module_name(path))
+    assert {p.name for p in PACKAGE.iterdir() if p.suffix == ".py"} == {"__init__.py", "_moved.py"}
+
+
+def upward_imports(path: pathlib.Path, source: str | None = None) -> list[str]:
+    own = layer_of(module_name(path))
+    if own is None:
+        return []
+    return [f"line {line}: {target}" for line, target in imported_modules(path, source)
+            if layer_of(target) is None or layer_of(target) > own]
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_no_module_imports_from_a_layer_above_it(path):
+    upward = upward_imports(path)
+    assert not upward, f"{path.relative_to(PACKAGE)} imports from a layer above its own: {upward}"
+
+
+@pytest.mark.parametrize("extra, caught", [
+    ("def _f():\n    from ..table.session import TableSession\n", True),      # lazy, relative
+    ("import bhabho_widget.coach.hints\n", True),                              # absolute
+    ("from .. import play\n", True),                                           # a layer as a module
+    ("from bhabho_widget import Game\n", True),                                # the top, from below
+    ("from ..i18n import N_\nfrom .cards import Card\n", False),              # below and beside
+])
+def test_the_layer_check_sees_upward_imports(extra, caught):
+    path = PACKAGE / "engine" / "game.py"
+    source = path.read_text(encoding="utf-8") + "\n\n" + extra
+    assert bool(upward_imports(path, source)) is caught
+
+
+def test_no_import_circles_between_modules():
+    """Module-level imports between the package's modules form no circle."""
+    graph: dict[str, set[str]] = {}
+    for path in SOURCES:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        top_level = {id(n) for n in tree.body}
+        name = module_name(path)
+        targets = set()
+        for line, target in imported_modules(path):
+            node = next(n for n in ast.walk(tree) if getattr(n, "lineno", None) == line
+                        and isinstance(n, (ast.Import, ast.ImportFrom)))
+            if id(node) in top_level:
+                targets.add(target)
+        graph[name] = {t for t in targets if t != name}
+    modules = set(graph)
+
+    def resolve(target: str) -> str | None:
+        return target if target in modules else None
+
+    seen: dict[str, int] = {}
+
+    def visit(node: str, stack: list[str]) -> None:
+        seen[node] = 1
+        for nxt in map(resolve, graph.get(node, ())):
+            if nxt is None or nxt == "bhabho_widget":
+                continue
+            if seen.get(nxt) == 1:
+                cycle = stack[stack.index(nxt):] + [nxt] if nxt in stack else [node, nxt]
+                raise AssertionError(f"import circle: {' -> '.join(cycle)}")
+            if nxt not in seen:
+                visit(nxt, stack + [nxt])
+        seen[node] = 2
+
+    for module in sorted(modules):
+        if module not in seen:
+            visit(module, [module])
+
+
+@pytest.mark.parametrize("old", ["game", "search", "bots", "arena", "protocol", "session", "widget", "plots", "cards"])
+def test_old_module_paths_keep_working_with_a_warning(old):
+    import importlib
+    import sys
+
+    sys.modules.pop(f"bhabho_widget.{old}", None)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        module = importlib.import_module(f"bhabho_widget.{old}")
+    assert any(issubclass(w.category, DeprecationWarning) and "now bhabho_widget." in str(w.message) for w in caught)
+    names = [n for n in dir(module) if not n.startswith("_")]
+    assert names, f"bhabho_widget.{old} hands out no names"
+    home = importlib.import_module(module._homes[0])
+    for name in names[:20]:
+        if hasattr(home, name):
+            assert getattr(module, name) is getattr(home, name)
+
+
+def test_old_bots_path_still_has_the_registry():
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from bhabho_widget.bots import BOTS, RandomBot
+    from bhabho_widget.play.bots import RandomBot as New
+    from bhabho_widget.play.registry import BOTS as NewBots
+    assert RandomBot is New and BOTS is NewBots
+
+
+def test_the_public_api_is_the_same():
+    for name in bhabho_widget.__all__:
+        assert getattr(bhabho_widget, name) is not None
