@@ -1235,7 +1235,7 @@ class Game:
         :class:`~bhabho_widget.engine.errors.RecordError` (a ValueError)."""
         from .records import game_from_json
 
-        return game_from_json(text)
+        return game_from_json(text, cls)
 
     # ------------------------------------------------------------------ helpers
     def _seat(self, seat: object) -> Seat:

@@ -8,19 +8,21 @@ refused with a :class:`~bhabho_widget.engine.errors.RecordError`.
 >>> from bhabho_widget import Game
 >>> g = Game.deal(4, seed=5)
 >>> g.playout(rng=1)
->>> game_from_json(game_to_json(g)).state_key() == g.state_key()
+>>> game_from_json(game_to_json(g), Game).state_key() == g.state_key()
 True
 """
 
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .cards import DECK, indices
 from .errors import RecordError
-from .game import Game
 from .rules import Rules
+
+if TYPE_CHECKING:  # the game reaches this module from its to_json/from_json; no import back
+    from .game import Game
 
 RECORD_FORMAT = "bhabho-game"
 RECORD_VERSION = 2
@@ -56,8 +58,9 @@ def game_to_json(g: Game, indent: int | None = None) -> str:
     return json.dumps(record, indent=indent, ensure_ascii=False)
 
 
-def game_from_json(text: str) -> Game:
-    """Replay a record from :func:`game_to_json`; refuse one that is malformed or tampered with."""
+def game_from_json(text: str, game: type[Game]) -> Game:
+    """Replay a record from :func:`game_to_json` with the class ``game`` (:class:`Game` or a
+    subclass; :meth:`Game.from_json` passes its own); refuse one that is malformed or tampered with."""
     if not isinstance(text, (str, bytes, bytearray)):
         raise TypeError(f"a game record is JSON text, not {type(text).__name__}")
     if len(text) > MAX_RECORD_CHARS:
@@ -80,13 +83,13 @@ def game_from_json(text: str) -> Game:
         seed = rec["seed"]
         names = rec.get("names")
         if start.get("dealer") is not None:
-            g = Game.deal(rec["num_players"], seed=seed, rules=rules, dealer=start["dealer"], names=names)
+            g = game.deal(rec["num_players"], seed=seed, rules=rules, dealer=start["dealer"], names=names)
             if [[c.code for c in g.hand(s)] for s in range(g.num_players)] != [list(h) for h in hands]:
                 raise RecordError("the hands do not match the deal from this seed")
             if start["leader"] is not None or start["waste"]:
                 raise RecordError("a dealt game starts with the opening trick and no waste pile")
         else:
-            g = Game.from_hands(hands, rules=rules, leader=start["leader"], waste=start["waste"], seed=seed, names=names)
+            g = game.from_hands(hands, rules=rules, leader=start["leader"], waste=start["waste"], seed=seed, names=names)
             if g.num_players != rec["num_players"]:
                 raise RecordError("num_players does not match the hands")
         moves, draws, result = rec["moves"], rec["draws"], rec["result"]
