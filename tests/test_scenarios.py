@@ -578,3 +578,40 @@ def test_the_pickup_that_ends_the_game_says_nobody_leads_next():
     g2.play("KH")
     events = g2.play("5C")
     assert any(e.kind == "pickup" and e.text.endswith("Player 0 leads next.") for e in events) and not g2.is_over
+
+
+def _refusal_templates(game, seat, language):
+    """Seat ``seat``'s refusal of every card of the deck it does not hold, in ``language``,
+    with the card written as {card}: one template per distinct text."""
+    from bhabho_widget.engine.cards import DECK
+    from bhabho_widget.i18n import translator
+
+    tr = translator(language)
+    held = set(game.hand(seat))
+    texts = set()
+    for card in DECK:
+        if card in held:
+            continue
+        with pytest.raises(IllegalMoveError) as err:
+            game.play(card, seat=seat, viewer=seat)
+        texts.add(tr.render(err.value).replace(str(card), "{card}"))
+    return texts
+
+
+@pytest.mark.parametrize("language", ["en", "de", "es", "hi", "ru"])
+def test_one_refusal_for_every_card_not_held_wherever_it_is(language):
+    # seat 0 wins a clean trick with its last card and draws from the waste pile; seat 3
+    # takes seat 0's hand, drawn card and power included, and leads: seat 1 is to play,
+    # and the drawn card (seen only by seat 0 and seat 3) is hidden in seat 3's hand
+    g = Game.from_hands([["AH"], ["2H", "3C", "9S"], ["3H", "4C"], ["4H", "5C", "KS"]], leader=0,
+                        waste=["5D", "6D"], seed=3)
+    for card in ("AH", "2H", "3H", "4H"):
+        g.play(card)
+    assert g.draw_card is not None
+    g.take(3)
+    g.play("5C", seat=3)
+    assert g.current_player == 1
+    # a card in another hand, on the table, in the waste pile (the drawn card's pile too): one text
+    texts = _refusal_templates(g, 1, language)
+    assert len(texts) == 1, texts
+    assert _refusal_templates(Game.deal(5, seed=4), Game.deal(5, seed=4).current_player, language) == texts

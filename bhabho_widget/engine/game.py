@@ -694,11 +694,8 @@ class Game:
         seat: Seat = self._current  # type: ignore[assignment]
         card = DECK[i]
         if not self._hands[seat] >> i & 1:
-            owner = self._holder_of(i)
-            if owner is not None and owner != seat:
-                return self._say(seat, viewer, N_("it is {name}'s turn, and {card} is not in their hand (rule 9: no playing "
-                                                  "out of turn)"),
-                                 N_("it is your turn, and {card} is not in your hand (rule 9)"), card=card)
+            # one refusal wherever the card is (another hand, the waste pile, the table): it
+            # must not tell the viewer where a card they cannot see is
             return self._say(seat, viewer, N_("{name} does not hold {card} (rule 9)"), N_("you do not hold {card} (rule 9)"),
                              card=card)
         if not self._table:
