@@ -441,6 +441,7 @@ export const LABELS = {
   hint_take_title: "Hint: take",
   hint_chart_aria: "Chance of ending as the bhabhi: {list}. Hinted: {hinted}.",
   hint_chart_item: "{label} {p} ({lo} to {hi})",
+  hint_chart_title: "Chance of ending as the bhabhi",
   score_caption: "Bhabhi count",
   score_player: "Player",
   score_bhabhi: "Bhabhi",
