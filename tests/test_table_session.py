@@ -408,3 +408,37 @@ def test_undo_is_offered_only_when_the_person_has_acted():
     assert s.can_undo and s.browser_view()["can_undo"] is True
     s.undo()
     assert not s.can_undo and s.browser_view()["can_undo"] is False
+
+
+def test_the_person_takes_at_most_once_per_trick_boundary_as_bots_do():
+    """Rule 7: one chance to take for each player at each trick boundary. Over many random
+    five-player games a second take at the same boundary is refused with a clear reason
+    and changes nothing, and the view stops offering it."""
+    rng = random.Random(18)
+    second_tries = 0
+    for k in range(60):
+        s = TableSession(players=5, seed=k, bots="random")
+        for _ in range(5000):
+            if s.waiting == "over":
+                break
+            if s.waiting == "bot" and not s.take_offer:
+                s.advance()
+                continue
+            view = s.browser_view()
+            if view["can_take"] and rng.random() < 0.5:
+                s.take()
+                if s.game.is_over:
+                    continue
+                second_tries += 1
+                assert s.browser_view()["can_take"] is False
+                before, moves = s.version, len(s.game.moves)
+                with pytest.raises(IllegalMoveError, match="one chance to take at each trick boundary"):
+                    s.take()
+                assert (s.version, len(s.game.moves)) == (before, moves)
+            elif s.take_offer:
+                s.pass_take()
+            else:
+                s.play(rng.choice(s.game.legal_cards()))
+        else:
+            raise AssertionError("the game did not end")
+    assert second_tries > 50

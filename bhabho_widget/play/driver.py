@@ -92,6 +92,20 @@ class Driver:
         if self._offers_trick == self.game.trick_number:
             self._offered.add(seat)
 
+    def has_taken(self, seat: int) -> bool:
+        """True when ``seat`` has already taken a hand at this trick boundary: that was its one
+        chance (rule 7), for a person as for a bot. Read from the game's own moves, so an
+        undo that takes the take back gives the chance back."""
+        g = self.game
+        if g.table or g.take_refusal() is not None:
+            return False
+        for move in reversed(g.moves):
+            if not isinstance(move, tuple):  # a play: the boundary began after it
+                return False
+            if move[1] == seat:
+                return True
+        return False
+
     def bots_due(self) -> bool:
         """True while some bot (or a person's offer before it) must act before a person may play."""
         return self.next_action() is not None

@@ -376,6 +376,9 @@ class TableSession:
         a hint while others act first; a take also at the person's own chance (rule 7)."""
         if self.game.is_over:
             raise IllegalMoveError(Message("the game is over: deal a new game"))
+        if taking and self.driver.has_taken(self.seat):
+            raise IllegalMoveError(Message("you have already taken a hand before this trick: each player has one chance "
+                                           "to take at each trick boundary (rule 7)"))
         action = self.driver.next_action()
         if action is not None:
             if action.kind == "offer" and action.seat == self.seat:
@@ -499,7 +502,7 @@ class TableSession:
         view["version"] = self.version
         view["take_offer"] = offer = self.take_offer
         view["can_undo"] = self.can_undo
-        if waiting != "human" and not offer:
+        if (waiting != "human" and not offer) or self.driver.has_taken(self.seat):
             view["can_take"] = False
             view["take_target"] = None
         return view
