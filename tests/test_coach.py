@@ -1,6 +1,8 @@
 """Hints: the right action, a reason in plain words, and each action's chance of losing."""
 
 import json
+import math
+import re
 import string
 
 import pytest
@@ -182,3 +184,66 @@ def test_the_advice_to_get_rid_of_a_high_card_comes_only_with_a_high_card():
     # told in another language too
     german = coach._explain(g.seat_view(0), *_estimates("5C", "2C")).localize(translator("de"))
     assert german.startswith("Spielen Sie 5♣ aus:") and "sauber herum." in german and "hohe" not in german
+
+
+# ---------------------------------------------------------------------- one rounding, and "about equal"
+def _chart_percent(x: float) -> str:
+    """How the table's chart prints a chance the kernel sent it (``Math.round(x * 100)`` in render.ts)."""
+    return f"{math.floor(x * 100 + 0.5)}%"
+
+
+def _est(card: str, rollouts: int, losses: int) -> ActionEstimate:
+    return ActionEstimate(Card.parse(card).index, rollouts, losses)
+
+
+def test_the_sentence_gives_the_numbers_the_chart_draws():
+    # 36 of 160 is 22.5 %: it was told as 22 % beside a bar printed 23 %
+    g = trap()
+    view = g.seat_view(1)
+    chosen, worst = _est("4D", 160, 36), _est("QD", 160, 90)
+    est = [_est("7H", 160, 100), chosen, worst]
+    text = str(coach._explain(view, chosen, est))
+    sent = {e.action: e.to_dict() for e in (coach._estimate(view, x) for x in est)}
+    assert sent["4D"]["p"] == 0.23 and sent["QD"]["p"] == 0.56
+    assert (f"{_chart_percent(sent['4D']['p'])} of the time with 4♦, against {_chart_percent(sent['QD']['p'])} with Q♦"
+            in text), text
+    # a single loss in 200 is a visible bar: 1 %, not 0 %
+    assert coach.percent(1 / 200) == 1 and coach.percent(29 / 200) == 15 and coach.percent(0) == 0
+    # and in a real hint, every number of the sentence is one the chart prints
+    h = hint(trap(), rollouts=160, seed=2)
+    printed = {_chart_percent(e["p"]) for e in h.to_dict()["estimates"]}
+    assert set(re.findall(r"\d+%", h.reason)) <= printed, (h.reason, printed)
+    assert f"<td>{_chart_percent(h.to_dict()['estimates'][0]['p'])}</td>" in h._repr_html_()
+
+
+def test_actions_within_each_others_intervals_are_about_equal():
+    g = Game.from_hands([["2C", "5C", "JC", "3D"], ["4C", "6C", "9D"], ["7C", "8C", "TD"]], leader=0, seed=0)
+    view = g.seat_view(0)
+    close = [_est("2C", 160, 36), _est("5C", 160, 40)]
+    assert coach.about_equal(*close)
+    text = coach._explain(view, close[0], close)
+    assert str(text).endswith("you end as the bhabhi 23% of the time with 2♣ and 25% with 5♣: about equal, "
+                              "within the simulations' margin of error."), str(text)
+    assert "against" not in str(text)
+    assert "etwa gleich" in text.localize(translator("de")) and "примерно поровну" in text.localize(translator("ru"))
+    apart = [_est("2C", 160, 20), _est("5C", 160, 60)]
+    assert not coach.about_equal(*apart)
+    assert "13% of the time with 2♣, against 38% with 5♣." in str(coach._explain(view, apart[0], apart))
+
+
+def test_a_take_that_is_not_clearly_better_is_not_recommended(monkeypatch):
+    # Player 3 may take Player 0's hand; the simulations put the take 5 points lower, within the intervals
+    g = trap()
+    view = g.seat_view(3)
+    close = [ActionEstimate("take", 160, 32), ActionEstimate("pass", 160, 40)]
+    monkeypatch.setattr(coach, "estimate_actions", lambda *args: close)
+    h = hint_for_view(view)
+    assert h.action == "pass"
+    assert h.reason == ("Do not take Player 0's hand: after taking you would end as the bhabhi 20% of the time and 25% "
+                        "without, about equal within the simulations' margin of error, so there is no reason to take "
+                        "more cards."), h.reason
+    assert "Player 0" in h.reason and "etwa gleich" in str(coach._explain(view, close[1], close).localize(translator("de")))
+    clear = [ActionEstimate("take", 160, 10), ActionEstimate("pass", 160, 60)]
+    monkeypatch.setattr(coach, "estimate_actions", lambda *args: clear)
+    h = hint_for_view(view)
+    assert h.action == "take" and h.reason.startswith("Take Player 0's hand: after taking you end as the bhabhi 6% ")

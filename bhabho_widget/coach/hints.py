@@ -30,6 +30,7 @@ with 4♦ that is Player 2's J♦, with Q♦ it is you
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -41,13 +42,14 @@ from ..engine.seat_view import SeatView
 from ..i18n import Joined, Message, SeatName, SuitName
 from ..play.search import PASS, TAKE, ActionEstimate, estimate_actions
 
-__all__ = ["Estimate", "Hint", "hint", "hint_for_view"]
+__all__ = ["Estimate", "Hint", "about_equal", "hint", "hint_for_view", "percent"]
 
 DEFAULT_ROLLOUTS = 160
 """Random continuations per action for a hint (spread over the sampled deals)."""
 DEFAULT_SAMPLES = 16
 TAKE_MARGIN = 0.03
-"""A take is recommended only when it lowers the estimated chance of losing by this much."""
+"""A take is recommended only when it lowers the estimated chance of losing by this much, and
+by more than the two estimates' intervals (see :func:`about_equal`)."""
 HIGH_STRENGTH = 8
 """A card is high, for the hints' advice to get rid of high cards, when it is one of the five
 strongest of its suit: strength 8 or more (10, J, Q, K, A; with the ace low, 9 to K)."""
@@ -84,13 +86,40 @@ T_DISCARD_PLAIN = "Discard {card}: you have no {suit}, and nobody picks up in th
 T_TAKE = "Take {target}'s hand: after taking you end as the bhabhi {p_take} of the time, against {p_keep} if you do not."
 T_PASS = "Do not take {target}'s hand: after taking you would end as the bhabhi {p_take} of the time, against {p_keep}."
 T_NUMBERS = "Simulated {n} times from here, you end as the bhabhi {p} of the time with {card}, against {p_other} with {other}."
+T_NUMBERS_EVEN = ("Simulated {n} times from here, you end as the bhabhi {p} of the time with {card} and {p_other} with "
+                  "{other}: about equal, within the simulations' margin of error.")
+T_PASS_EVEN = ("Do not take {target}'s hand: after taking you would end as the bhabhi {p_take} of the time and {p_keep} "
+               "without, about equal within the simulations' margin of error, so there is no reason to take more cards.")
 T_NUMBERS_ONE = "Simulated {n} times from here, you end as the bhabhi {p} of the time."
 T_TAKE_LABEL = "Take {target}'s hand"
 T_PASS_LABEL = "Pass"
 
 
+def percent(p: float) -> int:
+    """A chance as a whole percentage, halves rounded up: the one rounding of a hint, used by
+    its sentence, its chart (the kernel sends these numbers) and its table.
+
+    >>> percent(0.225), percent(0.2249), percent(9 / 40), percent(1.0)
+    (23, 22, 23, 100)
+    """
+    return int(math.floor(p * 100 + 0.5 + 1e-9))
+
+
 def _pct(p: float) -> str:
-    return f"{p:.0%}"
+    return f"{percent(p)}%"
+
+
+def about_equal(a: ActionEstimate, b: ActionEstimate) -> bool:
+    """True when each of two estimates lies within the other's 95 % interval: the
+    simulations cannot tell the two actions apart, so a hint does not compare them.
+
+    >>> about_equal(ActionEstimate(0, 100, 22), ActionEstimate(1, 100, 25))
+    True
+    >>> about_equal(ActionEstimate(0, 100, 10), ActionEstimate(1, 100, 40))
+    False
+    """
+    (a_lo, a_hi), (b_lo, b_hi) = a.interval, b.interval
+    return b_lo <= a.p <= b_hi and a_lo <= b.p <= a_hi
 
 
 @dataclass(frozen=True)
@@ -105,8 +134,10 @@ class Estimate:
     rollouts: int
 
     def to_dict(self) -> dict:
-        return {"action": self.action, "label": self.label, "p": round(self.p, 4), "lo": round(self.lo, 4),
-                "hi": round(self.hi, 4)}
+        """The estimate for the browser, its chances as whole percentages (:func:`percent`): the
+        chart draws and prints exactly the numbers the hint's sentence gives."""
+        return {"action": self.action, "label": self.label, "p": percent(self.p) / 100, "lo": percent(self.lo) / 100,
+                "hi": percent(self.hi) / 100}
 
 
 @dataclass(frozen=True)
@@ -128,25 +159,29 @@ class Hint:
         return {"action": self.action_code, "text": self.reason, "estimates": [e.to_dict() for e in self.estimates]}
 
     def plot(self, ax: Any = None) -> Any:
-        """A small bar chart of each action's chance of losing, with its interval; returns the Axes."""
+        """A small bar chart of each action's chance of ending as the bhabhi, with its 95 %
+        interval and its percentage (rounded as in the sentence) over the bar; returns the Axes."""
         import matplotlib.pyplot as plt
 
         if ax is None:
             _, ax = plt.subplots(figsize=(max(3.0, 0.6 * len(self.estimates) + 1.5), 2.6), layout="constrained")
-        ps = [e.p for e in self.estimates]
-        err = [[e.p - e.lo for e in self.estimates], [e.hi - e.p for e in self.estimates]]
+        shown = [e.to_dict() for e in self.estimates]  # the rounded numbers the sentence gives
+        ps = [e["p"] for e in shown]
+        err = [[e["p"] - e["lo"] for e in shown], [e["hi"] - e["p"] for e in shown]]
         colors = ["#2e7d32" if e.action == self.action_code else "#9e9e9e" for e in self.estimates]
-        ax.bar(range(len(ps)), ps, yerr=err, capsize=3, color=colors)
+        bars = ax.bar(range(len(ps)), ps, yerr=err, capsize=3, color=colors)
+        ax.bar_label(bars, labels=[_pct(e.p) for e in self.estimates], padding=2, fontsize="small")
         ax.set_xticks(range(len(ps)), [e.label for e in self.estimates])
-        ax.set_ylabel("chance of losing")
-        ax.set_ylim(0, min(1.0, max(e.hi for e in self.estimates) * 1.15 + 0.02))
+        ax.set_ylabel("chance of ending as the bhabhi")
+        ax.set_ylim(0, min(1.0, max(e["hi"] for e in shown) * 1.15 + 0.06))
         ax.set_title("Hint: " + (str(self.action) if isinstance(self.action, Card) else self.estimates[0].label),
                      fontsize="medium")
         return ax
 
     def _repr_html_(self) -> str:
-        rows = "".join(f"<tr><td>{e.label}</td><td>{e.p:.0%}</td><td>{e.lo:.0%}–{e.hi:.0%}</td></tr>" for e in self.estimates)
-        return (f"<p><b>{self.action}</b>: {self.reason}</p><table><tr><th>action</th><th>chance of losing</th>"
+        rows = "".join(f"<tr><td>{e.label}</td><td>{_pct(e.p)}</td><td>{_pct(e.lo)}–{_pct(e.hi)}</td></tr>"
+                       for e in self.estimates)
+        return (f"<p><b>{self.action}</b>: {self.reason}</p><table><tr><th>action</th><th>chance of ending as the bhabhi</th>"
                 f"<th>95 % interval</th></tr>{rows}</table>")
 
 
@@ -184,7 +219,8 @@ def hint_for_view(view: SeatView, rollouts: int = DEFAULT_ROLLOUTS, samples: int
     best_card = min(cards, key=lambda e: (e.p, e.action)) if cards else None
     keep = best_card if best_card is not None else by_action.get(PASS)
     chosen: ActionEstimate
-    if TAKE in by_action and keep is not None and by_action[TAKE].p + TAKE_MARGIN < keep.p:
+    take = by_action.get(TAKE)
+    if take is not None and keep is not None and take.p + TAKE_MARGIN < keep.p and not about_equal(take, keep):
         chosen = by_action[TAKE]
     else:
         assert keep is not None
@@ -247,7 +283,7 @@ def _explain(view: SeatView, chosen: ActionEstimate, est: Sequence[ActionEstimat
     if chosen.action in (TAKE, PASS):
         take = by_action[TAKE]
         keep = by_action.get(PASS) or min((e for e in est if isinstance(e.action, int)), key=lambda e: e.p)
-        template = T_TAKE if chosen.action == TAKE else T_PASS
+        template = T_TAKE if chosen.action == TAKE else T_PASS_EVEN if about_equal(take, keep) else T_PASS
         return Message(template, target=target, p_take=_pct(take.p), p_keep=_pct(keep.p))
     c = chosen.action
     assert isinstance(c, int)
@@ -319,6 +355,7 @@ def _explain(view: SeatView, chosen: ActionEstimate, est: Sequence[ActionEstimat
     if other is None:
         sentences.append(Message(T_NUMBERS_ONE, n=chosen.rollouts, p=_pct(chosen.p)))
     else:
-        sentences.append(Message(T_NUMBERS, n=chosen.rollouts, p=_pct(chosen.p), card=card, p_other=_pct(other.p),
-                                          other=DECK[other.action]))  # type: ignore[index]
+        template = T_NUMBERS_EVEN if about_equal(chosen, other) else T_NUMBERS
+        sentences.append(Message(template, n=chosen.rollouts, p=_pct(chosen.p), card=card, p_other=_pct(other.p),
+                                 other=DECK[other.action]))  # type: ignore[index]
     return Joined(" ", *sentences)
