@@ -102,3 +102,26 @@ def test_hand_size_history_and_plots():
     assert isinstance(result["length"], np.ndarray) and (result["length"] > 0).all()
     ax = plot_losses(result)
     assert len(ax.patches) == 4
+
+
+def test_rate_charts_draw_intervals_and_print_the_numbers_as_rounded_beside_them():
+    from matplotlib.container import ErrorbarContainer
+
+    from bhabho_widget.coach.plots import percent_text, plot_rates
+    from bhabho_widget.play.stats import wilson
+
+    # one loss in 200 is a visible bar: it is labelled 1 % (0.5 % with a decimal), never 0 %
+    assert percent_text(1 / 200) == "1%" and percent_text(1 / 200, 1) == "0.5%" and percent_text(0) == "0%"
+    assert percent_text(29 / 200) == "15%" and percent_text(57 / 200) == "29%"  # halves up, as the hint's chart
+    ax = plot_rates(["rules", "random"], [1, 174], [200, 600], fair=0.25, digits=1)
+    labels = [t.get_text() for t in ax.texts]
+    assert labels == ["0.5%", "29.0%"]
+    bars = [c for c in ax.containers if isinstance(c, ErrorbarContainer)]
+    assert len(bars) == 1, "every bar carries its interval"
+    (segments,) = bars[0].lines[2]  # one vertical line per bar, from the interval's low end to its high end
+    lo, hi = wilson(174, 600)
+    assert sorted(segments.get_segments()[1][:, 1]) == [pytest.approx(100 * lo), pytest.approx(100 * hi)]
+    result = simulate(lambda k: [RandomBot(k * 4 + s) for s in range(4)], games=40, players=4)
+    ax = plot_losses(result)
+    assert [t.get_text() for t in ax.texts] == [percent_text(k / 40) for k in result["losses"]]
+    assert any(isinstance(c, ErrorbarContainer) for c in ax.containers)

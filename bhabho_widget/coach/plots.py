@@ -1,12 +1,64 @@
-"""Matplotlib plots: hand sizes through a game, and results of many simulated games."""
+"""Matplotlib plots: hand sizes through a game, and results of many simulated games.
+
+A chart of shares of games draws each share with its 95 % interval (Wilson) and prints it
+over its bar; :func:`percent_text` is the one rounding for those labels and for the numbers
+a notebook prints beside the chart (halves rounded up, as in a hint's sentence and chart).
+"""
 
 from __future__ import annotations
+
+import math
+from collections.abc import Sequence
 
 import numpy as np
 
 from ..engine.game import Game
 from ..engine.rules import Rules
 from ..play.driver import play_out
+from ..play.stats import wilson
+
+__all__ = ["hand_size_history", "percent_text", "plot_hand_sizes", "plot_losses", "plot_rates", "simulate"]
+
+
+def percent_text(p: float, digits: int = 0) -> str:
+    """A share as a percentage with ``digits`` decimals, halves rounded up: the text of a
+    chart's bar label and of the same number printed beside the chart.
+
+    >>> percent_text(1 / 200), percent_text(1 / 200, 1), percent_text(29 / 200), percent_text(0.2634, 1)
+    ('1%', '0.5%', '15%', '26.3%')
+    """
+    scale = 10 ** (digits + 2)
+    return f"{math.floor(p * scale + 0.5 + 1e-9) / 10 ** digits:.{digits}f}%"
+
+
+def plot_rates(labels: Sequence[str], losses: Sequence[int], games: Sequence[int], ax=None, fair: float | None = None,
+               digits: int = 0, color="#4f81bd", percent: bool = True):
+    """Bars of shares ``losses[i] / games[i]`` with their 95 % Wilson intervals as error bars,
+    each share printed over its bar with :func:`percent_text`; a dashed line at ``fair``.
+
+    The bars are in percent of games (``percent=True``) or as fractions. Returns the Axes.
+    """
+    import matplotlib.pyplot as plt
+
+    k, n = np.asarray(losses, dtype=float), np.asarray(games, dtype=float)
+    rates = np.divide(k, n, out=np.zeros_like(k), where=n > 0)
+    ci = np.array([wilson(int(a), int(b)) for a, b in zip(losses, games)]).reshape(-1, 2)
+    unit = 100.0 if percent else 1.0
+    if ax is None:
+        _, ax = plt.subplots(figsize=(max(4.0, 1.3 * len(labels) + 1.5), 3), layout="constrained")
+    if isinstance(color, str) or len(color) != len(labels):
+        color = [color] * len(labels)
+    bars = ax.bar(np.arange(len(labels)), rates * unit, yerr=[(rates - ci[:, 0]) * unit, (ci[:, 1] - rates) * unit],
+                  capsize=4, color=color, error_kw={"lw": 1, "ecolor": "#333333"})
+    ax.bar_label(bars, labels=[percent_text(r, digits) for r in rates], padding=3, fontsize="small")
+    ax.set_xticks(np.arange(len(labels)), labels)
+    top = max(ci[:, 1].max() if len(ci) else 0.0, fair or 0.0)
+    ax.set_ylim(0, min(1.0, top * 1.2 + 0.03) * unit)
+    if fair is not None:
+        ax.axhline(fair * unit, color="gray", ls="--", lw=1, label=f"equal share {percent_text(fair)}")
+        ax.legend(fontsize="small")
+    ax.set_ylabel("share of games lost" + (" (%)" if percent else ""))
+    return ax
 
 
 def hand_size_history(game: Game) -> np.ndarray:
@@ -71,20 +123,10 @@ def simulate(make_bots, games: int = 200, players: int = 4, rules: Rules | str =
 
 
 def plot_losses(result: dict, labels=None, ax=None):
-    """Bar chart of how often each seat was the bhabhi in :func:`simulate` results."""
-    import matplotlib.pyplot as plt
-
+    """Bar chart of how often each seat was the bhabhi in :func:`simulate` results, with
+    95 % intervals (see :func:`plot_rates`)."""
     players, games = result["players"], result["games"]
-    rate = result["losses"] / games
     labels = labels or [f"seat {s}" for s in range(players)]
-    if ax is None:
-        _, ax = plt.subplots(figsize=(6, 3), layout="constrained")
-    bars = ax.bar(np.arange(players), rate, color="#c0504d")
-    ax.set_xticks(np.arange(players), labels)
-    ax.axhline(1 / players, color="gray", ls="--", lw=1, label="equal share")
-    ax.bar_label(bars, labels=[f"{r:.0%}" for r in rate], padding=2)
-    ax.set_ylabel("share of games lost")
+    ax = plot_rates(labels, list(result["losses"]), [games] * players, ax=ax, fair=1 / players, color="#c0504d")
     ax.set_title(f"Who is the bhabhi? ({games} games)")
-    ax.set_ylim(0, max(1 / players, rate.max()) * 1.25)
-    ax.legend(fontsize="small")
     return ax
