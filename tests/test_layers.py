@@ -17,7 +17,7 @@ import pytest
 import bhabho_widget
 
 PACKAGE = pathlib.Path(bhabho_widget.__file__).parent
-LAYERS = ["i18n", "engine", "play", "coach", "table"]
+LAYERS = ["i18n", "engine", "play", "coach", "table", "server"]
 TOP = {"__init__", "_moved"}
 
 

@@ -241,6 +241,28 @@ class Table(BaseWidget):
         """A hint for the person: ``{"action", "text", "estimates"}``, in the table's language."""
         return self.session.hint()
 
+    # ------------------------------------------------------------------ shared tables
+    @staticmethod
+    def host(server: str, players: int = 4, rules: str = "classic", rounds: int | None = None, bots: str = "rules",
+             name: str | None = None, language: str | None = None, pace: float = 0.6, deck: str = "two-colour") -> Any:
+        """Open a shared table on the table ``server`` (``"127.0.0.1:8765"``, see
+        :mod:`bhabho_widget.server`) and sit at its seat 0 as the host; returns the widget
+        (a :class:`.remote.SharedTable`), whose ``code`` the others give :meth:`join`. Bots
+        play the seats nobody takes; the host deals with the New game button (or ``deal()``)."""
+        from .remote import SharedTable
+
+        return SharedTable.host(server, players=players, rules=rules, rounds=rounds, bots=bots, name=name,
+                                language=language, pace=pace, deck=deck)
+
+    @staticmethod
+    def join(server: str, code: str, name: str | None = None, language: str | None = None, pace: float = 0.6,
+             deck: str = "two-colour") -> Any:
+        """Take a seat at the shared table ``code`` on the table ``server``; returns the widget.
+        ``name`` defaults to the JupyterHub user's name, or the login name."""
+        from .remote import SharedTable
+
+        return SharedTable.join(server, code, name=name, language=language, pace=pace, deck=deck)
+
     # ------------------------------------------------------------------ messages
     def _check_version(self, content: dict[str, Any]) -> None:
         if content["version"] != self.session.version:

@@ -1,0 +1,36 @@
+"""``python -m bhabho_widget.server``: serve shared tables (see :mod:`bhabho_widget.server`)."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import sys
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bhabho_widget.server",
+                                     description="Serve shared Bhabho tables over websockets.")
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
+    parser.add_argument("--port", type=int, default=8765)
+    parser.add_argument("--db", default="bhabho_tables.sqlite3", help="the SQLite file of the tables")
+    parser.add_argument("--grace", type=float, default=30.0, help="seconds before a bot plays for a person who dropped out")
+    parser.add_argument("--bot-pace", type=float, default=0.6, help="seconds between the bots' steps")
+    parser.add_argument("--prefix", default=os.environ.get("JUPYTERHUB_SERVICE_PREFIX", ""),
+                        help="path prefix of the routes (as a JupyterHub service: /services/<name>/)")
+    args = parser.parse_args(argv)
+    try:
+        import uvicorn
+    except ImportError:
+        print('the table server needs its extra: pip install "bhabho-widget[server]"', file=sys.stderr)
+        return 2
+    from .app import make_app
+
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    app = make_app(args.db, prefix=args.prefix, grace=args.grace, bot_pace=args.bot_pace)
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=65536)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
