@@ -202,8 +202,8 @@ def test_messages_from_the_browser_get_short_errors_and_change_nothing():
         {"type": "play", "card": "A" * 100_000, "version": version},
         {"type": "play", "card": "AS", "version": version, "x" * 1000: 1},
         {"type": "x" * 100_000},
-        {"type": "new_game", "players": 4, "seed": 10**30, "variant": "classic", "bots": "rules"},
-        {"type": "new_game", "players": 4, "seed": None, "variant": "classic", "bots": "genius"},
+        {"type": "new_game", "players": 4, "seed": 10**30, "variant": "classic", "bots": "rules", "version": version},
+        {"type": "new_game", "players": 4, "seed": None, "variant": "classic", "bots": "genius", "version": version},
         ["play"],
         None,
     ]:

@@ -25,6 +25,7 @@ from bhabho_widget.table.protocol import (
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 SRC = ROOT / "src_js" / "src"
+NEW_GAME = {"type": "new_game", "players": 4, "seed": None, "variant": "classic", "bots": "rules", "version": 0}
 TABLE_TYPES = {"play", "take", "advance", "undo", "hint", "new_game", "set_language", "set_deck"}
 LESSON_TYPES = {"goto", "answer", "set_deck"}
 
@@ -33,11 +34,11 @@ VALID = [
     {"type": "play", "card": "AS", "version": 2**53 - 1},
     {"type": "take", "version": 7},
     {"type": "advance", "version": 7},
-    {"type": "undo"},
+    {"type": "undo", "version": 3},
     {"type": "hint"},
-    {"type": "new_game", "players": 3, "seed": None, "variant": "classic", "bots": "rules"},
-    {"type": "new_game", "players": 8, "seed": 0, "variant": "no-take", "bots": "random"},
-    {"type": "new_game", "players": 4, "seed": 2**53 - 1, "variant": "teams", "bots": ""},
+    {"type": "new_game", "players": 3, "seed": None, "variant": "classic", "bots": "rules", "version": 0},
+    {"type": "new_game", "players": 8, "seed": 0, "variant": "no-take", "bots": "random", "version": 1},
+    {"type": "new_game", "players": 4, "seed": 2**53 - 1, "variant": "teams", "bots": "", "version": 2**53 - 1},
     {"type": "set_language", "language": "hi"},
     {"type": "goto", "index": 0},
     {"type": "goto", "index": 12},
@@ -158,12 +159,12 @@ def test_valid_messages_are_accepted(message):
     ({"type": "play", "card": "AS", "version": True}, TABLE_TYPES, "'version' as a version number"),
     ({"type": "take", "version": -1}, TABLE_TYPES, "got -1"),
     ({"type": "play", "card": "QUEEN", "version": 1}, TABLE_TYPES, "at most 3 characters"),
-    ({"type": "new_game", "players": 9, "seed": None, "variant": "classic", "bots": "rules"}, TABLE_TYPES, "3 to 8"),
-    ({"type": "new_game", "players": True, "seed": None, "variant": "classic", "bots": "rules"}, TABLE_TYPES, "got true"),
-    ({"type": "new_game", "players": 4, "seed": -1, "variant": "classic", "bots": "rules"}, TABLE_TYPES, "seed"),
-    ({"type": "new_game", "players": 4, "seed": 2**53, "variant": "classic", "bots": "rules"}, TABLE_TYPES, "or null"),
-    ({"type": "new_game", "players": 4, "seed": False, "variant": "classic", "bots": "rules"}, TABLE_TYPES, "got false"),
-    ({"type": "new_game", "players": 4, "seed": None, "variant": "classic", "bots": None}, TABLE_TYPES, "'bots' as a name"),
+    ({**NEW_GAME, "players": 9}, TABLE_TYPES, "3 to 8"),
+    ({**NEW_GAME, "players": True}, TABLE_TYPES, "got true"),
+    ({**NEW_GAME, "seed": -1}, TABLE_TYPES, "seed"),
+    ({**NEW_GAME, "seed": 2**53}, TABLE_TYPES, "or null"),
+    ({**NEW_GAME, "seed": False}, TABLE_TYPES, "got false"),
+    ({**NEW_GAME, "bots": None}, TABLE_TYPES, "'bots' as a name"),
     ({"type": "set_language", "language": ["en"]}, TABLE_TYPES, "got a list of 1 item"),
     ({"type": "goto", "index": 100001}, LESSON_TYPES, "from 0 to 100000"),
     ({"type": "answer", "choice": True}, LESSON_TYPES, "'choice'"),
@@ -207,9 +208,18 @@ def test_a_message_type_the_protocol_does_not_declare_is_a_programming_error():
 
 
 def test_check_message_returns_only_the_declared_fields():
-    checked = check_message({"type": "new_game", "players": 5, "seed": 9, "variant": "classic", "bots": "rules"},
-                            TABLE_TYPES)
-    assert list(checked) == ["type", "players", "seed", "variant", "bots"]
+    checked = check_message({"bots": "rules", "version": 0, "type": "new_game", "players": 5, "seed": 9,
+                             "variant": "classic"}, TABLE_TYPES)
+    assert list(checked) == ["type", "players", "seed", "variant", "bots", "version"]
+
+
+@pytest.mark.parametrize("kind", ["play", "take", "advance", "undo", "new_game"])
+def test_every_message_that_changes_the_table_carries_the_views_version(kind):
+    """A stale click (a double click, a second view of the widget) is refused by its version."""
+    example = next(m for m in VALID if m["type"] == kind)
+    assert check_message(example, TABLE_TYPES)["version"] == example["version"]
+    with pytest.raises(MessageError, match="needs 'version'"):
+        check_message({k: v for k, v in example.items() if k != "version"}, TABLE_TYPES)
 
 
 # ---------------------------------------------------------------------- pace

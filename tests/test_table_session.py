@@ -103,7 +103,7 @@ def test_undo_shows_the_game_as_it_now_stands():
             step_as_browser(t, rng, take_chance=0.1)
         if 0 not in t.game.actors():
             continue
-        send(t, type="undo")
+        send(t, type="undo", version=t.view["version"])
         assert t.error == ""
         v = t.view
         assert v["change"] == "undo" and v["events"] == [] and v["last_trick"] is None
@@ -120,7 +120,7 @@ def test_undo_of_a_scored_round_unscores_it():
     g = t.game
     assert t.score["played"] == 1 and t.match.rounds_played == 1
     counted = list(t.match.counts)
-    send(t, type="undo")
+    send(t, type="undo", version=t.view["version"])
     assert t.error == "" and not t.game.is_over
     assert t.score["played"] == 0 and t.match.rounds_played == 0 and sum(t.match.counts) == 0 and t.match.pot == 0
     play_to_end(t, random.Random(3))  # replayed, maybe to another loser: counted once
@@ -162,7 +162,7 @@ def test_new_game_and_next_round_start_a_fresh_log():
     t = Table(seed=1, pace=0, rounds=2)
     play_to_end(t, random.Random(0))
     assert len(t.view["log"]) > 5
-    send(t, type="new_game", players=4, seed=None, variant="classic", bots="rules")
+    send(t, type="new_game", players=4, seed=None, variant="classic", bots="rules", version=t.view["version"])
     v = t.view
     assert v["change"] == "new" and v["events"] == []
     assert [line["kind"] for line in v["log"]] == ["deal"]  # only the person's own deal
@@ -217,7 +217,7 @@ def test_the_end_of_a_session_says_who_loses_and_who_takes_the_pot():
     t = Table(seed=2, rounds=2, pace=0)
     assert t.score["text"] == "Round 1 of 2" and t.score["round"] == 1
     play_to_end(t, random.Random(1))
-    send(t, type="new_game", players=4, seed=None, variant="classic", bots="rules")
+    send(t, type="new_game", players=4, seed=None, variant="classic", bots="rules", version=t.view["version"])
     assert t.score["text"] == "Round 2 of 2"
     play_to_end(t, random.Random(2))
     score = t.score

@@ -200,15 +200,17 @@ def test_fuzzing_messages_never_corrupt_the_table(message):
 
 def test_malformed_messages_get_clear_errors():
     t = Table(seed=7)
+    v = t.view["version"]
     for msg, words in [
         ("play", "must be an object"), ({"type": 3}, "must be an object"), ({"type": "fly"}, "unknown message type"),
         ({"type": "play", "card": "AS"}, "needs 'version'"), ({"type": "play", "version": True, "card": "AS"}, "version"),
         ({"type": "undo", "extra": 1}, "does not take extra"),
-        ({"type": "new_game", "players": 9, "seed": None, "variant": "classic", "bots": "rules"}, "3 to 8"),
-        ({"type": "new_game", "players": 5, "seed": None, "variant": "teams", "bots": "rules"}, "even number"),
-        ({"type": "new_game", "players": 4, "seed": -1, "variant": "classic", "bots": "rules"}, "seed"),
-        ({"type": "new_game", "players": 4, "seed": None, "variant": "chess", "bots": "rules"}, "unknown variant"),
-        ({"type": "undo"}, "nothing to undo"),
+        ({"type": "new_game", "players": 9, "seed": None, "variant": "classic", "bots": "rules", "version": v}, "3 to 8"),
+        ({"type": "new_game", "players": 5, "seed": None, "variant": "teams", "bots": "rules", "version": v}, "even number"),
+        ({"type": "new_game", "players": 4, "seed": -1, "variant": "classic", "bots": "rules", "version": v}, "seed"),
+        ({"type": "new_game", "players": 4, "seed": None, "variant": "chess", "bots": "rules", "version": v}, "unknown variant"),
+        ({"type": "undo"}, "needs 'version'"),
+        ({"type": "undo", "version": v}, "nothing to undo"),
     ]:
         t.error = ""
         t._on_frontend_msg(t, msg, [])
@@ -221,7 +223,7 @@ def test_undo_takes_back_the_persons_last_action_and_the_bots_after_it():
     before = (t.game.state_key(), t.view["hand"])
     send(t, type="play", card=t.view["legal"][0], version=t.view["version"])
     t.run_bots()
-    send(t, type="undo")
+    send(t, type="undo", version=t.view["version"])
     assert t.error == "" and (t.game.state_key(), t.view["hand"]) == before
     assert t.view["waiting"] == "human"
 
@@ -237,7 +239,7 @@ def test_hint_suggests_a_legal_card():
 
 def test_new_game_message():
     t = Table(seed=3)
-    send(t, type="new_game", players=6, seed=42, variant="get away", bots="random")
+    send(t, type="new_game", players=6, seed=42, variant="get away", bots="random", version=t.view["version"])
     assert t.error == "" and t.game.num_players == 6 and t.game.seed == 42
     assert t.game.rules.next_leader == "lowest"
     assert t.config == {"players": 6, "seed": 42, "variant": "get away", "bots": "random", "language": "en",
@@ -271,11 +273,11 @@ def test_match_scoreboard():
     assert t.score["played"] == 0 and t.score["rounds"] == 2
     drive_to_end(t)
     assert t.score["played"] == 1 and sum(t.score["counts"]) == t.score["pot"] <= 1
-    send(t, type="new_game", players=4, seed=None, variant="classic", bots="rules")
+    send(t, type="new_game", players=4, seed=None, variant="classic", bots="rules", version=t.view["version"])
     assert t.match.rounds_played == 1 and t.match.dealer == 1
     drive_to_end(t)
     assert t.score["played"] == 2 and t.score["over"]
-    send(t, type="new_game", players=4, seed=None, variant="classic", bots="rules")  # a fresh match
+    send(t, type="new_game", players=4, seed=None, variant="classic", bots="rules", version=t.view["version"])  # a fresh match
     assert t.score["played"] == 0
 
 
@@ -317,3 +319,38 @@ def test_four_colour_deck_is_a_kernel_setting_the_controls_may_switch():
     lesson = Lesson(g, ["KH"], deck="four-colour")
     send(lesson, type="set_deck", deck="two-colour")
     assert lesson.error == "" and lesson.deck == "two-colour"
+
+
+def test_a_repeated_undo_takes_back_one_move_only():
+    """Undo carries the view's version: a double click, or a second view of the same widget,
+    sends it twice with one version, and the second is refused as stale."""
+    t = Table(seed=11, pace=0)
+    t.run_bots()
+    first = (t.game.state_key(), len(t.game.moves))
+    send(t, type="play", card=t.view["legal"][0], version=t.view["version"])
+    t.run_bots()
+    send(t, type="play", card=t.view["legal"][0], version=t.view["version"])
+    t.run_bots()
+    second = (t.game.state_key(), len(t.game.moves))
+    assert second != first
+    version = t.view["version"]
+    send(t, type="undo", version=version)
+    assert t.error == ""
+    after_one = (t.game.state_key(), len(t.game.moves), t.view["version"])
+    send(t, type="undo", version=version)
+    assert "the table changed" in t.error and len(t.error) < 120
+    assert (t.game.state_key(), len(t.game.moves), t.view["version"]) == after_one
+    assert after_one[1] > first[1]  # the first play is still on the table
+
+
+def test_two_new_game_messages_with_one_version_deal_one_game():
+    t = Table(seed=5, pace=0)
+    version = t.view["version"]
+    message = {"type": "new_game", "players": 4, "seed": None, "variant": "classic", "bots": "rules",
+               "version": version}
+    send(t, **message)
+    assert t.error == ""
+    game, dealt = t.game, t.view["version"]
+    send(t, **message)
+    assert "the table changed" in t.error
+    assert t.game is game and t.view["version"] == dealt

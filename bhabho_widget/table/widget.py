@@ -282,6 +282,7 @@ class Table(BaseWidget):
         self.advance()
 
     def _msg_undo(self, content: dict[str, Any]) -> None:
+        self._check_version(content)  # a repeated Undo (a double click, a second view) takes back one move only
         self.undo()
 
     def _msg_hint(self, content: dict[str, Any]) -> None:
@@ -289,6 +290,7 @@ class Table(BaseWidget):
         self._hint = self.session.last_hint
 
     def _msg_new_game(self, content: dict[str, Any]) -> None:
+        self._check_version(content)  # two New game clicks on one view deal one game
         variant = content["variant"]
         if variant not in PRESETS:
             raise MessageError(f"unknown variant {variant[:40]!r}")

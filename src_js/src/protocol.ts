@@ -25,7 +25,7 @@ export const LANGUAGE_CODE_MAX_LENGTH = 16;
 
 // ---- shapes ----
 
-/** Increases with every state change of the table; echoed in play, take and advance so that a stale click is refused. */
+/** Increases with every state change of the table; echoed in play, take, advance, undo and new_game so that a stale click (a double click, a second view of the widget) is refused. */
 export type Version = number;
 
 /** A seat number. */
@@ -283,6 +283,7 @@ export interface AdvanceMessage {
 /** Take back the person's last action and the bots' after it. */
 export interface UndoMessage {
   type: "undo";
+  version: Version;
 }
 
 /** Ask for a hint (the kernel sets the hint trait). */
@@ -297,6 +298,7 @@ export interface NewGameMessage {
   seed: Seed | null;
   variant: Name;
   bots: Name;
+  version: Version;
 }
 
 /** Switch the language of the kernel's texts and the labels. */

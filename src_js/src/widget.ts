@@ -136,7 +136,7 @@ export function mount(model: Model, el: HTMLElement): () => void {
 
   const disposers: (() => void)[] = [];
   let lastLogKey = "";
-  let acted: number | null = null; // version for which a play/take was already sent
+  let acted: number | null = null; // version for which a play, take, undo or new game was already sent
   let lastGoto: number | null = null;
   // The finished trick resting on the table (play mode), since when, and from which view.
   let resting: LastTrick | null = null;
@@ -159,7 +159,9 @@ export function mount(model: Model, el: HTMLElement): () => void {
     send({ type: "advance", version });
   });
 
-  function sendVersioned(msg: MessageOf<"play"> | MessageOf<"take"> | MessageOf<"advance">): void {
+  function sendVersioned(
+    msg: MessageOf<"play"> | MessageOf<"take"> | MessageOf<"advance"> | MessageOf<"undo"> | MessageOf<"new_game">,
+  ): void {
     if (acted === msg.version) return; // a double click or key repeat: the kernel already has it
     acted = msg.version;
     send(msg);
@@ -485,10 +487,10 @@ export function mount(model: Model, el: HTMLElement): () => void {
     if (v?.mode === "lesson" && controls.playOnly.some((e) => e.contains(btn))) return;
     switch (btn.dataset.testid) {
       case "new-game":
-        send({ type: "new_game", ...readNewGame(controls) });
+        if (v) sendVersioned({ type: "new_game", version: v.version, ...readNewGame(controls) });
         break;
       case "undo":
-        send({ type: "undo" });
+        if (v) sendVersioned({ type: "undo", version: v.version });
         break;
       case "hint":
         send({ type: "hint" });

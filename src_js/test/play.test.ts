@@ -60,7 +60,8 @@ describe("playing", () => {
     model.setView({ version: 6, can_undo: true });
     expect(undo.disabled).toBe(false);
     undo.click();
-    expect(model.sent).toEqual([{ type: "undo" }]);
+    undo.click(); // a double click: one undo, with the version of the view it was made on
+    expect(model.sent).toEqual([{ type: "undo", version: 6 }]);
   });
 
   it("offers Take with the target's name only when allowed", () => {
@@ -327,12 +328,15 @@ describe("controls", () => {
     expect(bots.value).toBe("random");
     // the seed shown is the current game's: New game deals a new one (or a match's next round)
     q<HTMLButtonElement>("[data-testid=new-game]").click();
-    expect(model.sent).toEqual([{ type: "new_game", players: 5, seed: null, variant: "no-take", bots: "random" }]);
+    q<HTMLButtonElement>("[data-testid=new-game]").click(); // a double click deals one game
+    expect(model.sent).toEqual([{ type: "new_game", version: 5, players: 5, seed: null, variant: "no-take", bots: "random" }]);
     // a seed the person types is sent
+    model.setView({ version: 6 });
     seed.value = "7";
     seed.dispatchEvent(new Event("input", { bubbles: true }));
     q<HTMLButtonElement>("[data-testid=new-game]").click();
-    expect(model.sent[1]).toEqual({ type: "new_game", players: 5, seed: 7, variant: "no-take", bots: "random" });
+    expect(model.sent[1]).toEqual({ type: "new_game", version: 6, players: 5, seed: 7, variant: "no-take", bots: "random" });
+    model.setView({ version: 7 });
 
     players.value = "3";
     seed.value = "";
@@ -340,23 +344,25 @@ describe("controls", () => {
     variant.value = "classic";
     bots.value = "rules";
     q<HTMLButtonElement>("[data-testid=new-game]").click();
-    expect(model.sent[2]).toEqual({ type: "new_game", players: 3, seed: null, variant: "classic", bots: "rules" });
+    expect(model.sent[2]).toEqual({ type: "new_game", version: 7, players: 3, seed: null, variant: "classic", bots: "rules" });
   });
 
   it("starts a match's next round from New game, and a new match from a typed seed", () => {
     const { q, model } = mount({ config: config({ seed: 7, rounds: 2 }) });
     const seed = q<HTMLInputElement>("[data-testid=seed]");
     q<HTMLButtonElement>("[data-testid=new-game]").click();
-    expect(model.sent[0]).toMatchObject({ type: "new_game", seed: null });
+    expect(model.sent[0]).toMatchObject({ type: "new_game", version: 5, seed: null });
     // the kernel deals round 2: the same config, the field still untouched
+    model.setView({ version: 6 });
     seed.value = "12";
     seed.dispatchEvent(new Event("input", { bubbles: true }));
     // a list changing meanwhile does not overwrite what the person typed
     model.set("languages", [{ code: "en", name: "English" }]);
     expect(seed.value).toBe("12");
     q<HTMLButtonElement>("[data-testid=new-game]").click();
-    expect(model.sent[1]).toMatchObject({ type: "new_game", seed: 12 });
+    expect(model.sent[1]).toMatchObject({ type: "new_game", version: 6, seed: 12 });
     // the kernel's answer fills the field again, untouched
+    model.setView({ version: 7 });
     model.set("config", config({ seed: 12, rounds: 2 }));
     expect(seed.value).toBe("12");
     q<HTMLButtonElement>("[data-testid=new-game]").click();
@@ -424,7 +430,7 @@ describe("controls", () => {
     const { q, model } = mount();
     q<HTMLButtonElement>("[data-testid=undo]").click();
     q<HTMLButtonElement>("[data-testid=hint]").click();
-    expect(model.sent).toEqual([{ type: "undo" }, { type: "hint" }]);
+    expect(model.sent).toEqual([{ type: "undo", version: 5 }, { type: "hint" }]);
   });
 
   it("sets pace on the model within the protocol's bounds and only shows reveal_all", () => {
