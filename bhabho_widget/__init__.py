@@ -18,6 +18,7 @@ standard library; numpy, the widgets and plots load on first use.
 """
 
 from . import _moved
+from .engine import optional as _optional
 from .engine.cards import Card
 from .engine.errors import EndlessGameError, IllegalMoveError, InvalidCardError, MessageError, RecordError
 from .engine.events import Event
@@ -41,6 +42,7 @@ _LAZY = {"Table": "table.widget", "play": "table.widget", "Lesson": "table.widge
          "hint": "coach.hints", "Hint": "coach.hints"}
 
 _moved.install(__name__)
+_optional.install()  # numpy or matplotlib missing: one sentence that says what needs it
 
 
 def __getattr__(name: str) -> object:

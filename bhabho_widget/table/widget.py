@@ -19,6 +19,7 @@ import traitlets
 from ..engine.errors import MessageError
 from ..engine.game import Game, Move
 from ..engine.html import view_html
+from ..engine.optional import MissingPackageError
 from ..engine.rules import PRESETS, Rules
 from ..i18n import ENGLISH, LANGUAGES, Message, Translator, check_language, default_language
 from ..play.bots import Bot
@@ -94,7 +95,7 @@ class BaseWidget(anywidget.AnyWidget):
         try:
             message = check_message(content, self._HANDLERS)
             self._HANDLERS[message["type"]](self, message)
-        except (ValueError, TypeError) as err:  # MessageError, IllegalMoveError, bad engine input
+        except (ValueError, TypeError, MissingPackageError) as err:  # MessageError, IllegalMoveError, bad engine input, no numpy
             self.error = self._localize(err)[:ERROR_LENGTH]
             return
         self.error = ""
