@@ -12,6 +12,7 @@ import random
 import pytest
 
 from bhabho_widget import Game, IllegalMoveError, Rules, TableSession
+from bhabho_widget.engine.errors import MessageError
 from bhabho_widget.table.protocol import check_trait, check_view
 from bhabho_widget.table.widget import Lesson, Table
 
@@ -442,3 +443,55 @@ def test_the_person_takes_at_most_once_per_trick_boundary_as_bots_do():
         else:
             raise AssertionError("the game did not end")
     assert second_tries > 50
+
+
+def test_a_burst_of_hints_at_one_position_is_worked_out_once(monkeypatch):
+    import bhabho_widget.coach.hints as hints
+
+    runs = []
+    real = hints.estimate_actions
+
+    def counting(*args, **kwargs):
+        runs.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(hints, "estimate_actions", counting)
+    t = Table(players=8, seed=4, pace=0)
+    t.run_bots()
+    answers = []
+    for _ in range(20):
+        send(t, type="hint")
+        assert t.error == ""
+        answers.append(t.hint)
+    assert len(runs) == 1 and all(a == answers[0] for a in answers)
+    # the same position in another language: the same hint, told again, not worked out again
+    send(t, type="set_language", language="de")
+    send(t, type="hint")
+    assert len(runs) == 1 and t.hint["text"] != answers[0]["text"]
+    # a new position is worked out anew
+    send(t, type="play", card=t.hint["action"], version=t.view["version"])
+    t.run_bots()
+    if t.view["waiting"] == "human":
+        send(t, type="hint")
+        assert t.error == "" and len(runs) == 2
+
+
+def test_a_hint_asked_for_while_one_is_worked_out_is_refused(monkeypatch):
+    import bhabho_widget.coach.hints as hints
+
+    s = TableSession(players=5, seed=2)
+    s.run_bots()
+    real = hints.estimate_actions
+    refusals = []
+
+    def asking_again(*args, **kwargs):
+        with pytest.raises(MessageError, match="already being worked out") as err:
+            s.hint()
+        refusals.append(str(err.value))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(hints, "estimate_actions", asking_again)
+    assert s.hint()["action"]
+    assert len(refusals) == 1 and len(refusals[0]) < 80
+    assert s.hint()["action"]  # not stuck: the next one is answered (from the cache)
+    assert len(refusals) == 1

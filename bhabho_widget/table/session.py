@@ -17,6 +17,7 @@ seat may see (:meth:`TableSession.browser_view`). Tests and scripts drive it dir
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -32,6 +33,10 @@ from ..play.driver import Driver
 from ..play.match import Match
 from ..play.registry import BOTS
 
+HINT_SEED = 0
+"""The seed of the table's hints: the same position gets the same hint."""
+HINT_CACHE = 16
+"""Hints a table keeps, for positions asked about again."""
 LOG_LENGTH = 80
 """Log lines a view carries: the last ones of the game on the table."""
 MAX_SEED = 2**63 - 1
@@ -264,6 +269,8 @@ class TableSession:
         self.last_events: list[Event] = []
         self.last_hint: Any = None
         """The last hint given, its texts as Messages (see :meth:`hint`)."""
+        self._hints: dict[tuple[Any, int], Any] = {}  # hints given, by (what the seat saw, seed)
+        self._hint_busy = False
         self._note: Callable[[], str] | None = None
         self._told: list[Event] = []
         self.seed: int | None = seed
@@ -434,13 +441,32 @@ class TableSession:
 
     def hint(self) -> Any:
         """A suggestion for the person's move, with its reason (see :func:`bhabho_widget.coach.hints.hint`),
-        in the table's language."""
+        in the table's language.
+
+        The same position asked again (a burst of clicks, a second view) is answered from a
+        cache keyed by what the seat sees and the hint's seed, without working it out again;
+        a hint asked for while one is being worked out is refused."""
+        if self._hint_busy:
+            raise MessageError(Message("a hint is already being worked out: wait for it"))
         self._check_person_may_act(taking=True)  # a hint at the person's chance to take weighs take or pass
         if self.game.current_player != self.seat and not self.game.legal_takes():
             raise IllegalMoveError(Message("a hint is for your turn, and it is not your turn"))
-        from ..coach.hints import hint
+        from ..coach.hints import hint_for_view
 
-        suggestion = hint(self.game, self.seat).to_dict()
+        view = self.game.seat_view(self.seat)
+        if self.driver.has_taken(self.seat):  # the person's one chance to take is used (rule 7)
+            view = dataclasses.replace(view, can_take=False, take_target=None)
+        key = (view, HINT_SEED)
+        suggestion = self._hints.get(key)
+        if suggestion is None:
+            self._hint_busy = True
+            try:
+                suggestion = hint_for_view(view, seed=HINT_SEED).to_dict()
+            finally:
+                self._hint_busy = False
+            if len(self._hints) >= HINT_CACHE:
+                del self._hints[next(iter(self._hints))]  # the oldest
+            self._hints[key] = suggestion
         self.last_hint = suggestion
         return localize_tree(suggestion, self.translator, self.names())
 
