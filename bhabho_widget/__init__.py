@@ -20,7 +20,7 @@ standard library; numpy, the widgets and plots load on first use.
 from . import _moved
 from .engine import optional as _optional
 from .engine.cards import Card
-from .engine.errors import EndlessGameError, IllegalMoveError, InvalidCardError, MessageError, RecordError
+from .engine.errors import EndlessGameError, IllegalMoveError, InvalidCardError, MessageError, PositionError, RecordError
 from .engine.events import Event
 from .engine.game import Game
 from .engine.rules import PRESETS, Rules
@@ -32,8 +32,8 @@ from .table.lesson import Exercise, LessonScript
 from .table.session import TableSession
 
 __all__ = ["Bot", "Card", "Driver", "EndlessGameError", "Event", "Exercise", "Game", "Hint", "IllegalMoveError",
-           "InvalidCardError", "Lesson", "LessonScript", "Match", "MessageError", "PRESETS", "RandomBot", "RecordError",
-           "RuleBot", "Rules", "SearchBot", "SeatView", "Table", "TableSession", "hint", "play", "play_out",
+           "InvalidCardError", "Lesson", "LessonScript", "Match", "MessageError", "PRESETS", "PositionError", "RandomBot",
+           "RecordError", "RuleBot", "Rules", "SearchBot", "SeatView", "Table", "TableSession", "hint", "play", "play_out",
            "play_random", "rollouts"]
 __version__ = "0.2.0"
 

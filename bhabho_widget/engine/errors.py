@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from ..i18n import Translator
 
-__all__ = ["EndlessGameError", "IllegalMoveError", "InvalidCardError", "MessageError", "RecordError"]
+__all__ = ["EndlessGameError", "IllegalMoveError", "InvalidCardError", "MessageError", "PositionError", "RecordError"]
 
 
 class InvalidCardError(ValueError):
@@ -39,6 +39,11 @@ class IllegalMoveError(_Told):
 
 class RecordError(ValueError):
     """A game record that is malformed, tampered with or does not replay."""
+
+
+class PositionError(ValueError):
+    """A position text (:meth:`Game.from_position`) that is malformed or describes a position
+    the rules cannot reach; the message names the part that is wrong."""
 
 
 class MessageError(_Told):

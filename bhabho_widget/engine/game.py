@@ -1234,6 +1234,21 @@ class Game:
 
         return game_from_json(text, cls)
 
+    def position(self, counts: bool = True) -> str:
+        """This moment as one line of text (see :mod:`.position` and ``docs/rules.md``):
+        :meth:`from_position` continues it exactly. ``counts=False`` leaves out rule 10's counts."""
+        from .position import format_position
+
+        return format_position(self, counts)
+
+    @classmethod
+    def from_position(cls, text: str, names: Sequence[str] | None = None) -> Game:
+        """The game at the position ``text`` describes (from :meth:`position`, or written by
+        hand); bad text raises :class:`~bhabho_widget.engine.errors.PositionError` naming the part."""
+        from .position import parse_position
+
+        return parse_position(text, cls, names)
+
     # ------------------------------------------------------------------ helpers
     def _seat(self, seat: object) -> Seat:
         if not isinstance(seat, int) or isinstance(seat, bool):

@@ -1,0 +1,475 @@
+"""A position as one line of text, like FEN for chess: :meth:`Game.position` and :meth:`Game.from_position`.
+
+The text is a few ``part=value`` words separated by spaces, in any order; only ``hands`` is
+needed. ``docs/rules.md`` ("A position as text") describes every part:
+
+- ``rules``: ``classic``, a preset with dashes for spaces (``get-away``), or the fields that
+  differ from the classic rules, ``picker:offsuit_player,ace:low``;
+- ``hands``: one hand per seat, separated by ``/``; a hand is its spades, hearts, diamonds
+  and clubs separated by ``.``, each as ranks ``AKQJT98765432`` (``T`` is the 10), or a
+  list of card codes ``AS,10H``; ``-`` is a hand without cards;
+- ``lead``: the seat with the power, who leads (or led) the trick; left out, the opening
+  trick of rule 3 decides;
+- ``opening``: ``yes`` while the opening trick is to be played or on the table;
+- ``table``: the cards of the trick on the table in play order, ``seat:card`` each;
+- ``waste``: the waste pile, written like a hand;
+- ``drawn``: the card the leader drew from the waste pile and must lead (rule 6);
+- ``trick``, ``escaped``, ``seed``, ``draws``, ``seen``: the trick's number, the seats that
+  escaped (in order), the seed and the number of draws so far (they decide the next draw),
+  and rule 10's count of the positions that came round and can come round again (``-``: none).
+
+>>> from bhabho_widget import Game
+>>> g = Game.from_hands([["QH", "5S", "7C"], ["JD"]], rules="pick-up form", leader=0, seed=1)
+>>> g.position()
+'rules=pick-up-form hands=5.Q..7/..J. lead=0 seed=1'
+>>> Game.from_position("hands=5.Q..7/..J. lead=0 rules=pick-up-form").legal_cards()
+[Card.parse('5S'), Card.parse('QH'), Card.parse('7C')]
+>>> Game.from_position("hands=AS,KH/QS,QS lead=0")
+Traceback (most recent call last):
+...
+bhabho_widget.engine.errors.PositionError: position text, hands: Q♠ is in seat 1's hand twice
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import fields
+
+from .cards import DECK, SUIT_MASKS, SUITS, Card, CardIndex, Mask, Seat, indices
+from .errors import InvalidCardError, PositionError
+from .game import STALEMATE_REPEATS, Game, StartPosition, seat_circles
+from .rules import PRESETS, Rules
+
+__all__ = ["MAX_POSITION_CHARS", "PARTS", "format_position", "parse_position"]
+
+MAX_POSITION_CHARS = 100_000
+"""Longer text is refused before it is read."""
+PARTS = ("rules", "hands", "lead", "opening", "table", "waste", "drawn", "trick", "escaped", "seed", "draws", "seen")
+"""The parts of a position text, in the order :func:`format_position` writes them."""
+_RANKS = "AKQJT98765432"
+_RANK_OF = {c: r for c, r in zip(_RANKS, range(14, 1, -1))}
+_YES = {"yes": True, "no": False}
+_MAX_TRICK = 1_000_000
+_MAX_SEED_DIGITS = 40
+
+
+def _fail(part: str, why: str) -> PositionError:
+    return PositionError(f"position text, {part}: {why}")
+
+
+def _short(text: str, limit: int = 24) -> str:
+    return repr(text if len(text) <= limit else text[: limit - 1] + "…")
+
+
+# ---------------------------------------------------------------------- writing
+def _cards_text(mask: Mask) -> str:
+    """A set of cards by suit, ``AK5.T2..9`` (spades, hearts, diamonds, clubs), or ``-``."""
+    if not mask:
+        return "-"
+    groups = []
+    for s in range(4):
+        ranks = sorted((DECK[i].rank for i in indices(mask & SUIT_MASKS[s])), reverse=True)
+        groups.append("".join(_RANKS[14 - r] for r in ranks))
+    return ".".join(groups)
+
+
+def _rules_text(rules: Rules) -> str:
+    for name, preset in PRESETS.items():
+        if preset == rules:
+            return name.replace(" ", "-")
+    parts = []
+    for f in fields(Rules):
+        value = getattr(rules, f.name)
+        if value != f.default:
+            parts.append(f"{f.name}:{('yes' if value else 'no') if isinstance(value, bool) else value}")
+    return ",".join(parts)
+
+
+def _hands_key(hands: Sequence[Mask]) -> str:
+    return "/".join(_cards_text(h) for h in hands)
+
+
+def format_position(g: Game, counts: bool = True) -> str:
+    """The position text of ``g`` (see the module's docstring); ``counts=False`` leaves out
+    rule 10's counts, so that a game continued from the text counts positions afresh."""
+    if g.is_over:
+        raise PositionError("the game is over: a finished game has no position to continue from")
+    s = g.state()
+    out = [f"rules={_rules_text(g.rules)}", f"hands={_hands_key(s.hands)}"]
+    opening_without_lead = s.opening and not s.table and _opening_leader(g.rules, list(s.hands))[0] == s.leader
+    if not opening_without_lead:
+        out.append(f"lead={s.leader}")
+        if s.opening:
+            out.append("opening=yes")
+    if s.table:
+        out.append("table=" + ",".join(f"{seat}:{DECK[i].code}" for seat, i in zip(s.trick_order, s.table)))
+    if s.waste:
+        out.append(f"waste={_cards_text(s.waste)}")
+    if s.forced >= 0:
+        out.append(f"drawn={DECK[s.forced].code}")
+    if s.trick != 1:
+        out.append(f"trick={s.trick}")
+    if s.escaped:
+        out.append("escaped=" + ",".join(map(str, s.escaped)))
+    if s.seed:
+        out.append(f"seed={s.seed}")
+    if s.draws:
+        out.append(f"draws={s.draws}")
+    if counts:
+        seen = _live_counts(g)
+        start = _trick_start_key(s.leader, s.hands, s.table, s.trick_order)  # type: ignore[arg-type]
+        if seen != {start: 1}:
+            words = []
+            for key, n in seen.items():
+                words.append(str(n) if key == start else f"{n}:{key[0]}:{_hands_key(key[1:])}")
+            out.append("seen=" + (";".join(words) or "-"))
+    return " ".join(out)
+
+
+def _trick_start_key(leader: Seat, hands: Sequence[Mask], table: Sequence[CardIndex],
+                     order: Sequence[Seat]) -> tuple[int, ...]:
+    """Rule 10's key of the position at the start of the trick on the table (the hands
+    with the table's cards given back): what :meth:`Game._count_position` counted last,
+    unless a take came after it."""
+    back = list(hands)
+    for seat, i in zip(order, table):
+        back[seat] |= 1 << i
+    return (leader, *back)
+
+
+def _live_counts(g: Game) -> dict[tuple[int, ...], int]:
+    """Rule 10's counts of the positions that can still come round: none in which a seat
+    that has escaped holds cards (it never holds any again), and, when pickups take no
+    waste pile, only those with as many cards in the hands as now (the number never grows)."""
+    s = g.state()
+    escaped = set(s.escaped)
+    total = sum(h.bit_count() for h in s.hands) + len(s.table)
+    grows = g.rules.pickup == "trick_and_waste"
+    live: dict[tuple[int, ...], int] = {}
+    for key, n in g._positions.items():
+        hands = [int(h or 0) for h in key[1:]]
+        if any(hands[e] for e in escaped):
+            continue
+        if not grows and sum(h.bit_count() for h in hands) != total:
+            continue
+        live[key] = n  # type: ignore[index]
+    return live
+
+
+def _opening_leader(rules: Rules, hands: list[Mask]) -> tuple[Seat | None, CardIndex]:
+    """Rule 3: who leads the opening trick, and with which card, from the hands (None: no
+    card of the opening suit, so no opening trick)."""
+    card = Card.parse(rules.opening_card)
+    for s, h in enumerate(hands):
+        if h >> card.index & 1:
+            return s, card.index
+    strength = _strength(rules)
+    best: tuple[Seat, CardIndex] | None = None
+    for s, h in enumerate(hands):
+        for i in indices(h & SUIT_MASKS[card.suit_index]):
+            if best is None or strength[i] > strength[best[1]]:
+                best = (s, i)
+    return best if best is not None else (None, -1)
+
+
+def _strength(rules: Rules) -> tuple[int, ...]:
+    from .cards import strength_table
+
+    return strength_table(rules.ace)
+
+
+# ---------------------------------------------------------------------- reading
+def _split(text: str) -> dict[str, str]:
+    if not isinstance(text, str):
+        raise TypeError(f"a position is text, not {type(text).__name__}")
+    if len(text) > MAX_POSITION_CHARS:
+        raise PositionError(f"position text has at most {MAX_POSITION_CHARS:,} characters")
+    parts: dict[str, str] = {}
+    for word in text.split():
+        key, eq, value = word.partition("=")
+        if not eq:
+            raise PositionError(f"position text: {_short(word)} is not a part: write part=value, like hands=AK.Q..2/...")
+        if key not in PARTS:
+            raise PositionError(f"position text: {_short(key)} is not a part; the parts are {', '.join(PARTS)}")
+        if key in parts:
+            raise _fail(key, "given twice")
+        if not value:
+            raise _fail(key, "has no value")
+        parts[key] = value
+    if "hands" not in parts:
+        raise PositionError("position text: the hands are missing (hands=...)")
+    return parts
+
+
+def _parse_rules(value: str) -> Rules:
+    presets = {name.replace(" ", "-"): rules for name, rules in PRESETS.items()}
+    if value in presets:
+        return presets[value]
+    known = {f.name: f for f in fields(Rules)}
+    data: dict[str, object] = {}
+    for item in value.split(","):
+        name, colon, v = item.partition(":")
+        if not colon or name not in known:
+            raise _fail("rules", f"{_short(item)} is neither a preset ({', '.join(p.replace(' ', '-') for p in PRESETS)}) "
+                                 "nor field:value, like picker:offsuit_player")
+        if name in data:
+            raise _fail("rules", f"{name} given twice")
+        if isinstance(known[name].default, bool):
+            if v not in _YES:
+                raise _fail("rules", f"{name} must be yes or no, not {_short(v)}")
+            data[name] = _YES[v]
+        else:
+            data[name] = v
+    try:
+        return Rules(**data)  # type: ignore[arg-type]
+    except (ValueError, TypeError) as err:
+        raise _fail("rules", str(err)) from None
+
+
+def _parse_cards(part: str, text: str, what: str) -> Mask:
+    """A set of cards written by suit (``AK5.T2..9``) or as codes (``AS,10H``); ``-``: none."""
+    if text == "-":
+        return 0
+    mask = 0
+
+    def add(i: int) -> None:
+        nonlocal mask
+        if mask >> i & 1:
+            raise _fail(part, f"{DECK[i]} is in {what} twice")
+        mask |= 1 << i
+
+    if "." in text:
+        groups = text.split(".")
+        if len(groups) != 4:
+            raise _fail(part, f"{what} {_short(text)} needs four suits (spades.hearts.diamonds.clubs), not {len(groups)}")
+        for s, group in enumerate(groups):
+            for ch in group.upper():
+                if ch not in _RANK_OF:
+                    raise _fail(part, f"{what}: {_short(ch)} is not a rank ({_RANKS}, T for 10) in {_short(text)}")
+                add(13 * s + _RANK_OF[ch] - 2)
+        return mask
+    for code in text.split(","):
+        try:
+            add(Card.parse(code).index)
+        except InvalidCardError as err:
+            raise _fail(part, f"{what}: {err}") from None
+    return mask
+
+
+def _parse_int(part: str, value: str, low: int, high: int) -> int:
+    digits = value[1:] if value.startswith("-") else value
+    if not digits.isdigit() or not digits.isascii() or len(digits) > _MAX_SEED_DIGITS:
+        raise _fail(part, f"{_short(value)} is not a whole number")
+    n = int(value)
+    if not low <= n <= high:
+        raise _fail(part, f"must be from {low} to {high}, not {n}")
+    return n
+
+
+def _parse_seat(part: str, value: str, n: int) -> Seat:
+    return _parse_int(part, value, 0, n - 1)
+
+
+def parse_position(text: str, game: type[Game] = Game, names: Sequence[str] | None = None) -> Game:
+    """The game at the position ``text`` describes (see the module's docstring); anything
+    wrong is a :class:`~bhabho_widget.engine.errors.PositionError` naming the part."""
+    parts = _split(text)
+    rules = _parse_rules(parts["rules"]) if "rules" in parts else Rules()
+    hand_texts = parts["hands"].split("/")
+    n = len(hand_texts)
+    if not 2 <= n <= 8:
+        raise _fail("hands", f"a position has 2 to 8 seats, one hand each separated by '/', not {n}")
+    if rules.teams and (n < 4 or n % 2):
+        raise _fail("rules", f"the teams variant needs an even number of players, at least 4, not {n}")
+    hands: list[Mask] = []
+    seen = 0
+    for s, h in enumerate(hand_texts):
+        m = _parse_cards("hands", h, f"seat {s}'s hand")
+        if m & seen:
+            raise _fail("hands", f"{DECK[(m & seen).bit_length() - 1]} is in two hands")
+        seen |= m
+        hands.append(m)
+    waste = _parse_cards("waste", parts["waste"], "the waste pile") if "waste" in parts else 0
+    if waste & seen:
+        raise _fail("waste", f"{DECK[(waste & seen).bit_length() - 1]} is both in a hand and in the waste pile")
+    seen |= waste
+
+    # the trick on the table
+    table: list[CardIndex] = []
+    table_seats: list[Seat] = []
+    if "table" in parts:
+        for item in parts["table"].split(","):
+            seat_text, colon, code = item.partition(":")
+            if not colon:
+                raise _fail("table", f"{_short(item)} must be seat:card, like 2:AS")
+            seat = _parse_seat("table", seat_text, n)
+            try:
+                i = Card.parse(code).index
+            except InvalidCardError as err:
+                raise _fail("table", str(err)) from None
+            if seen >> i & 1:
+                raise _fail("table", f"{DECK[i]} is on the table and also in a hand or the waste pile")
+            seen |= 1 << i
+            table.append(i)
+            table_seats.append(seat)
+    if len(table) > n:
+        raise _fail("table", f"a trick has at most {n} cards, one per seat")
+
+    opening = False
+    if "opening" in parts:
+        if parts["opening"] not in _YES:
+            raise _fail("opening", f"must be yes or no, not {_short(parts['opening'])}")
+        opening = _YES[parts["opening"]]
+
+    # the leader
+    if "lead" in parts:
+        leader: Seat | None = _parse_seat("lead", parts["lead"], n)
+    elif table_seats:
+        leader = table_seats[0]
+    elif waste or "opening" in parts and not opening:
+        raise PositionError("position text: the leader is missing (lead=seat)")
+    else:
+        leader = None  # the opening trick decides (rule 3)
+    if table_seats and leader != table_seats[0]:
+        raise _fail("table", f"the trick's first card is seat {leader}'s lead, not seat {table_seats[0]}'s")
+    if leader is None or opening:
+        held = list(hands)
+        for s, i in zip(table_seats, table):
+            held[s] |= 1 << i
+        first, opening_lead = _opening_leader(rules, held)
+        if first is None:
+            raise _fail("opening", f"nobody holds a card of the opening suit ({rules.opening_card[-1]}), so there is "
+                                   "no opening trick (rule 3)")
+        if leader is None:
+            leader = first
+            opening = True
+        elif leader != first:
+            raise _fail("lead", f"seat {first} leads the opening trick with {DECK[opening_lead]} (rule 3), not seat {leader}")
+        if table and table[0] != opening_lead:
+            raise _fail("table", f"the opening trick is led with {DECK[opening_lead]} (rule 3), not {DECK[table[0]]}")
+        if waste:
+            raise _fail("waste", "the waste pile is empty until the opening trick is over (rule 3)")
+    else:
+        opening_lead = -1
+
+    trick = _parse_int("trick", parts["trick"], 1, _MAX_TRICK) if "trick" in parts else 1
+    if opening and trick != 1:
+        raise _fail("trick", f"the opening trick is trick 1, not {trick}")
+
+    escaped: tuple[Seat, ...] = ()
+    if "escaped" in parts:
+        for item in parts["escaped"].split(","):
+            e = _parse_seat("escaped", item, n)
+            if e in escaped:
+                raise _fail("escaped", f"seat {e} given twice")
+            if hands[e] or e in table_seats:
+                raise _fail("escaped", f"seat {e} holds cards or is in the trick on the table: it has not escaped")
+            escaped += (e,)
+
+    # the order of the trick: the leader, then the seats that held cards when it was led
+    circle = seat_circles(n, rules.step)[leader]
+    at_lead = [s for s in circle if s == leader or hands[s] or s in table_seats]
+    if table:
+        if at_lead[:len(table)] != table_seats:
+            raise _fail("table", f"the trick goes round in play order from seat {leader}: "
+                                 f"{', '.join(map(str, at_lead[:len(table)]))}, not {', '.join(map(str, table_seats))}")
+        if len(table) == len(at_lead):
+            raise _fail("table", "every seat has played to the trick: it is over and the table is empty")
+        led = table[0] // 13
+        discard, pickup_form = rules.off_suit == "discard", rules.picker == "offsuit_player"
+        for s, i in zip(table_seats[1:], table[1:]):
+            if i // 13 != led:
+                if not (opening or discard):
+                    raise _fail("table", f"{DECK[i]} does not follow {SUITS[led]}: a tochoo ends the trick at once (rule 4)")
+                if hands[s] & SUIT_MASKS[led]:
+                    raise _fail("table", f"seat {s} played {DECK[i]} but holds {SUITS[led]}, so it had to follow suit "
+                                         f"(rule {3 if opening else 4})")
+        nxt = at_lead[len(table)]
+        if pickup_form and not opening and not hands[nxt] & SUIT_MASKS[led]:
+            raise _fail("table", f"seat {nxt} holds no {SUITS[led]} and would have picked up the trick already "
+                                 "(pick-up form)")
+    else:
+        if not hands[leader]:
+            raise _fail("lead", f"the leader, seat {leader}, holds no cards")
+        if opening and not hands[leader] >> opening_lead & 1:
+            raise _fail("lead", f"seat {leader} must hold {DECK[opening_lead]} to lead the opening trick")
+    holders = sum(1 for s in range(n) if hands[s] or s in table_seats)
+    if holders < 2:
+        raise _fail("hands", "a position needs at least 2 players holding cards (with fewer the game is over)")
+
+    forced: CardIndex = -1
+    if "drawn" in parts:
+        try:
+            forced = Card.parse(parts["drawn"]).index
+        except InvalidCardError as err:
+            raise _fail("drawn", str(err)) from None
+        if not rules.must_draw:
+            raise _fail("drawn", "nobody draws when must_draw is off (rule 6)")
+        if table or opening:
+            raise _fail("drawn", "a drawn card is led at once: the table must be empty and the opening trick over")
+        if not hands[leader] >> forced & 1:
+            raise _fail("drawn", f"the leader, seat {leader}, must hold the card drawn, {DECK[forced]}")
+
+    seed = _parse_int("seed", parts["seed"], -(2 ** 127), 2 ** 127) if "seed" in parts else 0
+    draws = _parse_int("draws", parts["draws"], 0, _MAX_TRICK) if "draws" in parts else 0
+
+    start_key = _trick_start_key(leader, hands, table, table_seats)
+    counts: dict[tuple[int, ...], int] = {}
+    if "seen" in parts and parts["seen"] != "-":
+        for item in parts["seen"].split(";"):
+            bits = item.split(":")
+            if len(bits) == 1:
+                key = start_key
+            elif len(bits) == 3:
+                lead_k = _parse_seat("seen", bits[1], n)
+                hs = bits[2].split("/")
+                if len(hs) != n:
+                    raise _fail("seen", f"a position has {n} hands, not {len(hs)}")
+                masks = [_parse_cards("seen", h, "a counted hand") for h in hs]
+                union = 0
+                for m in masks:
+                    if union & m or m & ~seen:
+                        raise _fail("seen", "a counted position holds a card twice or a card not in this game")
+                    union |= m
+                if not masks[lead_k]:
+                    raise _fail("seen", f"in a counted position the leader, seat {lead_k}, holds no cards")
+                key = (lead_k, *masks)
+            else:
+                raise _fail("seen", f"{_short(item)} must be count or count:lead:hands")
+            count = _parse_int("seen", bits[0], 1, STALEMATE_REPEATS - 1)
+            if key in counts:
+                raise _fail("seen", "a position is counted twice")
+            counts[key] = count
+    elif "seen" not in parts:
+        counts[start_key] = 1
+
+    g = game._blank(n, rules, seed, names)
+    g._hands = hands
+    g._waste = waste
+    g._table = table
+    g._led = table[0] // 13 if table else -1
+    g._leader = leader
+    g._opening = opening
+    g._opening_lead = opening_lead if opening else -1
+    g._forced = forced
+    g._trick = trick
+    g._escaped = escaped
+    g._draws = draws
+    if table:
+        order = tuple(at_lead)
+        g._order = order
+        stop = len(order) - 1
+        if rules.picker == "offsuit_player" and not opening:
+            for p in range(len(table), len(order)):
+                if not hands[order[p]] & SUIT_MASKS[table[0] // 13]:
+                    stop = p - 1
+                    break
+        g._stop = stop
+        g._emptied = any(not hands[s] for s in table_seats)
+        g._current = order[len(table)]
+    else:
+        g._current = leader
+    g._positions = counts  # type: ignore[assignment]
+    g._position_keys = list(counts)
+    g._start = StartPosition(tuple(hands), None if opening and not table else leader, waste, None)
+    return g
