@@ -366,3 +366,26 @@ def test_notebooks_run_in_this_interpreter():
     """The kernel the notebook tests start runs this interpreter (and so this checkout)."""
     manager = _current_env_kernel()
     assert manager.kernel_spec.argv[0] == sys.executable
+
+
+# ---------------------------------------------------------------------- texts that match what the notebooks show
+def stream_text(cell) -> str:
+    return "".join(o.get("text", "") for o in cell.outputs if o.output_type == "stream")
+
+
+def test_notebook_6_charts_carry_intervals_and_print_their_numbers_as_they_label_them():
+    """Every chart of notebook 6 draws 95 % intervals, and each share printed beside it has the
+    chart's rounding (plots.percent_text): one loss in 200 is 0.5 %, not "0 %" beside a visible bar."""
+    from bhabho_widget.coach.plots import percent_text
+
+    nb, _ = executed("06_variants")
+    charts = [c for c in nb.cells if c.cell_type == "code" and any("image/png" in o.get("data", {}) for o in c.outputs)]
+    assert len(charts) >= 3
+    for cell in charts:
+        assert "yerr=" in cell.source or "plot_rates(" in cell.source, f"a chart without intervals: {cell.source[:80]!r}"
+        shares = re.findall(r"(\d+) of (\d+)(?: games)? \((\d+(?:\.\d)?)%", stream_text(cell))
+        assert shares, f"no share printed as 'k of n (p %)' beside the chart: {stream_text(cell)[:200]!r}"
+        for k, n, shown in shares:
+            digits = len(shown.partition(".")[2])
+            assert percent_text(int(k) / int(n), digits) == shown + "%", (k, n, shown)
+            assert int(k) == 0 or float(shown) > 0, f"{k} of {n} printed as {shown} %"

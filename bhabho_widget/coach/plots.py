@@ -34,7 +34,7 @@ def percent_text(p: float, digits: int = 0) -> str:
 def plot_rates(labels: Sequence[str], losses: Sequence[int], games: Sequence[int], ax=None, fair: float | None = None,
                digits: int = 0, color="#4f81bd", percent: bool = True):
     """Bars of shares ``losses[i] / games[i]`` with their 95 % Wilson intervals as error bars,
-    each share printed over its bar with :func:`percent_text`; a dashed line at ``fair``.
+    each share printed over its interval with :func:`percent_text`; a dashed line at ``fair``.
 
     The bars are in percent of games (``percent=True``) or as fractions. Returns the Axes.
     """
@@ -50,10 +50,12 @@ def plot_rates(labels: Sequence[str], losses: Sequence[int], games: Sequence[int
         color = [color] * len(labels)
     bars = ax.bar(np.arange(len(labels)), rates * unit, yerr=[(rates - ci[:, 0]) * unit, (ci[:, 1] - rates) * unit],
                   capsize=4, color=color, error_kw={"lw": 1, "ecolor": "#333333"})
-    ax.bar_label(bars, labels=[percent_text(r, digits) for r in rates], padding=3, fontsize="small")
+    for bar, r, hi in zip(bars, rates, ci[:, 1]):  # each share over its interval, clear of the error bar
+        ax.annotate(percent_text(r, digits), (bar.get_x() + bar.get_width() / 2, hi * unit), xytext=(0, 3),
+                    textcoords="offset points", ha="center", va="bottom", fontsize="small")
     ax.set_xticks(np.arange(len(labels)), labels)
     top = max(ci[:, 1].max() if len(ci) else 0.0, fair or 0.0)
-    ax.set_ylim(0, min(1.0, top * 1.2 + 0.03) * unit)
+    ax.set_ylim(0, min(1.0, top * 1.25 + 0.04) * unit)
     if fair is not None:
         ax.axhline(fair * unit, color="gray", ls="--", lw=1, label=f"equal share {percent_text(fair)}")
         ax.legend(fontsize="small")
