@@ -354,3 +354,36 @@ def test_two_new_game_messages_with_one_version_deal_one_game():
     send(t, **message)
     assert "the table changed" in t.error
     assert t.game is game and t.view["version"] == dealt
+
+
+def _comm_msg(t, data, buffers=()):
+    """A message as it reaches the widget's comm from the browser."""
+    t.comm.handle_msg({"content": {"comm_id": t.comm.comm_id, "data": data}, "buffers": list(buffers)})
+
+
+@pytest.mark.parametrize("state, words", [
+    ([1, 2], "not a list"), ("pace", "not a string"), (5, "not a number"), (None, "not null"), (True, "not true"),
+])
+def test_a_state_sync_that_is_not_an_object_gets_a_short_error(state, words, caplog):
+    t = Table(seed=1, pace=0.6)
+    before = (t.view, t.pace)
+    with caplog.at_level("WARNING"):
+        _comm_msg(t, {"method": "update", "state": state, "buffer_paths": []})
+    assert "must be an object of traits" in t.error and words in t.error and len(t.error) < 100
+    assert (t.view, t.pace) == before
+    assert not [r for r in caplog.records if r.exc_info]  # nothing raised inside ipywidgets
+
+
+def test_malformed_comm_messages_get_short_errors_and_a_good_sync_still_works(caplog):
+    t = Table(seed=1, pace=0.6)
+    with caplog.at_level("WARNING"):
+        for data in [None, [], {"state": {"pace": 1}}, {"method": 3},
+                     {"method": "update", "state": {"pace": 1}, "buffer_paths": [["pace"]]}]:
+            t.error = ""
+            _comm_msg(t, data)
+            assert t.error and len(t.error) < 100, data
+            assert t.pace == 0.6
+    assert not [r for r in caplog.records if r.exc_info]
+    t.error = ""
+    _comm_msg(t, {"method": "update", "state": {"pace": 1.5}, "buffer_paths": []})  # as the front end sends it
+    assert t.pace == 1.5 and t.error == ""

@@ -38,6 +38,21 @@ def check_deck(deck: object) -> str:
     if deck not in DECKS:
         raise ValueError(f"deck must be one of {', '.join(map(repr, DECKS))}, not {str(deck)[:40]!r}")
     return deck  # type: ignore[return-value]
+def _kind(value: object) -> str:
+    """What a JSON value is, in a word or two, for an error line."""
+    if isinstance(value, dict):
+        return "an object with keys that are not all strings"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, str):
+        return "a string"
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return "a number" if isinstance(value, (int, float)) else type(value).__name__
+
+
 ERROR_LENGTH = 300
 """An error line is cut to this many characters."""
 
@@ -90,6 +105,25 @@ class BaseWidget(anywidget.AnyWidget):
         if refused:
             self.error = error
             self.send_state(refused)
+
+    def _handle_msg(self, msg: Any) -> None:
+        """A comm message from the browser: a state sync whose state is not an object of
+        traits (or that is malformed otherwise) gets a short error and changes nothing,
+        instead of raising inside ipywidgets."""
+        content = msg.get("content") if isinstance(msg, Mapping) else None
+        data = content.get("data") if isinstance(content, Mapping) else None
+        if not isinstance(data, Mapping) or not isinstance(data.get("method"), str):
+            self.error = "a message from the browser must be an object with a string 'method'"
+            return
+        if data["method"] == "update":
+            state = data.get("state", {})
+            if not isinstance(state, dict) or not all(isinstance(k, str) for k in state):
+                self.error = f"a state sync from the browser must be an object of traits, not {_kind(state)}"
+                return
+            if data.get("buffer_paths", []) != []:  # no binary traits here: nothing may come as a buffer
+                self.error = "a state sync from the browser may not carry binary buffers here"
+                return
+        super()._handle_msg(msg)
 
     def _on_frontend_msg(self, _widget: object, content: Any, _buffers: object) -> None:
         try:
