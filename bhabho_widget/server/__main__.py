@@ -16,6 +16,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--db", default="bhabho_tables.sqlite3", help="the SQLite file of the tables")
     parser.add_argument("--grace", type=float, default=30.0, help="seconds before a bot plays for a person who dropped out")
     parser.add_argument("--bot-pace", type=float, default=0.6, help="seconds between the bots' steps")
+    parser.add_argument("--send-timeout", type=float, default=10.0,
+                        help="seconds a client may leave a frame unread before it is disconnected")
+    parser.add_argument("--ping", type=float, default=20.0,
+                        help="seconds between pings; a client that does not answer within as long is disconnected")
     parser.add_argument("--prefix", default=os.environ.get("JUPYTERHUB_SERVICE_PREFIX", ""),
                         help="path prefix of the routes (as a JupyterHub service: /services/<name>/)")
     args = parser.parse_args(argv)
@@ -27,8 +31,9 @@ def main(argv: list[str] | None = None) -> int:
     from .app import make_app
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
-    app = make_app(args.db, prefix=args.prefix, grace=args.grace, bot_pace=args.bot_pace)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=65536)
+    app = make_app(args.db, prefix=args.prefix, grace=args.grace, bot_pace=args.bot_pace, send_timeout=args.send_timeout)
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=65536, ws="websockets-sansio",
+                ws_ping_interval=args.ping, ws_ping_timeout=args.ping)
     return 0
 
 

@@ -1,0 +1,465 @@
+"""The table server (bhabho_widget.server) on 127.0.0.1: whole games of four clients through
+its websocket API, each seat's frames checked for cards it may not know in every preset,
+bad messages refused without a change, and faults (a client killed, the server killed
+and restarted mid-trick, a client that stops reading). Each test starts its own server."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("uvicorn")
+websockets = pytest.importorskip("websockets")
+from websockets.asyncio.client import connect  # noqa: E402
+
+from bhabho_widget.engine.rules import PRESETS  # noqa: E402
+from bhabho_widget.server.protocol import MAX_BYTES  # noqa: E402
+
+CARD_CODE = re.compile(r"^(10|[2-9JQKA])[SHDC]$")
+CARD_TEXT = re.compile(r"(10|[2-9JQKA])([♠♥♦♣])")
+SUITS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+TIMEOUT = 30.0
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """``python -m bhabho_widget.server`` in a process of its own, on 127.0.0.1."""
+
+    def __init__(self, db: str, grace: float = 60.0, ping: float = 20.0, send_timeout: float = 10.0) -> None:
+        self.port = free_port()
+        self.db = db
+        self.args = ["--port", str(self.port), "--db", db, "--bot-pace", "0", "--grace", str(grace), "--ping", str(ping),
+                     "--send-timeout", str(send_timeout)]
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.url = f"ws://127.0.0.1:{self.port}/ws"
+        self.start()
+
+    def start(self) -> None:
+        self.proc = subprocess.Popen([sys.executable, "-m", "bhabho_widget.server", *self.args],
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        deadline = time.monotonic() + TIMEOUT
+        while time.monotonic() < deadline:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{self.port}/", timeout=1) as r:
+                    assert json.load(r)["server"] == "bhabho_widget"
+                    return
+            except OSError:
+                assert self.proc.poll() is None, self.proc.stderr.read().decode()  # type: ignore[union-attr]
+                time.sleep(0.05)
+        raise RuntimeError("the table server did not start")
+
+    def kill(self) -> None:
+        assert self.proc is not None
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait()
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+@pytest.fixture
+def server(tmp_path):
+    """A server of the test's own, for the faults."""
+    s = Server(str(tmp_path / "tables.sqlite3"), grace=0.5, ping=2.0, send_timeout=2.0)
+    yield s
+    s.stop()
+
+
+@pytest.fixture(scope="module")
+def shared(tmp_path_factory):
+    """One server for the tests that each open tables of their own and break nothing."""
+    s = Server(str(tmp_path_factory.mktemp("server") / "tables.sqlite3"))
+    yield s
+    s.stop()
+
+
+class Seen:
+    """What one seat has been shown so far: its own hands and the cards played face up.
+    Every card a frame names must be among them."""
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.known: set[str] = set()
+        self.hands: dict[int, set[str]] = {}
+
+    def check(self, frame: dict[str, Any]) -> None:
+        view = frame["view"]
+        assert view["seat"] == self.seat
+        assert view["hands"] is None, "every hand sent to a seat"
+        assert frame["config"]["seed"] is None, "the seed tells the deal"
+        hand = set(view["hand"])
+        assert len(hand) == view["hand_sizes"][self.seat]
+        assert set(view["legal"]) <= hand
+        self.hands[view["version"]] = hand
+        self.known |= hand | {c["card"] for c in view["table"]}
+        if view["last_trick"]:
+            self.known |= {c["card"] for c in view["last_trick"]["cards"]}
+        named = set()
+        for e in view["events"]:
+            named |= set(e["cards"])
+        texts = [view["narration"], *(e["text"] for e in view["events"]), *(line["text"] for line in view["log"])]
+        if frame["score"]:
+            texts.append(frame["score"]["text"])
+        for text in texts:
+            named |= {rank + SUITS[suit] for rank, suit in CARD_TEXT.findall(text)}
+        assert all(CARD_CODE.match(c) for c in named)
+        leaked = named - self.known
+        assert not leaked, f"seat {self.seat} was told of {sorted(leaked)}, which it may not know"
+
+
+class Player:
+    """A test client on one websocket: keeps every frame, checks each against :class:`Seen`."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.frames: list[dict[str, Any]] = []
+        self.errors: list[str] = []
+        self.state: dict[str, Any] | None = None
+        self.seated: dict[str, Any] | None = None
+        self.seen: Seen | None = None
+        self.ws: Any = None
+
+    async def open(self, hello: dict[str, Any]) -> Player:
+        self.ws = await connect(self.url, max_size=2**22)
+        await self.ws.send(json.dumps(hello))
+        frame = await self.next()
+        assert frame["type"] == "seated", frame
+        self.seated = frame
+        self.seen = self.seen or Seen(frame["seat"])
+        await self.until(lambda f: f["type"] == "state")
+        return self
+
+    @property
+    def seat(self) -> int:
+        return self.seated["seat"]  # type: ignore[index]
+
+    @property
+    def view(self) -> dict[str, Any]:
+        return self.state["view"]  # type: ignore[index]
+
+    async def next(self, timeout: float = TIMEOUT) -> dict[str, Any]:
+        frame = json.loads(await asyncio.wait_for(self.ws.recv(), timeout))
+        self.frames.append(frame)
+        if frame["type"] == "state":
+            self.seen.check(frame)  # type: ignore[union-attr]
+            self.state = frame
+        elif frame["type"] == "error":
+            self.errors.append(frame["error"])
+        return frame
+
+    async def until(self, done: Callable[[dict[str, Any]], bool], timeout: float = TIMEOUT) -> dict[str, Any]:
+        deadline = time.monotonic() + timeout
+        while True:
+            frame = await self.next(max(0.01, deadline - time.monotonic()))
+            if done(frame):
+                return frame
+
+    async def send(self, message: dict[str, Any]) -> None:
+        await self.ws.send(json.dumps(message))
+
+    async def act(self, kind: str, **fields: Any) -> None:
+        """An action with the view's version and the seat's next message number."""
+        message = {"type": kind, **fields, "seq": self.state["seq"] + 1}  # type: ignore[index]
+        if kind != "deal":
+            message["version"] = self.view["version"]
+        await self.send(message)
+
+    async def close(self) -> None:
+        await self.ws.close()
+
+
+async def seat_four(url: str, variant: str = "classic", rounds: int | None = None, people: int = 4,
+                    players: int = 4) -> list[Player]:
+    host = await Player(url).open({"type": "create", "players": players, "variant": variant, "rounds": rounds,
+                                   "bots": "rules", "name": "Asha", "language": "en"})
+    code = host.seated["code"]  # type: ignore[index]
+    others = [await Player(url).open({"type": "join", "code": code, "name": name, "language": "en"})
+              for name in ["Ben", "Chitra", "Dev"][: people - 1]]
+    return [host, *others]
+
+
+def finished(p: Player) -> bool:
+    if p.state is None or not p.view["is_over"]:
+        return False
+    score = p.state["score"]
+    return score is None or score["over"]
+
+
+async def play(p: Player, rng: random.Random, stop: Callable[[Player], bool] = finished) -> None:
+    """Play this seat: a random legal card, sometimes a take; the host deals each round.
+    A seat acts once per view, and only once the server has taken its last message."""
+    acted, sent = -1, 0
+    while not stop(p):
+        view, state = p.view, p.state
+        ready = p.frames[-1]["type"] == "error" or state["seq"] >= sent  # type: ignore[index]
+        action: tuple[str, dict[str, Any]] | None = None
+        if view["version"] != acted and ready:
+            if p.seat == 0 and ("host to deal" in view["narration"]
+                                or view["is_over"] and state["score"] and not state["score"]["over"]):  # type: ignore[index]
+                action = ("deal", {})
+            elif view["take_offer"]:
+                action = ("take" if rng.random() < 0.2 else "pass", {})
+            elif view["waiting"] == "human":
+                take = view["can_take"] and rng.random() < 0.1
+                action = ("take", {}) if take else ("play", {"card": rng.choice(view["legal"])})
+        if action is not None:
+            acted, sent = view["version"], state["seq"] + 1  # type: ignore[index]
+            await p.act(action[0], **action[1])
+        await p.next()
+
+
+async def play_all(players: list[Player], seed: int = 0, stop: Callable[[Player], bool] = finished) -> None:
+    await asyncio.gather(*(play(p, random.Random(f"{seed}:{p.seat}"), stop) for p in players))
+
+
+def same_table(players: list[Player]) -> None:
+    """At every version two seats were both shown, their hands do not share a card."""
+    for a in players:
+        for b in players:
+            if a.seat < b.seat:
+                for version in a.seen.hands.keys() & b.seen.hands.keys():  # type: ignore[union-attr]
+                    assert not a.seen.hands[version] & b.seen.hands[version]  # type: ignore[union-attr]
+
+
+async def drain(p: Player, quiet: float = 0.5) -> None:
+    """Read frames until none comes for ``quiet`` seconds."""
+    while True:
+        try:
+            await p.next(quiet)
+        except TimeoutError:
+            return
+
+
+def run(coro: Any) -> Any:
+    return asyncio.run(asyncio.wait_for(coro, 240))
+
+
+# ---------------------------------------------------------------------- whole games
+@pytest.mark.parametrize("variant", list(PRESETS))
+def test_whole_game_of_four_people_each_seeing_only_their_own(shared, variant):
+    async def main() -> list[Player]:
+        players = await seat_four(shared.url, variant)
+        await play_all(players, seed=len(variant))
+        return players
+
+    players = run(main())
+    ends = {json.dumps(p.view["result"] is not None) for p in players}
+    assert ends == {"true"}
+    assert {p.view["loser"] for p in players} == {players[0].view["loser"]}  # one game for all
+    assert all(p.errors == [] for p in players), [p.errors for p in players]
+    same_table(players)
+    assert all(len(p.frames) >= 5 for p in players)
+
+
+def test_a_match_of_two_rounds_with_three_people_and_a_bot(shared):
+    async def main() -> list[Player]:
+        players = await seat_four(shared.url, rounds=2, people=3)
+        assert players[0].state["seats"][3] == {"name": "Bot 3", "person": False, "connected": False, "bot": True}
+        await play_all(players, seed=7)
+        return players
+
+    players = run(main())
+    scores = [p.state["score"] for p in players]
+    assert all(s["over"] and s["played"] == 2 for s in scores)
+    assert len({tuple(s["counts"]) for s in scores}) == 1 and sum(scores[0]["counts"]) == scores[0]["pot"]
+    assert "Session over after 2 rounds" in scores[0]["text"]
+    assert all(p.errors == [] for p in players)
+
+
+# ---------------------------------------------------------------------- bad messages
+def test_bad_messages_get_a_short_error_and_change_nothing(shared):
+    async def main() -> None:
+        host, ben, *_ = players = await seat_four(shared.url, people=2)
+        await host.act("deal")
+        while True:  # the bots act at once; then one person is to play (or to take or pass)
+            for p in players:
+                await drain(p)
+            offer = next((p for p in players if p.view["take_offer"]), None)
+            if offer is None:
+                break
+            await offer.act("pass")
+        (mover,) = [p for p in players if p.view["waiting"] == "human"]
+        idle = ben if mover is host else host
+        version = mover.view["version"]
+        hands = {p.seat: list(p.view["hand"]) for p in players}
+        seq = mover.state["seq"]
+
+        async def refused(p: Player, frame: Any, words: str) -> None:
+            await (p.ws.send(frame) if isinstance(frame, (str, bytes)) else p.send(frame))
+            got = await p.until(lambda f: f["type"] == "error")
+            assert words in got["error"], got
+            assert len(got["error"]) < 160
+
+        card = mover.view["legal"][0]
+        out_of_turn = idle.view["hand"][0]
+        await refused(idle, {"type": "play", "card": out_of_turn, "version": version, "seq": idle.state["seq"] + 1},
+                      "turn, not yours")
+        await refused(mover, {"type": "play", "card": card, "version": version - 1, "seq": seq + 1}, "the table changed")
+        await refused(mover, {"type": "play", "card": card, "version": version, "seq": seq + 1, "seat": idle.seat},
+                      "does not take")  # forged: acting for another seat
+        await refused(mover, {"type": "play", "card": card, "version": version, "seq": seq + 5}, "not the next one")
+        await refused(mover, "x" * (MAX_BYTES + 1), f"at most {MAX_BYTES} bytes")
+        await refused(mover, "{not json", "must be JSON")
+        await refused(mover, b"\x00\x01", "JSON text")
+        await refused(mover, {"type": "shuffle"}, "unknown message type")
+        await refused(ben, {"type": "deal", "seq": ben.state["seq"] + 1}, "only the host")
+        code = host.seated["code"]
+        token = host.seated["token"]
+        for hello in [{"type": "resume", "code": code, "seat": 1, "token": token, "language": "en"},  # another seat's
+                      {"type": "resume", "code": code, "seat": 0, "token": token[:-2] + "xx", "language": "en"},
+                      {"type": "resume", "code": code[:-1] + "x", "seat": 0, "token": token, "language": "en"}]:
+            stranger = Player(shared.url)
+            stranger.ws = await connect(shared.url)
+            stranger.seen = Seen(0)
+            await refused(stranger, hello, "no seat of a table has this code")
+            await refused(stranger, {"type": "resume", "code": code, "seat": 0, "language": "en"}, "needs 'token'")
+            await refused(stranger, {"type": "play", "card": card, "version": version, "seq": 1}, "first create")
+            await stranger.close()
+        # nothing changed: the same version, the same hands, no state sent
+        assert all(p.view["version"] == version and p.view["hand"] == hands[p.seat] for p in players)
+        # the move itself is taken once; sent again (replayed) it is refused
+        good = {"type": "play", "card": card, "version": version, "seq": seq + 1}
+        await mover.send(good)
+        await mover.until(lambda f: f["type"] == "state" and f["view"]["version"] > version)
+        await refused(mover, good, "not the next one")
+        assert card not in mover.view["hand"]
+
+    run(main())
+
+
+# ---------------------------------------------------------------------- faults
+def test_a_killed_client_is_replaced_by_a_bot_and_takes_its_seat_back(server):
+    async def main() -> None:
+        players = await seat_four(server.url)
+        dev = players[3]
+        token, code = dev.seated["token"], dev.seated["code"]
+        dev.ws.transport.abort()  # killed: no closing handshake
+        others = players[:3]
+        # the table goes on: a bot plays seat 3 after the grace time
+        await asyncio.gather(*(play(p, random.Random(p.seat), lambda p: p.state["seats"][3]["bot"]
+                                    and p.view["hand_sizes"][3] < 13 or finished(p)) for p in others))
+        assert players[0].state["seats"][3]["bot"] and not players[0].state["seats"][3]["connected"]
+        back = Player(server.url)
+        back.seen = dev.seen
+        await back.open({"type": "resume", "code": code, "seat": 3, "token": token, "language": "en"})
+        assert back.seat == 3 and back.seated["token"] is None
+        await players[0].until(lambda f: f["type"] == "state" and not f["seats"][3]["bot"])
+        await play_all([*others, back], seed=3)
+        assert all(p.errors == [] for p in others)
+        assert back.view["is_over"]
+
+    run(main())
+
+
+def test_the_server_killed_mid_trick_resumes_every_table_where_it_was(server):
+    async def main() -> None:
+        players = await seat_four(server.url)
+
+        def mid_trick(p: Player) -> bool:
+            return p.view["waiting"] == "human" and len(p.view["table"]) >= 1 and p.view["trick_number"] > 1
+
+        stop = lambda p: finished(p) or any(mid_trick(q) for q in players)  # noqa: E731
+        await asyncio.gather(*(play(p, random.Random(p.seat), stop) for p in players))
+        mover = next(p for p in players if mid_trick(p))
+        for p in players:  # every seat has seen the last state
+            if p.view["version"] != mover.view["version"]:
+                await p.until(lambda f, v=mover.view["version"]: f["type"] == "state" and f["view"]["version"] == v)
+        before = {p.seat: (p.view["hand"], p.view["table"], p.view["hand_sizes"], p.state["seq"]) for p in players}
+        version = mover.view["version"]
+        server.kill()
+        server.start()
+        back = []
+        for p in players:
+            q = Player(server.url)
+            q.seen = p.seen
+            await q.open({"type": "resume", "code": p.seated["code"], "seat": p.seat, "token": p.seated["token"],
+                          "language": "en"})
+            q.seated["token"] = p.seated["token"]
+            back.append(q)
+        for q in back:
+            await q.until(lambda f: f["type"] == "state" and not any(s["bot"] for s in f["seats"][:4]), 5) \
+                if any(s["bot"] for s in q.state["seats"]) else None
+            assert (q.view["hand"], q.view["table"], q.view["hand_sizes"], q.state["seq"]) == before[q.seat]
+            assert q.view["version"] >= version
+        await play_all(back, seed=5)
+        assert all(q.errors == [] for q in back)
+
+    run(main())
+
+
+def test_the_kernel_client_reconnects_by_itself_after_a_restart(server):
+    from bhabho_widget.table.remote import TableClient
+
+    client = TableClient(server.url)
+    code = client.create(players=3, name="Asha")
+    try:
+        assert client.seat == 0 and client.code == code and client.state["view"]["seat"] == 0
+        hand = client.state["view"]["hand"]
+        server.kill()
+        client.state_received.clear()
+        server.start()
+        assert client.state_received.wait(20), "no view after the restart"
+        assert client.state["view"]["hand"] == hand
+        client.send({"type": "deal"})
+        deadline = time.monotonic() + 10
+        while "host to deal" in client.state["view"]["narration"] and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert "host to deal" not in client.state["view"]["narration"]
+    finally:
+        client.close()
+
+
+def test_a_client_that_stops_reading_does_not_stall_the_others(server):
+    async def main() -> None:
+        players = await seat_four(server.url, people=3)
+        code = players[0].seated["code"]
+        sock = socket.create_connection(("127.0.0.1", server.port))
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 2048)
+        frozen = await connect(server.url, sock=sock, max_queue=1, ping_interval=None)
+        await frozen.send(json.dumps({"type": "join", "code": code, "name": "Frozen", "language": "en"}))
+        frozen.transport.pause_reading()  # it reads nothing more, and answers no ping
+        await players[0].until(lambda f: f["type"] == "state" and f["seats"][3]["person"])
+        await play_all(players, seed=11)
+        assert all(p.view["is_over"] for p in players)
+        seats = players[0].state["seats"]
+        assert seats[3]["name"] == "Frozen" and seats[3]["bot"] and not seats[3]["connected"]
+        frozen.transport.abort()
+
+    run(main())
+
+
+def test_the_store_keeps_token_hashes_only(server):
+    async def main() -> str:
+        players = await seat_four(server.url, people=2)
+        return players[0].seated["token"]
+
+    token = run(main())
+    import sqlite3
+
+    with sqlite3.connect(server.db) as db:
+        (record,) = [json.loads(r) for (r,) in db.execute("SELECT record FROM tables")]
+    assert token not in json.dumps(record)
+    assert [s["name"] for s in record["seats"]] == ["Asha", "Ben", "", ""]
