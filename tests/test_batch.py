@@ -12,9 +12,10 @@ from test_properties import SETTINGS, any_setups, play_seeds, take_chances
 from test_properties import VALID_RULES as ALL_RULES
 
 from bhabho_widget import Game, Rules
-from bhabho_widget.engine.cards import NO_CARD, NO_SUIT, Card, mask_of
+from bhabho_widget.engine.cards import NO_CARD, NO_SUIT, Card, cards_of, mask_of
 from bhabho_widget.engine.legal import legal_mask
 from bhabho_widget.play.batch import MAX_MOVES, legal_masks, play_random, position_hashes, random_cards, rollouts
+from bhabho_widget.play.bots import RuleBot
 
 # the batch never takes a hand, so take_from_left does not matter; one opening card per ace rule
 VALID_RULES = [r for r in ALL_RULES if r.take_from_left and r.opening_card == ("2S" if r.ace == "low" else "AS")]
@@ -323,3 +324,96 @@ def test_rollouts_of_several_games_in_one_lockstep():
         rollouts([g, Game.deal(5, seed=1)], 3)
     with pytest.raises(TypeError, match="sequence"):
         rollouts([], 3)
+
+
+# ---------------------------------------------------------------------- the rules-of-thumb policy
+def _rulebot_agrees(g: Game, moves, bot: RuleBot, public: Game | None = None) -> int:
+    """Play ``moves`` on ``g``, checking each is RuleBot's choice (its view from ``public``, the
+    same position with the whole public history, when given); returns how many were checked."""
+    for i in moves:
+        view = (public or g).seat_view(g.current_player)
+        assert bot.choose_card(view).index == int(i), (len(g.moves), view.table, view.hand)
+        g.play_index(int(i))
+        if public is not None:
+            public.play_index(int(i))
+    return len(moves)
+
+
+@pytest.mark.parametrize("k", range(len(PRESET_RULES) + 1))
+def test_the_rules_policy_plays_every_card_as_rulebot(k):
+    """policy="rules" (explore 0) makes RuleBot(explore=0)'s choice at every play of every game, every variant."""
+    rules = Rules(teams=True) if k == len(PRESET_RULES) else PRESET_RULES[k]
+    bot = RuleBot(explore=0.0)
+    for players in ((4, 6, 8) if rules.teams else (3, 5, 8)):
+        b = play_random(2 if rules.picker == "offsuit_player" else 8, players, rules=rules, seed=k, policy="rules")
+        assert b.finished.all()
+        for j in range(len(b)):
+            g = Game.from_hands([cards_of(int(h)) for h in b.hands[j]], rules=rules, seed=int(b.seeds[j]))
+            _rulebot_agrees(g, b.moves[j, : b.length[j]], bot)
+            assert _engine_outcome(g) == _batch_outcome(b, j)
+
+
+def test_rules_rollouts_from_positions_play_as_rulebot_with_the_voids_seen():
+    """Mid-game (voids shown, pickups, draws), mid-trick: the continuations are RuleBot's; a game made from
+    a seat's view is given the view's voids and plays on as the real game does."""
+    bot = RuleBot(explore=0.0)
+    checked = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        g = _walk(Game.deal(4 + seed % 4, seed=seed), rng, 25 + 3 * seed, 0.0)
+        if g.is_over:
+            continue
+        r = rollouts(g, 3, seed=seed, policy="rules", explore=0.0)
+        assert (r.moves == r.moves[0]).all()  # nothing random is left but the game's own draws
+        checked += _rulebot_agrees(g.copy(), r.moves[0, : r.length[0]], bot)
+        view = g.seat_view(g.current_player)
+        assert any(view.voids) or seed < 3
+        hands = [g.hand_mask(s) for s in range(g.num_players)]
+        det = Game.from_view(view, hands, g.state().waste, seed=g.seed)
+        r2 = rollouts(det, 1, seed=0, policy="rules", explore=0.0, voids=[view.voids])
+        moves = r2.moves[0, : r2.length[0]].tolist()
+        public = g.copy()
+        draws = len(public.drawn_cards())
+        for i in moves:  # as the real game goes on, until a card drawn with the other seed
+            if len(public.drawn_cards()) > draws:
+                break
+            assert bot.choose_card(public.seat_view(public.current_player)).index == i
+            public.play_index(i)
+    assert checked > 300
+
+
+def test_rules_rollouts_explore_with_chance_explore():
+    g = Game.deal(4, seed=3)
+    g.play_index(g.legal_cards()[0].index)
+    rng = random.Random(1)
+    g = _walk(g, rng, 20, 0.0)
+    while g.table or g.is_over:
+        g = _walk(g, rng, 1, 0.0)
+    assert g.legal_mask().bit_count() > 2
+    sure = rollouts(g, 400, seed=1, policy="rules", explore=0.0)
+    wild = rollouts(g, 400, seed=1, policy="rules", explore=1.0)
+    assert len(set(sure.first.tolist())) == 1
+    assert set(wild.first.tolist()) == {c.index for c in g.legal_cards()}
+    some = rollouts(g, 2000, seed=2, policy="rules", explore=0.3)
+    share = float((some.first != sure.first[0]).mean())
+    others = g.legal_mask().bit_count() - 1
+    assert abs(share - 0.3 * others / (others + 1)) < 0.04
+    for k in range(0, 2000, 97):
+        assert some.game(k).is_over
+
+
+def test_common_random_numbers_repeat_a_stream_and_only_that():
+    g = _walk(Game.deal(5, seed=4), random.Random(4), 18, 0.0)
+    for policy in ("random", "rules"):
+        same = rollouts([g, g.copy(), g.copy()], 60, seed=5, policy=policy, streams=[0, 0, 1])
+        a, b, c = (same.moves[j * 60:(j + 1) * 60] for j in range(3))
+        assert np.array_equal(a, b) and not np.array_equal(a, c)
+        assert len({tuple(row) for row in a.tolist()}) > 1  # rollouts of one game do not share numbers
+    with pytest.raises(ValueError, match="stream"):
+        rollouts([g, g], 3, streams=[0])
+    with pytest.raises(ValueError, match="policy"):
+        rollouts(g, 3, policy="greedy")
+    with pytest.raises(ValueError, match="explore"):
+        play_random(3, 4, policy="rules", explore=2)
+    with pytest.raises(ValueError, match="voids"):
+        rollouts([g, g], 3, policy="rules", voids=[(0,) * 5])

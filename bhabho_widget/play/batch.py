@@ -127,8 +127,11 @@ def legal_masks(hands: np.ndarray, led: np.ndarray | int, required: np.ndarray |
     return np.where(forced != _ZERO, forced, legal)
 
 
-def random_cards(rng: np.random.Generator, masks: np.ndarray) -> np.ndarray:
+def random_cards(rng: np.random.Generator | None, masks: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
     """For each non-empty hand mask, the index of one of its cards, uniformly at random.
+
+    ``u``: one uniform number in [0, 1) per mask to pick with (common random numbers);
+    drawn from ``rng`` when not given.
 
     >>> picks = random_cards(np.random.default_rng(0), np.full(1000, 0b1010 | 1 << 51, dtype=np.uint64))
     >>> sorted(set(picks.tolist()))
@@ -138,7 +141,10 @@ def random_cards(rng: np.random.Generator, masks: np.ndarray) -> np.ndarray:
     low = masks & _LOW26
     below = np.bitwise_count(low)
     top = masks >> _U26
-    pick = (rng.random(len(masks)) * (below + np.bitwise_count(top))).astype(np.uint8)
+    if u is None:
+        assert rng is not None
+        u = rng.random(len(masks))
+    pick = (u * (below + np.bitwise_count(top))).astype(np.uint8)
     high = pick >= below
     pick -= below * high
     half = np.where(high, top, low)
@@ -151,6 +157,100 @@ def random_cards(rng: np.random.Generator, masks: np.ndarray) -> np.ndarray:
     where += pick
     where += _QUARTER * (high.view(np.uint8) * _TWO + upper.view(np.uint8))
     return _SELECT[where]
+
+
+# ---------------------------------------------------------------------- the rules-of-thumb policy
+POLICIES = ("random", "rules")
+"""How the lockstep player chooses cards: uniformly at random, or by :class:`.bots.RuleBot`'s rules of thumb."""
+
+
+@functools.cache
+def _policy_tables(ace: str) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """For one suit's 13-bit masks: the strength of each offset, the offset of the strongest
+    and of the weakest card of each mask, and ``below[t]``: the offsets weaker than strength ``t``."""
+    strength = np.array((STRENGTH_ACE_LOW if ace == "low" else STRENGTH_ACE_HIGH)[:13], dtype=np.int64)
+    strongest, weakest = _EXTREMES[ace]
+    below = np.array([sum(1 << r for r in range(13) if strength[r] < t) for t in range(14)], dtype=np.uint64)
+    return strength, strongest, weakest, below
+
+
+def _suit_parts(masks: np.ndarray) -> np.ndarray:
+    """The 13-bit mask of each suit of each mask: ``(4, rows)`` int64."""
+    return ((masks[None, :] >> (_U13 * np.arange(4, dtype=np.uint64))[:, None]) & _THIRTEEN).astype(np.int64)
+
+
+def rule_cards(hands: np.ndarray, legal: np.ndarray, led: np.ndarray, table: np.ndarray, last: np.ndarray,
+               danger: np.ndarray, ace: str = "high", explore: float = 0.0, u: np.ndarray | None = None,
+               u2: np.ndarray | None = None) -> np.ndarray:
+    """:meth:`.bots.RuleBot.choose_card` for many rows at once: the card index each row plays.
+
+    ``hands``: the player's hand; ``legal``: its legal cards (:func:`legal_masks`); ``led``:
+    the led suit, -1 when leading; ``table``: the cards on the table (a mask); ``last``: the
+    player is the trick's last; ``danger``: a 4-bit mask per row of the suits some other
+    player holding cards has shown it lacks (:class:`SeatView.voids`). The rules: one legal
+    card is played; a lead is, with chance ``explore`` (uniform numbers ``u``, and ``u2``
+    for the card), any legal card, else the weakest card of the suit that is safest (no
+    known void), lowest and longest; a follower ducks under the strongest card of the led
+    suit on the table with its strongest card that does (the last player dumps its
+    strongest); a player who cannot follow throws its strongest card, from its shortest
+    suit among equals. Ties go to the lower suit, as in :class:`.bots.RuleBot`.
+
+    >>> from bhabho_widget.engine.cards import mask_of
+    >>> h = np.array([mask_of(["4H", "9H", "KS", "2C"])], dtype=np.uint64)
+    >>> def one(led, table=(), last=False, danger=0):
+    ...     t = np.array([mask_of(table)], dtype=np.uint64)
+    ...     c = rule_cards(h, legal_masks(h, led, -1), np.array([led]), t, np.array([last]), np.array([danger]))
+    ...     return str(DECK[int(c[0])])
+    >>> one(-1), one(-1, danger=0b1000), one(1, ["TH"]), one(1, ["TH"], last=True), one(2, ["QD"])
+    ('2♣', '4♥', '9♥', '9♥', 'K♠')
+    """
+    strength, strongest, weakest, below = _policy_tables(ace)
+    rows = len(hands)
+    out = np.empty(rows, dtype=np.int64)
+    suits = np.arange(4)[:, None]
+    parts = _suit_parts(legal)
+    count = np.bitwise_count(parts.astype(np.uint64)).astype(np.int64)
+    single = count.sum(axis=0) == 1
+    # one legal card (a forced lead, the only card of the suit): that card
+    q = count.argmax(axis=0)
+    col = np.arange(rows)
+    out[:] = 13 * q + strongest[parts[q, col]]
+    lead = (led < 0) & ~single
+    follow = (led >= 0) & ~single
+    if np.count_nonzero(lead):
+        r = np.flatnonzero(lead)
+        hp = _suit_parts(hands[r])
+        n = np.bitwise_count(hp.astype(np.uint64)).astype(np.int64)
+        low = weakest[hp]
+        risky = (danger[r][None, :] >> suits) & 1
+        key = np.where(n > 0, risky * 1000 + strength[low] * 20 + (13 - n), 1 << 20)
+        q = key.argmin(axis=0)
+        card = 13 * q + low[q, np.arange(len(r))]
+        if explore > 0:
+            assert u is not None
+            wild = u[r] < explore
+            if np.count_nonzero(wild):
+                card[wild] = random_cards(None, legal[r][wild], u2[r][wild] if u2 is not None else None)
+        out[r] = card
+    if np.count_nonzero(follow):
+        r = np.flatnonzero(follow)
+        ledr = led[r]
+        col = np.arange(len(r))
+        lp = _suit_parts(legal[r])
+        mine = lp[ledr, col]
+        has = mine != 0
+        # following: duck under the strongest card of the led suit, or dump the strongest card
+        top = strength[strongest[_suit_parts(table[r])[ledr, col]]]
+        duck = mine & below[top].astype(np.int64)
+        pick = np.where(last[r] | (duck == 0), strongest[mine], strongest[duck])
+        card = 13 * ledr + pick
+        # cannot follow (a tochoo, or a discard): the strongest card, from the shortest suit among equals
+        n = np.bitwise_count(lp.astype(np.uint64)).astype(np.int64)
+        hi = strongest[lp]
+        key = np.where(n > 0, strength[hi] * 16 + (15 - n), -1)
+        q = key.argmax(axis=0)
+        out[r] = np.where(has, card, 13 * q + hi[q, col])
+    return out
 
 
 # ---------------------------------------------------------------------- rule 10
@@ -335,7 +435,7 @@ class _Rows:
     """
 
     PER_ROW = ("ids", "hands", "cur", "leader", "led", "req", "opening", "tlen", "tmask", "order", "olen", "played",
-               "emptied", "waste", "escaped", "isesc", "nesc", "draws", "tricks", "slot", "hlen")
+               "emptied", "waste", "escaped", "isesc", "nesc", "draws", "tricks", "slot", "hlen", "voids")
 
     def __init__(self, m: int, n: int, whole_pile: bool) -> None:
         self.ids = np.arange(m)
@@ -359,6 +459,7 @@ class _Rows:
         self.tricks = np.zeros(m, dtype=np.int64)
         self.slot = np.arange(m)
         self.hlen = np.zeros(m, dtype=np.int64)
+        self.voids = np.zeros((m, n), dtype=np.int64)  # the suits each seat has shown it lacks (SeatView.voids)
         self.hist1 = np.zeros((m, 0 if whole_pile else 16), dtype=np.uint64)
         self.hist2 = np.zeros_like(self.hist1)
         self.tables: list[dict | None] | None = [{} for _ in range(m)] if whole_pile else None
@@ -441,10 +542,22 @@ class _Outcome:
 
 
 def _lockstep(s: _Rows, n: int, rules: Rules, rng: np.random.Generator, max_moves: int,
-              seed_of: Callable[[int], int]) -> _Outcome:
-    """Play every row of ``s`` with uniformly random legal cards until it ends or has made
-    ``max_moves`` plays; ``seed_of(row id)`` is the game seed of that row's draws."""
+              seed_of: Callable[[int], int], policy: str = "random", explore: float = 0.0,
+              streams: np.ndarray | None = None) -> _Outcome:
+    """Play every row of ``s`` with uniformly random legal cards (``policy="random"``) or
+    the rules of thumb (``"rules"``, :func:`rule_cards`) until it ends or has made
+    ``max_moves`` plays; ``seed_of(row id)`` is the game seed of that row's draws.
+    ``streams[row id]``: the stream of random numbers the row draws from (rows of one
+    stream use the same numbers at each play: common random numbers); every row its own
+    when None."""
     m = len(s.ids)
+    rule_policy = policy == "rules"
+    strength_name = rules.ace
+    num_streams = 0 if streams is None else int(streams.max(initial=-1)) + 1
+
+    def uniforms(a: int) -> np.ndarray:
+        return rng.random(a) if streams is None else rng.random(num_streams)[streams[s.ids]]
+
     discard = rules.off_suit == "discard"
     pickup_form = rules.picker == "offsuit_player"
     lowest = rules.next_leader == "lowest"
@@ -489,10 +602,20 @@ def _lockstep(s: _Rows, n: int, rules: Rules, rng: np.random.Generator, max_move
             by_seat, by_card = rows * n, rows * 52
         hands, cur, led = s.hands, s.cur, s.led
         flat_hands, flat_played = hands.reshape(-1), s.played.reshape(-1)
-        # ---- a uniformly random legal card
+        # ---- a uniformly random legal card, or the rules of thumb
         at = by_seat + cur
         hand = flat_hands[at]
-        card = random_cards(rng, legal_masks(hand, led, s.req))
+        legal = legal_masks(hand, led, s.req)
+        u = uniforms(a)
+        if rule_policy:
+            u2 = uniforms(a) if explore > 0 else None
+            holding = hands != _ZERO
+            holding[rows, cur] = False
+            danger = np.bitwise_or.reduce(np.where(holding, s.voids, 0), axis=1)
+            last = s.tlen == s.olen - 1
+            card = rule_cards(hand, legal, led, s.tmask, last, danger, strength_name, explore, u, u2)
+        else:
+            card = random_cards(None, legal, u)
         if plays == moves.shape[1]:
             moves = out.moves = np.concatenate([moves, np.full_like(moves, -1)], axis=1)
         moves[s.ids, plays] = card
@@ -513,6 +636,10 @@ def _lockstep(s: _Rows, n: int, rules: Rules, rng: np.random.Generator, max_move
             s.olen[r] = order_size[holders]
             led[r] = suit[r]
             s.req[r] = NO_CARD
+        if rule_policy:
+            off = np.flatnonzero((led >= 0) & (suit != led))
+            if len(off):  # not following: a tochoo or a discard shows a void (SeatView.voids)
+                s.voids[off, cur[off]] |= 1 << led[off]
         s.tmask |= bit
         s.tlen += 1
         tlen = s.tlen
@@ -552,10 +679,20 @@ def _lockstep(s: _Rows, n: int, rules: Rules, rng: np.random.Generator, max_move
         power = flat_played[by_card[r] + base + offset]
         if void is not None:
             power = np.where(void[r], nxt[r], power)
+            if rule_policy:  # the player who cannot follow shows it, and picks up the led suit at once
+                v = r[void[r]]
+                s.voids[v, nxt[v]] |= 1 << led[v]
         s.leader[r] = power
         at = by_seat[r] + power
         held = flat_hands[at]
         pk = ~cl
+        if rule_policy and np.count_nonzero(pk):  # a pickup: the picker holds the trick's suits now
+            p = np.flatnonzero(pk)
+            gone = _suit_parts(tm[p])
+            shown = ((gone != 0) * (1 << np.arange(4))[:, None]).sum(axis=0)
+            if whole_pile:  # the face-down waste pile too: any suit
+                shown = np.where(s.waste[r[p]] != _ZERO, 15, shown)
+            s.voids[r[p], power[p]] &= ~shown
         if whole_pile:  # the picker takes the waste pile too
             waste = s.waste[r]
             flat_hands[at] = held | (tm | waste) * pk
@@ -616,6 +753,7 @@ def _power_without_cards(s: _Rows, r: np.ndarray, w: np.ndarray, must_draw: bool
                                                                    pool.tolist())], dtype=np.int64)
         s.waste[r] = (pool ^ _BIT[drawn]) | np.where(before == _ZERO, _ZERO, cards)
         s.hands[r, w] |= _BIT[drawn]
+        s.voids[r, w] = 0  # a face-down card of any suit (SeatView.voids)
         s.draws[r] += 1
         s.req[r] = drawn
         return
@@ -641,6 +779,14 @@ def _draw_place(seed: int, draws: int, size: int) -> int:
 
 
 # ---------------------------------------------------------------------- entry points
+def _check_policy(policy: object, explore: object) -> float:
+    if policy not in POLICIES:
+        raise ValueError(f"policy must be one of {', '.join(POLICIES)}, not {policy!r}"[:120])
+    if not isinstance(explore, (int, float)) or isinstance(explore, bool) or not 0.0 <= explore <= 1.0:
+        raise ValueError(f"explore must be a number from 0 to 1, not {explore!r}"[:120])
+    return float(explore)
+
+
 def _check_count(name: str, value: object) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or value < 1:
         raise ValueError(f"{name} must be a positive integer, not {value!r}")
@@ -655,11 +801,17 @@ def _deal(rng: np.random.Generator, num_games: int, num_players: int) -> np.ndar
 
 
 def play_random(num_games: int, num_players: int, rules: Rules = Rules(), seed: int | None = None,
-                max_moves: int = MAX_MOVES) -> RandomGames:
+                max_moves: int = MAX_MOVES, policy: str = "random", explore: float = 0.0) -> RandomGames:
     """Deal ``num_games`` games and play each with uniformly random legal cards until it
     ends (rule 8, or a stalemate: rule 10) or has made ``max_moves`` plays. The same
-    ``seed`` gives the same batch.
+    ``seed`` gives the same batch. ``policy="rules"``: every seat plays the rules of thumb
+    instead (:func:`rule_cards`; ``explore``: the chance of a random lead).
+
+    >>> b = play_random(200, 4, seed=0, policy="rules")  # RuleBot(explore=0) in every seat
+    >>> int(b.finished.sum()), bool((b.loser >= 0).all())
+    (200, True)
     """
+    explore = _check_policy(policy, explore)
     _check_count("num_games", num_games)
     _check_count("max_moves", max_moves)
     # a probe game checks the seat count, the rules and the seed, and finds the opening card
@@ -678,14 +830,15 @@ def play_random(num_games: int, num_players: int, rules: Rules = Rules(), seed: 
     s.opening[:] = True
     s.count(s.ids, np.zeros(num_games, dtype=bool))  # rule 10 counts the start of the round
     seed_list = seeds.tolist()
-    out = _lockstep(s, n, rules, rng, max_moves, seed_list.__getitem__)
+    out = _lockstep(s, n, rules, rng, max_moves, seed_list.__getitem__, policy, explore)
     return RandomGames(num_players=n, rules=rules, hands=deal, seeds=seeds, loser=out.loser, stalemate=out.stalemate,
                        length=out.length, tricks=out.tricks, draws=out.draws, escaped=out.escaped,
                        finished=out.finished, moves=out.moves)
 
 
 def rollouts(game: Game | Sequence[Game], num_rollouts: int, seed: int | None = None,
-             max_moves: int = MAX_MOVES) -> Rollouts:
+             max_moves: int = MAX_MOVES, policy: str = "random", explore: float = 0.1,
+             voids: Sequence[Sequence[int]] | None = None, streams: Sequence[int] | np.ndarray | None = None) -> Rollouts:
     """Play ``num_rollouts`` random continuations of ``game`` from its current state, in
     lockstep: uniformly random legal cards (:func:`legal_masks`), no takes, until each ends.
 
@@ -699,6 +852,17 @@ def rollouts(game: Game | Sequence[Game], num_rollouts: int, seed: int | None = 
     determinizations of one seat's view, :meth:`Game.from_view`): ``num_rollouts`` of each,
     all in one lockstep, which costs much less than one call per game; rollouts
     ``j * num_rollouts`` to ``(j + 1) * num_rollouts - 1`` continue game ``j``.
+
+    ``policy="rules"``: the continuations are played by the rules of thumb
+    (:func:`rule_cards`, :class:`.bots.RuleBot`) instead of random cards, leading a random
+    card with chance ``explore``. The rules read the suits each seat has shown it lacks:
+    ``voids[j]`` for game ``j`` (as :attr:`SeatView.voids`), by default what its own
+    events show (a game made by :meth:`Game.from_view` has none: pass the view's).
+
+    ``streams[j]``: the stream of random numbers of game ``j``'s rollouts (default: ``j``).
+    Games of one stream draw the same numbers at each play, rollout ``i`` of one like
+    rollout ``i`` of the other: common random numbers, for comparing the actions of one
+    decision on equal terms. Rollouts of one game never share numbers.
 
     >>> g = Game.from_hands([["QH", "5S", "7C"], ["JD"]], rules=Rules(picker="offsuit_player"), leader=0, seed=0)
     >>> r = rollouts(g, 500, seed=3)  # rule 10's minimal case: no two hands ever share a suit
@@ -715,6 +879,12 @@ def rollouts(game: Game | Sequence[Game], num_rollouts: int, seed: int | None = 
     n, rules = games[0].num_players, games[0].rules
     if any(g.num_players != n or g.rules != rules for g in games):
         raise ValueError("the games must all have the same rules and number of seats")
+    explore = _check_policy(policy, explore)
+    if voids is not None and len(voids) != len(games):
+        raise ValueError(f"give one set of voids per game ({len(games)}), not {len(voids)}")
+    stream_of = np.arange(len(games)) if streams is None else np.asarray(streams, dtype=np.int64)
+    if stream_of.shape != (len(games),) or (len(stream_of) and stream_of.min() < 0):
+        raise ValueError(f"give one stream (an integer from 0) per game ({len(games)})")
     m = num_rollouts
     total = m * len(games)
     states = [g.state() for g in games]
@@ -740,8 +910,15 @@ def rollouts(game: Game | Sequence[Game], num_rollouts: int, seed: int | None = 
             rows = slice(b * m, (b + 1) * m)
             _load_state(s, rows, states[j])
             s.load_history(rows, _history_from(states[j], n, whole_pile))
+            if policy == "rules":
+                s.voids[rows] = games[j].seat_view(0).voids if voids is None else voids[j]
         seeds = [states[j].seed for j in live]
-        out = _lockstep(s, n, rules, np.random.default_rng(seed), max_moves, lambda row: seeds[row // m])
+        row_streams = None
+        if streams is not None:  # rollout i of stream t draws the numbers of stream t * m + i
+            _, row_streams = np.unique((stream_of[live][:, None] * m + np.arange(m)).ravel(), return_inverse=True)
+            row_streams = row_streams.astype(np.int64)
+        out = _lockstep(s, n, rules, np.random.default_rng(seed), max_moves, lambda row: seeds[row // m], policy, explore,
+                        row_streams)
         at = (np.array(live)[:, None] * m + np.arange(m)).ravel()
         loser[at], stalemate[at], finished[at] = out.loser, out.stalemate, out.finished
         length[at], tricks[at], draws[at], escaped[at] = out.length, out.tricks, out.draws, out.escaped
