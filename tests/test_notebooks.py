@@ -389,3 +389,45 @@ def test_notebook_6_charts_carry_intervals_and_print_their_numbers_as_they_label
             digits = len(shown.partition(".")[2])
             assert percent_text(int(k) / int(n), digits) == shown + "%", (k, n, shown)
             assert int(k) == 0 or float(shown) > 0, f"{k} of {n} printed as {shown} %"
+
+
+def markdown_of(name: str) -> str:
+    return "\n".join(c.source for c in read(NOTEBOOKS / f"{name}.ipynb").cells if c.cell_type == "markdown")
+
+
+def section(name: str, heading: str) -> list:
+    """The cells of a notebook from the markdown cell starting with ``heading`` to the next heading of its level."""
+    cells = read(NOTEBOOKS / f"{name}.ipynb").cells
+    level = heading.split(" ")[0] + " "
+    start = next(i for i, c in enumerate(cells) if c.cell_type == "markdown" and c.source.startswith(heading))
+    end = next((i for i in range(start + 1, len(cells)) if cells[i].cell_type == "markdown"
+                and re.search(rf"^{re.escape(level)}", cells[i].source, flags=re.M)), len(cells))
+    return cells[start:end]
+
+
+@pytest.mark.parametrize("name", ["01_quick_start", "05_taking"])
+def test_the_notebooks_tell_how_the_table_offers_a_take(name):
+    """At the table a person is offered the take before a bot's lead and the table waits for
+    Take or Pass (TableSession.take_offer): the notebooks say so, not "you never have to pass"."""
+    text = re.sub(r"\s+", " ", markdown_of(name))
+    assert "never have to" not in text
+    assert "waits" in text and "**Pass**" in text and "**Take**" in text
+    assert "leading a card is your pass" in text, "with the power, leading is the pass"
+
+
+def test_notebook_4_says_clearly_who_can_take_your_hand():
+    text = re.sub(r"\s+", " ", markdown_of("04_escapes"))
+    assert "the next player before you" not in text
+    assert "Only the player just before you in play order can do that" in text
+
+
+def test_notebook_5_shows_the_order_of_offers_with_a_lesson_and_the_table():
+    cells = section("05_taking", "## The order of offers")
+    code = "\n".join(c.source for c in cells if c.cell_type == "code")
+    assert "Lesson(" in code and "TableSession(" in code and "take_offer" in code
+    assert not re.search(r"^class ", code, flags=re.M), "no bot subclass needed to show the order of offers"
+    lesson = next(le for le in executed("05_taking")[1]["lessons"] if le["title"] == "The order of offers")
+    assert [ex["kind"] for ex in lesson["exercises"]] == ["seat", "seat"] and lesson["exercises"][0]["right"] == ["2"]
+    nb, _ = executed("05_taking")
+    waited = "".join(stream_text(c) for c in nb.cells if c.cell_type == "code" and "TableSession(" in c.source)
+    assert "Your chance to take Bot 1's hand before the lead (rule 7)" in waited
