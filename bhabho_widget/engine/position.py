@@ -35,7 +35,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import fields
 
-from .cards import DECK, SUIT_MASKS, SUITS, Card, CardIndex, Mask, Seat, indices
+from .cards import DECK, SUIT_MASKS, SUIT_SYMBOLS, SUITS, Card, CardIndex, Mask, Seat, indices
 from .errors import InvalidCardError, PositionError
 from .game import STALEMATE_REPEATS, Game, StartPosition, seat_circles
 from .rules import PRESETS, Rules
@@ -313,7 +313,11 @@ def parse_position(text: str, game: type[Game] = Game, names: Sequence[str] | No
             table.append(i)
             table_seats.append(seat)
     if len(table) > n:
-        raise _fail("table", f"a trick has at most {n} cards, one per seat")
+        raise _fail("table", f"a trick has at most {n} cards, one per seat (rule 4)")
+
+    holders = sum(1 for s in range(n) if hands[s] or s in table_seats)
+    if holders < 2:
+        raise _fail("hands", "a position needs at least 2 players holding cards: with fewer the game is over (rule 8)")
 
     opening = False
     if "opening" in parts:
@@ -326,20 +330,20 @@ def parse_position(text: str, game: type[Game] = Game, names: Sequence[str] | No
         leader: Seat | None = _parse_seat("lead", parts["lead"], n)
     elif table_seats:
         leader = table_seats[0]
-    elif waste or "opening" in parts and not opening:
-        raise PositionError("position text: the leader is missing (lead=seat)")
+    elif "opening" in parts and not opening:
+        raise PositionError("position text: the leader is missing: write lead=seat, the seat with the power (rule 4)")
     else:
         leader = None  # the opening trick decides (rule 3)
     if table_seats and leader != table_seats[0]:
-        raise _fail("table", f"the trick's first card is seat {leader}'s lead, not seat {table_seats[0]}'s")
+        raise _fail("table", f"the trick's first card is seat {leader}'s lead, not seat {table_seats[0]}'s (rule 4)")
     if leader is None or opening:
         held = list(hands)
         for s, i in zip(table_seats, table):
             held[s] |= 1 << i
         first, opening_lead = _opening_leader(rules, held)
         if first is None:
-            raise _fail("opening", f"nobody holds a card of the opening suit ({rules.opening_card[-1]}), so there is "
-                                   "no opening trick (rule 3)")
+            suit = SUIT_SYMBOLS[rules.opening_card[-1]]
+            raise _fail("opening", f"nobody holds a card of the opening suit ({suit}), so there is no opening trick (rule 3)")
         if leader is None:
             leader = first
             opening = True
@@ -372,30 +376,28 @@ def parse_position(text: str, game: type[Game] = Game, names: Sequence[str] | No
     if table:
         if at_lead[:len(table)] != table_seats:
             raise _fail("table", f"the trick goes round in play order from seat {leader}: "
-                                 f"{', '.join(map(str, at_lead[:len(table)]))}, not {', '.join(map(str, table_seats))}")
+                                 f"{', '.join(map(str, at_lead[:len(table)]))}, not {', '.join(map(str, table_seats))} (rule 4)")
         if len(table) == len(at_lead):
-            raise _fail("table", "every seat has played to the trick: it is over and the table is empty")
+            raise _fail("table", "every seat has played to the trick: it is over and the table is empty (rule 4)")
         led = table[0] // 13
         discard, pickup_form = rules.off_suit == "discard", rules.picker == "offsuit_player"
+        led_symbol = SUIT_SYMBOLS[SUITS[led]]
         for s, i in zip(table_seats[1:], table[1:]):
             if i // 13 != led:
                 if not (opening or discard):
-                    raise _fail("table", f"{DECK[i]} does not follow {SUITS[led]}: a tochoo ends the trick at once (rule 4)")
+                    raise _fail("table", f"{DECK[i]} does not follow {led_symbol}: a tochoo ends the trick at once (rule 4)")
                 if hands[s] & SUIT_MASKS[led]:
-                    raise _fail("table", f"seat {s} played {DECK[i]} but holds {SUITS[led]}, so it had to follow suit "
+                    raise _fail("table", f"seat {s} played {DECK[i]} but holds {led_symbol}, so it had to follow suit "
                                          f"(rule {3 if opening else 4})")
         nxt = at_lead[len(table)]
         if pickup_form and not opening and not hands[nxt] & SUIT_MASKS[led]:
-            raise _fail("table", f"seat {nxt} holds no {SUITS[led]} and would have picked up the trick already "
-                                 "(pick-up form)")
+            raise _fail("table", f"seat {nxt} holds no {led_symbol} and would have picked up the trick already "
+                                 "(pick-up form, rule 4)")
     else:
         if not hands[leader]:
-            raise _fail("lead", f"the leader, seat {leader}, holds no cards")
+            raise _fail("lead", f"the leader, seat {leader}, holds no cards: the power goes with cards (rules 4 and 6)")
         if opening and not hands[leader] >> opening_lead & 1:
             raise _fail("lead", f"seat {leader} must hold {DECK[opening_lead]} to lead the opening trick")
-    holders = sum(1 for s in range(n) if hands[s] or s in table_seats)
-    if holders < 2:
-        raise _fail("hands", "a position needs at least 2 players holding cards (with fewer the game is over)")
 
     forced: CardIndex = -1
     if "drawn" in parts:

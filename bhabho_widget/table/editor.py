@@ -1,0 +1,305 @@
+"""The position editor in plain Python: set up a position card by card, checked as it is built.
+
+An :class:`EditorSession` takes messages (plain dicts, as the editor widget's browser sends
+them): the number of players, the rules, a card given to a seat, the table or the waste
+pile (or put back in the box), a random deal, the leader, whether the opening trick is
+over. After each one it checks the position with the engine (:meth:`Game.from_position`)
+and says in one sentence what is wrong (:attr:`EditorSession.problem`); when nothing is,
+:meth:`EditorSession.game` is the game at that position, to play out, to open as a lesson
+or to copy as position text (:meth:`EditorSession.text`).
+
+>>> ed = EditorSession(players=3)
+>>> ed.receive({"type": "give", "card": "AS", "to": 0})
+>>> ed.problem
+'The hands: a position needs at least 2 players holding cards: with fewer the game is over (rule 8).'
+>>> for card, seat in [("KH", 0), ("2S", 1), ("QH", 1), ("3H", 2)]:
+...     ed.receive({"type": "give", "card": card, "to": seat})
+>>> ed.problem is None, ed.text()
+(True, 'rules=classic hands=A.K../2.Q../.3..')
+>>> ed.receive({"type": "opening", "over": True})
+>>> ed.problem
+'The leader: choose the seat that leads the next trick: it has the power (rule 4).'
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from ..engine.cards import DECK, Card, CardIndex, Seat
+from ..engine.errors import InvalidCardError, MessageError, PositionError
+from ..engine.game import Game, seat_circles, shuffled_deck
+from ..engine.position import format_position
+from ..engine.rules import PRESETS, Rules, rules_from
+
+__all__ = ["EDITOR_MESSAGES", "PLACES", "EditorSession"]
+
+PLACES = ("table", "waste", "box")
+"""Where a card can go besides a seat: the trick on the table, the waste pile, or the box (out of the game)."""
+EDITOR_MESSAGES = ("players", "rules", "give", "deal", "clear", "leader", "opening", "load")
+_PART_WORDS = {"hands": "The hands", "lead": "The leader", "opening": "The opening trick", "table": "The table",
+               "waste": "The waste pile", "rules": "The rules", "trick": "The trick", "seen": "The counts"}
+
+
+def _sentence(err: PositionError) -> str:
+    """A position error as one sentence: ``"The table: ... (rule 4)."``."""
+    text = str(err)
+    prefix = "position text, "
+    if text.startswith(prefix):
+        part, _, why = text[len(prefix):].partition(": ")
+        text = f"{_PART_WORDS.get(part, part.capitalize())}: {why}"
+    elif text.startswith("position text: "):
+        text = text[len("position text: "):]
+        text = text[:1].upper() + text[1:]
+    return text if text.endswith(".") else text + "."
+
+
+class EditorSession:
+    """A position being set up: ``players`` seats (2 to 8), ``rules`` (a :class:`Rules` or a
+    preset name); ``seed`` (None: different every time) decides the random deals. The game's
+    draws from the waste pile (rule 6) come from seed 0, as in a position text without a seed."""
+
+    def __init__(self, players: int = 4, rules: Rules | str = "classic", seed: int | None = None) -> None:
+        self.num_players = self._players(players)
+        self.rules = rules_from(rules)
+        self.seed = 0
+        self._rng = random.Random(seed)
+        self._place: dict[CardIndex, Seat | str] = {}  # where each card is; absent: in the box
+        self._table: list[tuple[Seat, CardIndex]] = []
+        self.leader: Seat | None = None
+        self.opening_over = False
+        self.version = 0
+        self._problem: str | None = None
+        self._game: Game | None = None
+        self._check()
+
+    # ------------------------------------------------------------------ messages
+    @staticmethod
+    def _players(n: object) -> int:
+        if not isinstance(n, int) or isinstance(n, bool) or not 2 <= n <= 8:
+            raise MessageError(f"players must be a whole number from 2 to 8, not {str(n)[:20]}")
+        return n
+
+    def _seat(self, value: object, what: str = "seat") -> Seat:
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < self.num_players:
+            raise MessageError(f"{what} must be a seat from 0 to {self.num_players - 1}, not {str(value)[:20]}")
+        return value
+
+    def receive(self, message: Mapping[str, Any]) -> None:
+        """Apply one message (see :data:`EDITOR_MESSAGES`); a malformed one raises
+        :class:`MessageError` and changes nothing. The position is checked afterwards."""
+        if not isinstance(message, Mapping) or message.get("type") not in EDITOR_MESSAGES:
+            raise MessageError(f"an editor message has a type, one of {', '.join(EDITOR_MESSAGES)}")
+        kind = message["type"]
+        getattr(self, f"_on_{kind}")(message)
+        self.version += 1
+        self._check()
+
+    def _on_players(self, m: Mapping[str, Any]) -> None:
+        n = self._players(m.get("players"))
+        if n < self.num_players:  # the cards of the seats that go back to the box
+            for i, where in list(self._place.items()):
+                if isinstance(where, int) and where >= n:
+                    del self._place[i]
+            self._table = [(s, i) for s, i in self._table if s < n]
+            if self.leader is not None and self.leader >= n:
+                self.leader = None
+        self.num_players = n
+
+    def _on_rules(self, m: Mapping[str, Any]) -> None:
+        value = m.get("rules")
+        try:
+            if isinstance(value, str):
+                self.rules = rules_from(value)
+            elif isinstance(value, Mapping):
+                self.rules = Rules.from_dict(dict(value))
+            else:
+                raise TypeError
+        except (ValueError, TypeError):
+            raise MessageError(f"rules must be a preset ({', '.join(PRESETS)}) or Rules fields") from None
+
+    def _card(self, value: object) -> CardIndex:
+        try:
+            return Card.parse(value).index  # type: ignore[arg-type]
+        except (InvalidCardError, TypeError):
+            raise MessageError(f"{str(value)[:12]!r} is not a card") from None
+
+    def _on_give(self, m: Mapping[str, Any]) -> None:
+        i = self._card(m.get("card"))
+        to = m.get("to")
+        if to not in PLACES:
+            to = self._seat(to, "to")
+        seat = None
+        if to == "table":
+            seat = self._seat(m["seat"]) if m.get("seat") is not None else None
+        self._remove(i)
+        if to == "box":
+            return
+        if to == "table":
+            if seat is None:
+                seat = self._next_to_play()
+            self._table.append((seat, i))
+        self._place[i] = to
+
+    def _remove(self, i: CardIndex) -> None:
+        if self._place.pop(i, None) == "table":
+            self._table = [(s, c) for s, c in self._table if c != i]
+
+    def _next_to_play(self) -> Seat:
+        """The seat that plays the next card given to the table: the leader, then the next
+        seats in play order that hold cards."""
+        if not self._table:
+            if self.leader is not None:
+                return self.leader
+            holder = next((s for s in range(self.num_players) if self._hand(s)), 0)
+            opening = Card.parse(self.rules.opening_card).index
+            return self._place[opening] if isinstance(self._place.get(opening), int) else holder  # type: ignore[return-value]
+        last = self._table[-1][0]
+        for s in seat_circles(self.num_players, self.rules.step)[last][1:]:
+            if self._hand(s) and all(s != t for t, _ in self._table):
+                return s
+        return last
+
+    def _on_deal(self, m: Mapping[str, Any]) -> None:
+        """Deal the whole pack at random (from the seed), as rule 2 does, starting with seat 0."""
+        seed = m.get("seed")
+        if seed is None:
+            seed = self._rng.randrange(2 ** 53)
+        elif not isinstance(seed, int) or isinstance(seed, bool):
+            raise MessageError("seed must be a whole number")
+        deck = shuffled_deck(seed)
+        self._place = {i: k % self.num_players for k, i in enumerate(deck)}
+        self._table = []
+        self.leader = None
+        self.opening_over = False
+
+    def _on_clear(self, m: Mapping[str, Any]) -> None:
+        self._place = {}
+        self._table = []
+        self.leader = None
+        self.opening_over = False
+
+    def _on_leader(self, m: Mapping[str, Any]) -> None:
+        seat = m.get("seat")
+        self.leader = None if seat is None else self._seat(seat)
+        if self._table and self.leader is not None:  # the trick on the table is led by the leader
+            self._table[0] = (self.leader, self._table[0][1])
+
+    def _on_opening(self, m: Mapping[str, Any]) -> None:
+        over = m.get("over")
+        if not isinstance(over, bool):
+            raise MessageError("over must be true or false")
+        self.opening_over = over
+
+    def _on_load(self, m: Mapping[str, Any]) -> None:
+        text = m.get("text")
+        if not isinstance(text, str):
+            raise MessageError("load needs the position text")
+        try:
+            g = Game.from_position(text)
+        except PositionError as err:
+            raise MessageError(_sentence(err)) from None
+        self.load(g)
+
+    def load(self, game: Game) -> None:
+        """Set the editor to the position of ``game`` (not over)."""
+        s = game.state()
+        self.num_players = game.num_players
+        self.rules = game.rules
+        self.seed = game.seed
+        self._place = {}
+        for seat, h in enumerate(s.hands):
+            for i in range(52):
+                if h >> i & 1:
+                    self._place[i] = seat
+        for i in range(52):
+            if s.waste >> i & 1:
+                self._place[i] = "waste"
+        self._table = list(zip(s.trick_order, s.table))
+        for _, i in self._table:
+            self._place[i] = "table"
+        self.leader = s.leader
+        self.opening_over = not s.opening
+        self._check()
+
+    # ------------------------------------------------------------------ the position
+    def _hand(self, seat: Seat) -> int:
+        return sum(1 << i for i, where in self._place.items() if where == seat)
+
+    def _draft(self) -> str:
+        """The position text of the editor's position, checked or not."""
+        hands = [0] * self.num_players
+        waste = 0
+        for i, where in self._place.items():
+            if where == "waste":
+                waste |= 1 << i
+            elif isinstance(where, int):
+                hands[where] |= 1 << i
+        from ..engine.position import _cards_text, _rules_text
+
+        words = [f"rules={_rules_text(self.rules)}", "hands=" + "/".join(_cards_text(h) for h in hands)]
+        if self.leader is not None:
+            words.append(f"lead={self.leader}")
+        if self.opening_over:
+            if self.leader is None and not self._table:
+                raise PositionError("position text, lead: choose the seat that leads the next trick: it has the power "
+                                    "(rule 4)")
+        elif self.leader is not None or self._table:
+            words.append("opening=yes")
+        if self._table:
+            words.append("table=" + ",".join(f"{s}:{DECK[i].code}" for s, i in self._table))
+        if waste:
+            words.append(f"waste={_cards_text(waste)}")
+        if self.seed:
+            words.append(f"seed={self.seed}")
+        return " ".join(words)
+
+    def _check(self) -> None:
+        try:
+            self._game = Game.from_position(self._draft())
+            self._problem = None
+        except PositionError as err:
+            self._game = None
+            self._problem = _sentence(err)
+
+    @property
+    def problem(self) -> str | None:
+        """What is wrong with the position, in one sentence; None when it is valid."""
+        return self._problem
+
+    @property
+    def is_valid(self) -> bool:
+        return self._problem is None
+
+    def game(self) -> Game:
+        """A new game at the position (raises PositionError with :attr:`problem` if it is not valid)."""
+        if self._game is None:
+            raise PositionError(self._problem)
+        return self._game.copy()
+
+    def text(self) -> str:
+        """The position as text (see :meth:`Game.position`), for a notebook, a message or a worksheet."""
+        return format_position(self.game())
+
+    def hand(self, seat: int) -> list[str]:
+        """The codes of the cards given to ``seat``."""
+        return [DECK[i].code for i in sorted(i for i, w in self._place.items() if w == self._seat(seat))]
+
+    def view(self) -> dict[str, Any]:
+        """Everything the editor's browser shows: where each card is, the leader, whether
+        the opening trick is over, the problem (or the position text)."""
+        box = [DECK[i].code for i in range(52) if i not in self._place]
+        return {
+            "version": self.version,
+            "num_players": self.num_players,
+            "rules": self.rules.to_dict(),
+            "hands": [self.hand(s) for s in range(self.num_players)],
+            "table": [{"seat": s, "card": DECK[i].code} for s, i in self._table],
+            "waste": [DECK[i].code for i in sorted(i for i, w in self._place.items() if w == "waste")],
+            "box": box,
+            "leader": self.leader,
+            "opening_over": self.opening_over,
+            "problem": self._problem,
+            "text": None if self._problem else self.text(),
+        }
