@@ -1,0 +1,408 @@
+"""Build the JupyterLite site of bhabho-widget: the lessons and the table in the browser, no server.
+
+    python lite/build.py             # for deployment: Pyodide's full distribution (numpy, matplotlib)
+    python lite/build.py --offline   # Pyodide's npm core only: what runs without numpy (the tests)
+
+Needs ``pip install -r lite/requirements-build.txt`` (pinned) and, for ``--offline``, npm.
+Every run builds the package's wheel fresh from the working tree and copies the notebooks
+of ``notebooks/`` as they are; downloads (Pyodide, the pinned wheels) are cached in
+``lite/.cache`` and the site is written to ``lite/_output`` (both ignored by git).
+
+The site holds only what it uses: the Pyodide runtime, the wheels its kernel installs (the
+kernel's own, the widgets', Babel with the locale data of the table's five languages, this
+package; with the full distribution also numpy, matplotlib and their dependencies), the lab
+app, the kernel's and the widgets' lab extensions, no source maps. Pyodide's lock file lists
+those packages only, so nothing is ever looked for outside the site.
+"""
+
+from __future__ import annotations
+
+import argparse
+import email.parser
+import hashlib
+import json
+import os
+import pathlib
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import time
+import urllib.request
+import zipfile
+from importlib import metadata
+
+LITE = pathlib.Path(__file__).resolve().parent
+REPO = LITE.parent
+CACHE = LITE / ".cache"
+OUTPUT = LITE / "_output"
+
+#: The Pyodide that jupyterlite-pyodide-kernel 0.8.6 is made for (its PYODIDE_VERSION).
+PYODIDE_VERSION = "314.0.6"
+PYODIDE_ARCHIVE = f"https://github.com/pyodide/pyodide/releases/download/{PYODIDE_VERSION}/pyodide-{PYODIDE_VERSION}.tar.bz2"
+#: The platform tag of Pyodide 314's wheels (pip picks pure wheels for it).
+PLATFORM = "pyemscripten_2026_0_wasm32"
+PYTHON = "3.14"
+#: What the kernel installs as it starts (the pyodide kernel's initKernel), besides the
+#: packages the kernel extension ships itself (ipykernel, piplite, pyodide-kernel).
+KERNEL_PACKAGES = ["micropip", "comm", "jedi", "ipython"]
+#: Loaded from the full distribution by the notebooks that plot and simulate.
+FULL_PACKAGES = ["numpy", "matplotlib"]
+#: The runtime files of Pyodide's core (no source maps, type stubs, consoles or the classic script).
+CORE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
+#: Lab extensions the site carries: the kernel's and the widgets' front ends.
+EXTENSIONS = ["@jupyterlite/pyodide-kernel-extension", "@jupyter-widgets/jupyterlab-manager", "anywidget"]
+#: Babel's locale data kept: the table's languages (Babel's plural rules and catalogs).
+BABEL_LOCALES = ["root", "en", "de", "es", "hi", "ru"]
+
+
+class BuildError(RuntimeError):
+    """A build step that cannot go on, with what to do about it."""
+
+
+def log(text: str) -> None:
+    print(f"[lite] {text}", flush=True)
+
+
+def canonical(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def pins(path: pathlib.Path) -> dict[str, str]:
+    """``{canonical name: version}`` of a requirements file of ``name==version`` lines."""
+    found = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        line = line.split("#", 1)[0].strip()
+        if not line:
+            continue
+        name, sep, version = line.partition("==")
+        if sep:
+            found[canonical(name)] = version.strip()
+    return found
+
+
+def check_build_environment() -> None:
+    """The pinned builders are installed (pip install -r lite/requirements-build.txt)."""
+    wrong = []
+    for name, version in pins(LITE / "requirements-build.txt").items():
+        try:
+            have = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            have = None
+        if have != version:
+            wrong.append(f"{name} {have or 'missing'} (want {version})")
+    for name in ("jupyter-server",):
+        try:
+            metadata.version(name)
+        except metadata.PackageNotFoundError:
+            wrong.append(f"{name} missing")
+    if wrong:
+        raise BuildError(f"the build needs: pip install -r {LITE.relative_to(REPO)}/requirements-build.txt ({'; '.join(wrong)})")
+
+
+def run(cmd: list[str], **kwargs) -> None:
+    result = subprocess.run(cmd, capture_output=True, text=True, **kwargs)
+    if result.returncode:
+        raise BuildError(f"{' '.join(cmd[:4])} ... failed ({result.returncode}):\n{result.stdout[-3000:]}{result.stderr[-3000:]}")
+
+
+def sha256(path: pathlib.Path) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+# ---------------------------------------------------------------------------------- wheels
+def build_own_wheel(dest: pathlib.Path) -> pathlib.Path:
+    """The package's wheel, built now from the working tree."""
+    tmp = CACHE / "own-wheel"
+    shutil.rmtree(tmp, ignore_errors=True)
+    run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "--disable-pip-version-check", "-w", str(tmp), str(REPO)])
+    wheel = next(tmp.glob("bhabho_widget-*.whl"))
+    dest.mkdir(parents=True, exist_ok=True)
+    return pathlib.Path(shutil.copy(wheel, dest / wheel.name))
+
+
+def wheel_name_version(path: pathlib.Path) -> tuple[str, str]:
+    name, version = path.name.split("-")[:2]
+    return canonical(name), version
+
+
+def download_wheels(wanted: dict[str, str], into: pathlib.Path) -> dict[str, pathlib.Path]:
+    """The pure wheels ``{name: version}`` for Pyodide, from the cache or downloaded once with pip."""
+    into.mkdir(parents=True, exist_ok=True)
+
+    def cached() -> dict[str, pathlib.Path]:
+        return {wheel_name_version(p)[0]: p for p in into.glob("*.whl") if wheel_name_version(p) in wanted.items()}
+
+    missing = [f"{name}=={version}" for name, version in wanted.items() if name not in cached()]
+    if missing:
+        log(f"downloading {len(missing)} wheel(s): {', '.join(missing)}")
+        run([sys.executable, "-m", "pip", "download", "--quiet", "--disable-pip-version-check", "--no-deps",
+             "--only-binary=:all:", "--platform", PLATFORM, "--implementation", "cp", "--python-version", PYTHON,
+             "-d", str(into), *missing])
+    have = cached()
+    still = sorted(set(wanted) - set(have))
+    if still:
+        raise BuildError(f"no pure wheel found for {', '.join(still)}")
+    return have
+
+
+def requirements_of(wheel: pathlib.Path) -> list[str]:
+    """The names a wheel requires (no extras, no markers that exclude Python 3.14)."""
+    with zipfile.ZipFile(wheel) as z:
+        meta = next(n for n in z.namelist() if n.endswith(".dist-info/METADATA"))
+        msg = email.parser.Parser().parsestr(z.read(meta).decode("utf-8"))
+    names = []
+    for req in msg.get_all("Requires-Dist") or []:
+        spec, _, marker = req.partition(";")
+        if "extra" in marker or "python_version < \"3" in marker.replace("'", '"'):
+            continue
+        names.append(canonical(re.split(r"[ <>=!~\[(;]", spec.strip(), maxsplit=1)[0]))
+    return names
+
+
+def slim_babel(wheel: pathlib.Path) -> None:
+    """Keep Babel's locale data of the table's languages only (the rest is most of its 11 MB)."""
+    keep = {f"babel/locale-data/{code}.dat" for code in BABEL_LOCALES}
+    out = wheel.with_suffix(".slim")
+    with zipfile.ZipFile(wheel) as src, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
+        for item in src.infolist():
+            name = item.filename
+            if name.startswith("babel/locale-data/") and name not in keep:
+                continue
+            data = src.read(item)
+            if name.endswith(".dist-info/RECORD"):
+                lines = [ln for ln in data.decode("utf-8").splitlines()
+                         if not ln.startswith("babel/locale-data/") or ln.split(",", 1)[0] in keep]
+                data = ("\n".join(lines) + "\n").encode("utf-8")
+            dst.writestr(item, data)
+    out.replace(wheel)
+
+
+# ---------------------------------------------------------------------------------- Pyodide
+def closure(lock: dict, seeds: list[str]) -> set[str]:
+    """The lock's packages ``seeds`` need, with everything they depend on."""
+    packages = lock["packages"]
+    found: set[str] = set()
+    todo = [canonical(s) for s in seeds]
+    while todo:
+        name = todo.pop()
+        if name in found or name not in packages:
+            continue
+        found.add(name)
+        todo += [canonical(d) for d in packages[name]["depends"]]
+    return found
+
+
+def pyodide_core_from_npm() -> pathlib.Path:
+    """The npm package of Pyodide's core (runtime, standard library, lock; no wheels), unpacked in the cache."""
+    unpacked = CACHE / f"pyodide-npm-{PYODIDE_VERSION}"
+    if (unpacked / "pyodide-lock.json").exists():
+        return unpacked
+    if not shutil.which("npm"):
+        raise BuildError("--offline needs npm (for the npm package of Pyodide's core)")
+    CACHE.mkdir(parents=True, exist_ok=True)
+    log(f"npm pack pyodide@{PYODIDE_VERSION}")
+    run(["npm", "pack", f"pyodide@{PYODIDE_VERSION}", "--silent", "--pack-destination", str(CACHE)])
+    tgz = CACHE / f"pyodide-{PYODIDE_VERSION}.tgz"
+    tmp = unpacked.with_suffix(".tmp")
+    shutil.rmtree(tmp, ignore_errors=True)
+    tmp.mkdir()
+    with tarfile.open(tgz) as tar:
+        for member in tar.getmembers():
+            name = member.name.removeprefix("package/")
+            if member.isfile() and name in CORE_FILES:
+                member.name = name
+                tar.extract(member, tmp, filter="data")
+    tmp.rename(unpacked)
+    tgz.unlink()
+    return unpacked
+
+
+def pyodide_full_archive(url: str) -> pathlib.Path:
+    """Pyodide's full distribution (every package's wheel), downloaded once into the cache."""
+    if not re.match(r"^https?://", url):
+        return pathlib.Path(url).resolve()
+    archive = CACHE / url.rsplit("/", 1)[-1]
+    if not archive.exists():
+        CACHE.mkdir(parents=True, exist_ok=True)
+        log(f"downloading {url}")
+        part = archive.with_suffix(".part")
+        with urllib.request.urlopen(url, timeout=120) as r, open(part, "wb") as f:
+            shutil.copyfileobj(r, f, 1 << 20)
+        part.rename(archive)
+    return archive
+
+
+def stage_pyodide_offline(dest: pathlib.Path, seeds: list[str]) -> list[str]:
+    """Pyodide's core with the kernel's pure wheels downloaded from PyPI beside the lock;
+    the lock lists those only, with the downloaded wheels' sha256 sums (Pyodide's own
+    copies have other sums). Returns the packages in the lock."""
+    core = pyodide_core_from_npm()
+    lock = json.loads((core / "pyodide-lock.json").read_text(encoding="utf-8"))
+    names = closure(lock, seeds)
+    packages = lock["packages"]
+    wanted = {name: packages[name]["version"] for name in names}
+    impure = sorted(n for n in names if not packages[n]["file_name"].endswith("-none-any.whl"))
+    if impure:
+        raise BuildError(f"the kernel needs compiled Pyodide packages that only the full distribution has: {impure}")
+    wheels = download_wheels(wanted, CACHE / "pyodide-wheels")
+    dest.mkdir(parents=True)
+    for name in CORE_FILES[:-1]:
+        shutil.copy(core / name, dest / name)
+    for name in names:
+        entry = packages[name]
+        target = dest / entry["file_name"]
+        shutil.copy(wheels[name], target)
+        entry["sha256"] = sha256(target)
+    lock["packages"] = {n: packages[n] for n in sorted(names)}
+    (dest / "pyodide-lock.json").write_text(json.dumps(lock, indent=1), encoding="utf-8")
+    return sorted(names)
+
+
+def stage_pyodide_full(dest: pathlib.Path, seeds: list[str], url: str) -> list[str]:
+    """Pyodide's core and the wheels of ``seeds`` (with their dependencies) from the full
+    distribution, as Pyodide built them; the lock lists those only."""
+    archive = pyodide_full_archive(url)
+    dest.mkdir(parents=True)
+    with tarfile.open(archive) as tar:
+        member = tar.getmember("pyodide/pyodide-lock.json")
+        lock = json.load(tar.extractfile(member))
+        names = closure(lock, seeds)
+        files = set(CORE_FILES[:-1]) | {lock["packages"][n]["file_name"] for n in names}
+        for member in tar:
+            name = member.name.removeprefix("pyodide/")
+            if member.isfile() and name in files:
+                member.name = name
+                tar.extract(member, dest, filter="data")
+                files.discard(name)
+    if files:
+        raise BuildError(f"{archive.name} lacks {sorted(files)}")
+    lock["packages"] = {n: lock["packages"][n] for n in sorted(names)}
+    (dest / "pyodide-lock.json").write_text(json.dumps(lock, indent=1), encoding="utf-8")
+    return sorted(names)
+
+
+# ---------------------------------------------------------------------------------- the site
+def labextension(name: str) -> pathlib.Path:
+    for root in [pathlib.Path(sys.prefix), *map(pathlib.Path, sys.path)]:
+        path = root / "share" / "jupyter" / "labextensions" / name
+        if (path / "package.json").exists():
+            return path
+    raise BuildError(f"lab extension {name} not found: pip install -r lite/requirements-build.txt")
+
+
+def notebooks() -> list[pathlib.Path]:
+    found = sorted((REPO / "notebooks").glob("*.ipynb"))
+    if not found:
+        raise BuildError("no notebooks in notebooks/")
+    return found
+
+
+def size_of(path: pathlib.Path) -> int:
+    return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
+
+
+def build(offline: bool, output: pathlib.Path, pyodide_url: str = PYODIDE_ARCHIVE) -> dict:
+    """Build the site into ``output`` (replaced); returns a summary (sizes in bytes)."""
+    started = time.monotonic()
+    check_build_environment()
+    stage = CACHE / ("stage-offline" if offline else "stage-full")
+    shutil.rmtree(stage, ignore_errors=True)
+    stage.mkdir(parents=True)
+
+    log("building the package's wheel from the working tree")
+    pypi = stage / "pypi"
+    own = build_own_wheel(pypi)
+    site_pins = pins(LITE / "requirements-site.txt")
+    wheels = download_wheels(site_pins, CACHE / "site-wheels")
+    for name, wheel in wheels.items():
+        copy = pathlib.Path(shutil.copy(wheel, pypi / wheel.name))
+        if name == "babel":
+            slim_babel(copy)
+
+    # the lock's packages: the kernel's, and those the site's wheels require
+    shipped = set(site_pins) | {"bhabho-widget", "ipykernel", "piplite", "pyodide-kernel", "widgetsnbextension"}
+    seeds = list(KERNEL_PACKAGES)
+    for wheel in [own, *wheels.values()]:
+        seeds += [r for r in requirements_of(wheel) if r not in shipped]
+    # the package requires numpy and matplotlib (for the search bot, hints, plots and batch
+    # simulations): only the full site has them; the notebooks install the package without them
+    seeds = [s for s in seeds if s not in FULL_PACKAGES] + ([] if offline else FULL_PACKAGES)
+    log(f"staging Pyodide {PYODIDE_VERSION} ({'npm core' if offline else 'full distribution'})")
+    stage_one = stage_pyodide_offline if offline else (lambda d, s: stage_pyodide_full(d, s, pyodide_url))
+    in_lock = stage_one(stage / "static" / "pyodide", seeds)
+    unmet = sorted({canonical(s) for s in seeds} - set(in_lock) - shipped - set(FULL_PACKAGES))
+    if unmet:
+        raise BuildError(f"required but neither shipped nor in Pyodide's lock: {unmet}")
+
+    for name in EXTENSIONS:
+        shutil.copytree(labextension(name), stage / "labextensions" / name,
+                        ignore=shutil.ignore_patterns("*.map", "*.js.LICENSE.txt"))
+    contents = stage / "contents"
+    contents.mkdir()
+    for nb in notebooks():
+        shutil.copy(nb, contents / nb.name)
+    shutil.copy(LITE / "jupyter-lite.json", stage / "jupyter-lite.json")
+    (stage / "jupyter_lite_config.json").write_text(json.dumps({
+        "LiteBuildConfig": {
+            "apps": ["lab"],
+            "ignore_sys_prefix": ["federated_extensions"],
+            "no_sourcemaps": True,
+            "no_unused_shared_packages": True,
+            "contents": ["contents"],
+            "settings_overrides": [str(LITE / "overrides.json")],
+        },
+        "FederatedExtensionAddon": {"extra_labextensions_path": [str(stage / "labextensions")]},
+    }, indent=1), encoding="utf-8")
+
+    if output.exists():
+        shutil.rmtree(output)
+    log("jupyter lite build")
+    env = dict(os.environ, JUPYTER_PLATFORM_DIRS="1")
+    env.pop("JUPYTERLITE_PYODIDE_URL", None)
+    run([sys.executable, "-m", "jupyter", "lite", "build", "--lite-dir", str(stage), "--output-dir", str(output)],
+        cwd=stage, env=env)
+    for leftover in output.rglob("*.map"):
+        leftover.unlink()
+    summary = {
+        "output": str(output),
+        "mode": "offline" if offline else "full",
+        "bytes": size_of(output),
+        "pyodide_bytes": size_of(output / "static" / "pyodide"),
+        "wheels_bytes": size_of(output / "pypi"),
+        "pyodide_packages": in_lock,
+        "notebooks": [nb.name for nb in notebooks()],
+        "seconds": round(time.monotonic() - started, 1),
+    }
+    (output / "build-summary.json").write_text(json.dumps(summary, indent=1), encoding="utf-8")
+    return summary
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--offline", action="store_true",
+                        help="Pyodide's npm core and pure wheels only (no numpy or matplotlib in the site)")
+    parser.add_argument("--output", type=pathlib.Path, default=OUTPUT,
+                        help=f"the site's folder (default {OUTPUT.relative_to(REPO)})")
+    parser.add_argument("--pyodide-url", default=PYODIDE_ARCHIVE,
+                        help="the full distribution's archive, a URL or a local path (not with --offline)")
+    args = parser.parse_args(argv)
+    try:
+        summary = build(args.offline, args.output.resolve(), args.pyodide_url)
+    except BuildError as err:
+        print(f"lite/build.py: {err}", file=sys.stderr)
+        return 1
+    mb = 1024 * 1024
+    log(f"built {summary['output']} in {summary['seconds']} s: {summary['bytes'] / mb:.1f} MB "
+        f"(Pyodide {summary['pyodide_bytes'] / mb:.1f} MB with {len(summary['pyodide_packages'])} packages, "
+        f"site wheels {summary['wheels_bytes'] / mb:.1f} MB), {len(summary['notebooks'])} notebooks")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
