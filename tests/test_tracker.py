@@ -23,9 +23,11 @@ from bhabho_widget.play.stats import wilson
 
 
 def _players(rules_name: str, k: int) -> int:
+    """The k-th number of players for a preset: 3 to 8 in turn, starting at a different one
+    for each preset, so every size meets many variants (teams: 4, 6, 8)."""
     if PRESETS[rules_name].teams:
         return (4, 6, 8)[k % 3]
-    return 3 + k % 6
+    return 3 + (k + sorted(PRESETS).index(rules_name)) % 6
 
 
 def _random_game(n: int, rules: str, seed: int, take_p: float = 0.08):

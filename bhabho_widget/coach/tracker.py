@@ -50,11 +50,11 @@ __all__ = ["DEFAULT_SAMPLES", "SEAT_COLOURS", "STATUSES", "Chances", "SeatTrack"
 
 STATUSES = ("hand", "drawn", "table", "known", "waste", "unseen")
 """Every status a card can have in the tracker, in this order of certainty."""
-DEFAULT_SAMPLES = 200
+DEFAULT_SAMPLES = 160
 """Deals sampled for the chances by default (see ``benchmarks/tracker_speed.py``)."""
 MAX_SAMPLES = 20_000
-REJECTION_LIMIT = 40
-"""Draws per sample, at most, before the chances fall back on the sampler with voids (see ``_deals``)."""
+REJECTION_LIMIT = 8
+"""When fewer than one draw in this many fits the voids, the chances use the sampler with voids (see ``_deals``)."""
 SEAT_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2")
 """One colour per seat, the same in the static picture, the heatmap and the widget."""
 
@@ -236,15 +236,17 @@ def _deals(view: SeatView, samples: int, rng: random.Random) -> list[list[Mask]]
     and a deal that gives a seat a suit it showed it lacks is drawn again: so every deal
     that fits is equally likely (the sampler's own way with voids, card by card, leans
     slightly). When the voids leave too few deals for that (fewer than one in
-    ``REJECTION_LIMIT`` draws fits), the rest come from the sampler with voids."""
+    ``REJECTION_LIMIT`` draws fits, checked once ``samples`` draws are made), the rest
+    come from the sampler with voids."""
     forbidden = [sum(SUIT_MASKS[j] for j in range(4) if view.voids[s] >> j & 1) for s in range(view.num_players)]
     if not any(forbidden):
         return [sample_hidden(view, rng)[0] for _ in range(samples)]
     free = replace(view, voids=(0,) * view.num_players)
     out: list[list[Mask]] = []
     tries = 0
-    limit = REJECTION_LIMIT * samples
-    while len(out) < samples and tries < limit:
+    while len(out) < samples:
+        if tries >= samples and len(out) * REJECTION_LIMIT < tries:
+            break  # too few deals fit: the sampler with voids is quicker
         tries += 1
         try:
             hands, _ = sample_hidden(free, rng)
