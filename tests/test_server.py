@@ -463,3 +463,53 @@ def test_the_store_keeps_token_hashes_only(server):
         (record,) = [json.loads(r) for (r,) in db.execute("SELECT record FROM tables")]
     assert token not in json.dumps(record)
     assert [s["name"] for s in record["seats"]] == ["Asha", "Ben", "", ""]
+
+
+def test_table_host_and_join_give_widgets_that_forward_the_person_s_clicks(server):
+    from bhabho_widget import Table
+    from bhabho_widget.table.protocol import PROTOCOL, check_view
+
+    def msg(w: Any, kind: str, **fields: Any) -> None:
+        """A click of the browser, as the front end sends it (with the view's version where the protocol asks)."""
+        if "version" in PROTOCOL["messages"][kind]["properties"]:
+            fields.setdefault("version", w.view["version"])
+        w._on_frontend_msg(w, {"type": kind, **fields}, None)
+
+    host = Table.host(f"127.0.0.1:{server.port}", players=3, name="Asha", language="en", rounds=2)
+    guest = Table.join(f"127.0.0.1:{server.port}", host.code, name="Ben", language="de")
+    try:
+        assert guest.seat == 1 and len(host.code) >= 12 and host.token and host.token != guest.token
+        assert [s["name"] for s in guest.seats] == ["Asha", "Ben", "Bot 2"]
+
+        def wait(done: Callable[[], bool]) -> None:
+            deadline = time.monotonic() + 10
+            while not done() and time.monotonic() < deadline:
+                time.sleep(0.02)
+            assert done()
+
+        wait(lambda: "Ben" in host.view["names"])
+        msg(guest, "new_game", players=3, seed=None, variant="classic", bots="rules")
+        assert guest.error == "an einem gemeinsamen Tisch gibt nur der Gastgeber"
+        msg(host, "new_game", players=3, seed=None, variant="classic", bots="rules")
+        wait(lambda: "host to deal" not in host.view["narration"])
+        for w in (host, guest):
+            msg(w, "undo")
+            msg(w, "hint")
+        assert host.error == "hints are off at a shared table"
+        assert guest.error == "an einem gemeinsamen Tisch gibt es keine Tipps"
+        wait(lambda: host.view["waiting"] == "human" or guest.view["waiting"] == "human"
+             or host.view["take_offer"] or guest.view["take_offer"])
+        mover = host if host.view["waiting"] == "human" or host.view["take_offer"] else guest
+        view = mover.view
+        check_view(view)
+        assert view["hands"] is None and mover.config["seed"] is None and guest.lang == "de"
+        if view["take_offer"]:
+            msg(mover, "advance")
+        else:
+            msg(mover, "play", card=view["legal"][0])
+        wait(lambda: mover.view["version"] > view["version"])
+        assert mover.error == ""
+        assert host.score["rounds"] == 2 and guest.score["text"].startswith("Runde 1 von 2")
+    finally:
+        host.close()
+        guest.close()
