@@ -431,3 +431,18 @@ def test_notebook_5_shows_the_order_of_offers_with_a_lesson_and_the_table():
     nb, _ = executed("05_taking")
     waited = "".join(stream_text(c) for c in nb.cells if c.cell_type == "code" and "TableSession(" in c.source)
     assert "Your chance to take Bot 1's hand before the lead (rule 7)" in waited
+
+
+def test_notebook_8_shows_tables_not_python_lists_and_dicts():
+    nb, _ = executed("08_session")
+    tables = 0
+    for i, cell in enumerate(nb.cells):
+        for out in getattr(cell, "outputs", []):
+            data = out.get("data", {})
+            if WIDGET_MIME in data:
+                continue
+            tables += "<table" in data.get("text/html", "") and "bhabho-static" not in data.get("text/html", "")
+            text = out.get("text", "") + str(data.get("text/plain", ""))
+            raw = re.search(r"\[[^\]]*\]|\{[^}]*:[^}]*\}", text)
+            assert not raw, f"08_session, cell {i} prints a Python list or dict: {raw.group(0)!r}"
+    assert tables >= 6, "the rounds, the scores and the pickups are shown as tables"
