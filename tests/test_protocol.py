@@ -249,14 +249,17 @@ def test_a_complete_view_passes():
 
 def test_a_take_exercise_with_a_hint_passes_and_a_bad_one_is_named():
     take = {"prompt": "Take Bot 1's hand?", "kind": "take", "choices": ["take", "pass"],
-            "hint": "Count the cards you would get.", "feedback": None}
-    check_view(example_view(mode="lesson", lesson={"index": 1, "length": 3, "title": "", "exercise": take}))
+            "hint": "Count the cards you would get.", "feedback": None, "status": "open"}
+    check_view(example_view(mode="lesson", lesson={"index": 1, "length": 3, "title": "", "exercise": take,
+                                                   "summary": None}))
     with pytest.raises(ValueError, match=r"view\.lesson\.exercise: missing keys hint"):
         no_hint = {k: v for k, v in take.items() if k != "hint"}
-        check_view(example_view(mode="lesson", lesson={"index": 1, "length": 3, "title": "", "exercise": no_hint}))
+        check_view(example_view(mode="lesson", lesson={"index": 1, "length": 3, "title": "", "exercise": no_hint,
+                                                       "summary": None}))
     with pytest.raises(ValueError, match=r"view\.lesson\.exercise\.choices\[1\]"):
         bad = {**take, "choices": ["take", "maybe"]}
-        check_view(example_view(mode="lesson", lesson={"index": 1, "length": 3, "title": "", "exercise": bad}))
+        check_view(example_view(mode="lesson", lesson={"index": 1, "length": 3, "title": "", "exercise": bad,
+                                                       "summary": None}))
 
 
 def test_the_deck_trait():

@@ -7,6 +7,11 @@ and forth; each step shows the engine's explanation of what happened. An
 answer. Every exercise is checked when the lesson is built: a question whose right answer
 cannot be chosen is an error for the author, not a puzzle for the learner.
 
+The lesson keeps, per question, the answers given, whether the first was right and how many
+tries it took (a question passed without an answer counts as skipped); its last step shows
+a summary, and :meth:`LessonScript.results` returns the record as plain data (JSON) with a
+small table, for a teacher to collect.
+
 The :class:`~bhabho_widget.table.widget.Lesson` widget shows a script in the notebook.
 
 >>> from bhabho_widget import Game
@@ -15,10 +20,17 @@ The :class:`~bhabho_widget.table.widget.Lesson` widget shows a script in the not
 >>> script.goto(2)
 >>> script.answer(1)["correct"], script.answer(0)["correct"]
 (False, True)
+>>> script.results()["items"][0]["answers"], script.results()["right_first_time"]
+([1, 0], 0)
+>>> script.goto(3)
+>>> script.summary_text()
+'1 of 1 answered, 0 right first time.'
 """
 
 from __future__ import annotations
 
+import html
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -32,6 +44,9 @@ from .session import browser_view
 
 ENGINE_ANSWERS = ("next_leader", "picker")
 TAKE_CHOICES = ("take", "pass")
+STATUSES = ("right_first", "right", "wrong", "skipped", "open")
+"""How a question went: right at the first answer, right after more tries, answered but never
+right, passed without an answer, or not reached (nor answered) yet."""
 
 
 @dataclass(frozen=True)
@@ -99,6 +114,57 @@ class Told(str):
         return Told, (self.events, self.seat, self.reveal)
 
 
+class LessonResults(dict):  # type: ignore[type-arg]
+    """How a lesson went, as plain data: a ``dict`` of numbers, texts and lists only, so
+    ``json.dumps(results)`` (or :meth:`to_json`) stores it as it is. Keys: ``title``,
+    ``language``, ``questions``, ``answered``, ``right_first_time``, ``right``,
+    ``skipped``, ``summary`` (the sentence the lesson's last step shows) and ``items``,
+    one per question in step order: ``step``, ``prompt``, ``kind``, ``answers`` (the
+    choices given, in order: card codes, seats, ``"take"``/``"pass"``), ``answer_texts``
+    (the same as the learner read them: K♥, a seat's name, Take the hand), ``correct`` (one
+    bool per answer), ``first_right`` (None before any answer), ``tries`` (answers up to the
+    first right one, or all of them), ``right``, ``status`` (one of :data:`STATUSES`) and
+    ``result`` (the status in the lesson's language). In a notebook it shows as a table;
+    :meth:`table` is the same as text."""
+
+    HEADERS = ("Step", "Question", "Answers", "Tries", "Result")
+
+    def __init__(self, data: dict[str, Any], headers: Sequence[str] = HEADERS) -> None:
+        super().__init__(data)
+        self.headers = tuple(headers)
+        """The table's column headers, in the lesson's language."""
+
+    def _headers(self) -> list[str]:
+        return list(self.headers)
+
+    def _rows(self) -> list[list[str]]:
+        return [[str(it["step"]), it["prompt"], ", ".join(it["answer_texts"]) or "–", str(it["tries"]), it["result"]]
+                for it in self["items"]]
+
+    def table(self) -> str:
+        """The results as a text table (one line per question, then the summary)."""
+        head, rows = self._headers(), self._rows()
+        widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
+        line = lambda cells: "  ".join(c.ljust(w) for c, w in zip(cells, widths)).rstrip()  # noqa: E731
+        out = [line(head), line(["-" * w for w in widths]), *(line(r) for r in rows), self["summary"]]
+        return "\n".join(out)
+
+    def _repr_html_(self) -> str:
+        esc = html.escape
+        head = "".join(f"<th>{esc(h)}</th>" for h in self._headers())
+        body = "".join("<tr>" + "".join(f"<td>{esc(c)}</td>" for c in row) + "</tr>" for row in self._rows())
+        title = f"<caption>{esc(self['title'])}</caption>" if self["title"] else ""
+        return (f'<table class="bhabho-lesson-results">{title}<thead><tr>{head}</tr></thead><tbody>{body}</tbody>'
+                f"</table><p>{esc(self['summary'])}</p>")
+
+    def to_json(self) -> str:
+        """The record as JSON text."""
+        return json.dumps(self, ensure_ascii=False)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return LessonResults, (dict(self), self.headers)
+
+
 def apply_move(game: Game, move: Move | str) -> list[Event]:
     """Play a Card or code, or take with ``("take", seat)`` or ``"take <seat>"``."""
     if isinstance(move, tuple) and len(move) == 2 and move[0] == "take":
@@ -164,10 +230,13 @@ class LessonScript:
         for ex in self.exercises.values():
             self._right[ex.step] = self._check_exercise(ex)
         self._feedback: tuple[bool, str] | None = None
-        self._tries: dict[int, int] = {}
+        # the record: per question step, each answer given and whether it was right; the
+        # questions passed (Next, End, the slider) before any answer
+        self._answers: dict[int, list[tuple[Any, bool]]] = {step: [] for step in self.exercises}
+        self._skipped: set[int] = set()
         if not isinstance(start, int) or isinstance(start, bool) or not 0 <= start <= len(script):
             raise ValueError(f"start must be a step from 0 to {len(script)}, not {start!r}")
-        self.goto(start)
+        self.goto(start, _learner=False)
 
     # ------------------------------------------------------------------ building
     def _at(self, step: int) -> Game:
@@ -233,11 +302,15 @@ class LessonScript:
     def length(self) -> int:
         return len(self.moves)
 
-    def goto(self, index: int) -> None:
-        """Show the position after ``index`` moves (0 is the start)."""
+    def goto(self, index: int, *, _learner: bool = True) -> None:
+        """Show the position after ``index`` moves (0 is the start). Going forward past a
+        question that has no answer yet marks it skipped (its answer shows in the steps
+        after it)."""
         if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index <= self.length:
             raise MessageError(f"step must be 0 to {self.length}, not {str(index)[:20]}")
         g = self.game
+        if _learner:
+            self._skipped.update(s for s in self.exercises if self.step <= s < index and not self._answers[s])
         while len(g.moves) > index:
             g.undo()
         while len(g.moves) < index:
@@ -252,16 +325,95 @@ class LessonScript:
             raise MessageError(Message("there is no question at this step"))
         if choice not in self.choices(self.step) and not (ex.kind == "card" and isinstance(choice, Card)):
             raise MessageError(f"{str(choice)[:20]!r} is not one of the choices")
-        tries = self._tries.get(self.step, 0) + 1
-        self._tries[self.step] = tries
+        given = self._answers[self.step]
+        tries = len(given) + 1
         if ex.kind == "card":
             feedback = self._check_card(ex, choice, tries)
+            choice = Card.parse(choice).code
         elif ex.kind == "take":
             feedback = self._check_take(ex, choice, tries)
         else:
             feedback = self._check_seat(ex, choice, tries)
+        given.append((choice, feedback[0]))
         self._feedback = feedback
         return self._feedback_dict(feedback)
+
+    # ------------------------------------------------------------------ the record
+    def status(self, step: int) -> str:
+        """How the question at ``step`` went so far: one of :data:`STATUSES`."""
+        given = self._answers[step]
+        if given:
+            if given[0][1]:
+                return "right_first"
+            return "right" if any(right for _, right in given) else "wrong"
+        return "skipped" if step in self._skipped else "open"
+
+    def _tries_of(self, step: int) -> int:
+        given = self._answers[step]
+        first = next((i for i, (_, right) in enumerate(given) if right), None)
+        return len(given) if first is None else first + 1
+
+    def _result_text(self, step: int) -> str:
+        status, tr = self.status(step), self.translator
+        if status == "right_first":
+            return tr.pgettext("lesson results", "right first time")
+        if status == "right":
+            return tr.pgettext("lesson results", "right after {n} tries").format(n=self._tries_of(step))
+        if status == "wrong":
+            return tr.pgettext("lesson results", "not answered right")
+        if status == "skipped":
+            return tr.pgettext("lesson results", "skipped")
+        return tr.pgettext("lesson results", "not asked yet")
+
+    def _answer_text(self, step: int, choice: Any) -> str:
+        if isinstance(choice, int):
+            return self.names()[choice]
+        if choice in TAKE_CHOICES:
+            labels = self.translator.labels()
+            return labels["exercise_take" if choice == "take" else "exercise_pass"]
+        return str(Card.parse(choice))
+
+    def _counts(self) -> dict[str, int]:
+        statuses = [self.status(s) for s in self.exercises]
+        return {"questions": len(statuses),
+                "answered": sum(st in ("right_first", "right", "wrong") for st in statuses),
+                "right_first_time": statuses.count("right_first"),
+                "right": sum(st in ("right_first", "right") for st in statuses),
+                "skipped": statuses.count("skipped")}
+
+    def summary_text(self) -> str:
+        """The record in one sentence, in the lesson's language: "2 of 3 answered, 1 right
+        first time." (and how many were skipped, if any)."""
+        c, tr = self._counts(), self.translator
+        text = tr.pgettext("lesson results", "{answered} of {total} answered, {right} right first time.").format(
+            answered=c["answered"], total=c["questions"], right=c["right_first_time"])
+        if c["skipped"]:
+            text += " " + tr.pgettext("lesson results", "Skipped: {n}.").format(n=c["skipped"])
+        return text
+
+    def results(self) -> LessonResults:
+        """How the lesson went, per question: the answers given, whether the first was
+        right, how many tries it took; plain data (JSON) that shows as a table."""
+        items = []
+        for step in sorted(self.exercises):
+            ex, given = self.exercises[step], self._answers[step]
+            items.append({
+                "step": step, "prompt": ex.prompt, "kind": ex.kind,
+                "answers": [choice for choice, _ in given],
+                "answer_texts": [self._answer_text(step, choice) for choice, _ in given],
+                "correct": [right for _, right in given],
+                "first_right": given[0][1] if given else None,
+                "tries": self._tries_of(step),
+                "right": any(right for _, right in given),
+                "status": self.status(step),
+                "result": self._result_text(step),
+            })
+        tr = self.translator
+        headers = [tr.pgettext("lesson results", "Step"), tr.pgettext("lesson results", "Question"),
+                   tr.pgettext("lesson results", "Answers"), tr.pgettext("lesson results", "Tries"),
+                   tr.pgettext("lesson results", "Result")]
+        return LessonResults({"title": self.title, "language": self.language, **self._counts(),
+                              "summary": self.summary_text(), "items": items}, headers)
 
     def _feedback_dict(self, feedback: tuple[bool, str]) -> dict[str, Any]:
         correct, text = feedback
@@ -326,8 +478,12 @@ class LessonScript:
         self.translator = translator(check_language(language))
 
     def names(self) -> tuple[str, ...]:
-        """The seats' names as the learner reads them (the package's default names translated)."""
-        return self.translator.local_names(self.game.names, self.seat)
+        """The seats' names as the learner reads them: the package's default names
+        translated, and the seat the lesson looks from always "You", as the narration
+        (told to that seat) calls it."""
+        names = list(self.translator.local_names(self.game.names, self.seat))
+        names[self.seat] = self.translator.gettext(N_("You"))
+        return tuple(names)
 
     def localize(self, text: object) -> str:
         """Any text of the engine (a Message, a refusal) in the lesson's language."""
@@ -347,9 +503,16 @@ class LessonScript:
         exercise = None
         if ex is not None:
             exercise = {"prompt": ex.prompt, "kind": ex.kind, "choices": self.choices(k), "hint": ex.hint,
-                        "feedback": None if self._feedback is None else self._feedback_dict(self._feedback)}
+                        "feedback": None if self._feedback is None else self._feedback_dict(self._feedback),
+                        "status": self.status(k)}
+        summary = None
+        if k == self.length and self.exercises:
+            summary = {"text": self.summary_text(),
+                       "items": [{"step": s, "prompt": self.exercises[s].prompt, "status": self.status(s),
+                                  "result": self._result_text(s)} for s in sorted(self.exercises)]}
         view.update(mode="lesson", can_take=False, take_target=None,
-                    lesson={"index": k, "length": self.length, "title": self.title, "exercise": exercise})
+                    lesson={"index": k, "length": self.length, "title": self.title, "exercise": exercise,
+                            "summary": summary})
         return view
 
     @property

@@ -24,7 +24,7 @@ from ..engine.rules import PRESETS, Rules
 from ..i18n import ENGLISH, LANGUAGES, Message, Translator, check_language, default_language
 from ..play.bots import Bot
 from ..play.registry import BOTS
-from .lesson import Exercise, LessonScript
+from .lesson import Exercise, LessonResults, LessonScript
 from .protocol import BROWSER_WRITABLE, check_message, check_pace
 from .session import TableSession, localize_tree
 from .session import check_pace as check_pace_argument
@@ -442,6 +442,11 @@ class Lesson(BaseWidget):
         feedback = self.script.answer(choice)
         self._sync()
         return feedback
+
+    def results(self) -> LessonResults:
+        """How the lesson went, per question (see :meth:`.lesson.LessonScript.results`):
+        plain data for a teacher to collect, shown as a table in the notebook."""
+        return self.script.results()
 
     def _msg_goto(self, content: dict[str, Any]) -> None:
         self.goto(content["index"])

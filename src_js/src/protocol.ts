@@ -114,6 +114,24 @@ export interface Exercise {
   /** Shown behind a Hint button before answering; empty for none. */
   hint: string;
   feedback: Feedback | null;
+  status: QuestionStatus;
+}
+
+/** How a lesson question went so far: right at the first answer, right after more tries, answered but never right, passed without an answer (skipped), or not answered nor passed yet (open). */
+export type QuestionStatus = "right_first" | "right" | "wrong" | "skipped" | "open";
+
+/** How the lesson went, shown at its last step: the kernel sentence (2 of 3 answered, 1 right first time.) and one line per question. */
+export interface LessonSummary {
+  text: string;
+  items: QuestionResult[];
+}
+
+export interface QuestionResult {
+  step: Step;
+  prompt: string;
+  status: QuestionStatus;
+  /** The status in the lesson language. */
+  result: string;
 }
 
 /** Where a lesson stands: step index of length steps. */
@@ -122,6 +140,8 @@ export interface LessonInfo {
   length: Step;
   title: string;
   exercise: Exercise | null;
+  /** At the last step of a lesson with questions; null elsewhere. */
+  summary: LessonSummary | null;
 }
 
 /** The human seat's view of the table. Nothing in it is hidden from that seat. */
@@ -410,6 +430,10 @@ export const LABELS = {
   exercise_hint: "Hint",
   exercise_take: "Take the hand",
   exercise_pass: "Pass",
+  skip_ask: "Skip this question? The next step shows its answer.",
+  skip_confirm: "Skip it",
+  skip_cancel: "Answer first",
+  lesson_summary_title: "How the lesson went",
   seat_name: "Seat {n}",
   cards_zero: "{n} cards",
   cards_one: "{n} card",
