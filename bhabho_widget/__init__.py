@@ -31,15 +31,17 @@ from .play.match import Match
 from .table.lesson import Exercise, LessonScript
 from .table.session import TableSession
 
-__all__ = ["Bot", "Card", "Driver", "EndlessGameError", "Event", "Exercise", "Game", "Hint", "IllegalMoveError",
-           "InvalidCardError", "Lesson", "LessonScript", "Match", "MessageError", "PRESETS", "PositionError", "RandomBot",
-           "RecordError", "RuleBot", "Rules", "SearchBot", "SeatView", "Table", "TableSession", "hint", "play", "play_out",
+__all__ = ["Bot", "Card", "Driver", "EditorSession", "EndlessGameError", "Event", "Exercise", "Game", "Hint",
+           "IllegalMoveError", "InvalidCardError", "Lesson", "LessonScript", "Match", "MessageError", "PRESETS",
+           "PositionError", "RandomBot", "RecordError", "RuleBot", "Rules", "SearchBot", "SeatView", "Table",
+           "TableSession", "hint", "lesson_from_json", "lesson_to_json", "make_exercise", "play", "play_out",
            "play_random", "rollouts"]
 __version__ = "0.2.0"
 
 _LAZY = {"Table": "table.widget", "play": "table.widget", "Lesson": "table.widget",
          "play_random": "play.batch", "rollouts": "play.batch", "SearchBot": "play.search",
-         "hint": "coach.hints", "Hint": "coach.hints"}
+         "hint": "coach.hints", "Hint": "coach.hints", "EditorSession": "table.editor",
+         "make_exercise": "table.exercises", "lesson_from_json": "table.exercises", "lesson_to_json": "table.exercises"}
 
 _moved.install(__name__)
 _optional.install()  # numpy or matplotlib missing: one sentence that says what needs it

@@ -153,3 +153,72 @@ def test_random_positions_built_by_messages(msgs: list[dict], seed: int) -> None
         else:
             assert NAMES_A_RULE_OR_CARD.search(ed.problem), ed.problem
             assert ed.problem.endswith(".") and len(ed.problem) < 240
+
+
+# ---------------------------------------------------------------------- any moment into an exercise
+from bhabho_widget.coach.hints import hint  # noqa: E402
+from bhabho_widget.engine.errors import RecordError  # noqa: E402
+from bhabho_widget.table.exercises import lesson_from_json, lesson_to_json, make_exercise  # noqa: E402
+from bhabho_widget.table.session import TableSession  # noqa: E402
+
+
+def midgame(seed: int = 4, plays: int = 14) -> Game:
+    g = Game.deal(4, seed=seed)
+    for _ in range(plays):
+        g.play(g.legal_cards()[-1])
+    return g
+
+
+def test_which_card_the_coach_answers_and_explains() -> None:
+    g = midgame()
+    script = make_exercise(g, "card", rollouts=60)
+    h = hint(g, rollouts=60, seed=0)
+    ex = script.exercises[0]
+    assert ex.kind == "card" and ex.answer == (h.action.code,) and ex.explain == h.reason
+    assert ex.prompt == f"Which card should {g.names[g.current_player]} play?"
+    assert script.moves == [h.action.code] and script.step == 0
+    wrong = next(c for c in script.choices(0) if c != h.action.code and c in {x.code for x in g.legal_cards()}) \
+        if len(g.legal_cards()) > 1 else None
+    if wrong is not None:
+        assert script.answer(wrong)["correct"] is False
+    assert script.answer(h.action.code)["correct"] is True
+    assert g.moves and len(script.game.moves) == 0  # the lesson starts at the moment, the game is untouched
+
+
+def test_who_picks_up_and_take_or_pass() -> None:
+    g = Game.from_hands([["KH"], ["5H", "3C"], ["4S", "9C"]], leader=0, seed=1)
+    script = make_exercise(g, "picker", rollouts=30)
+    (step, ex), = script.exercises.items()
+    assert step == 2 and ex.kind == "seat" and ex.prompt.endswith("Who picks up?")
+    script.goto(step)
+    assert script.answer(0)["correct"] is True
+    g = Game.from_hands([["KH", "2C", "3D"], ["5H", "3C"], ["4S", "9C", "QD"]], leader=0, seed=1)
+    script = make_exercise(g, "take", seat=1, rollouts=60, language="de")
+    ex = script.exercises[0]
+    advice = hint(g, 1, rollouts=60, seed=0).action
+    assert ex.kind == "take" and ex.answer == ("take" if advice == "take" else "pass")
+    assert "Player" not in ex.prompt and "?" in ex.prompt  # asked in German
+    assert script.answer(ex.answer)["correct"] is True
+    with pytest.raises(ValueError, match="cannot take now"):
+        make_exercise(Game.deal(4, seed=1), "take")
+    with pytest.raises(ValueError, match="question must be one of"):
+        make_exercise(g, "why")
+
+
+def test_from_a_table_and_saved_as_a_record() -> None:
+    session = TableSession(players=4, seed=6)
+    session.run_bots()
+    script = make_exercise(session, "card", rollouts=40, title="At the table")
+    text = lesson_to_json(script)
+    again = lesson_from_json(text)
+    assert again.exercises == script.exercises and again.moves == script.moves and again.title == "At the table"
+    assert again.game.position() == script.game.position() and again.game.names == script.game.names
+    key = script.exercises[0].answer[0]
+    assert again.answer(key)["correct"] is True
+    for bad in [text.replace('"bhabho-lesson"', '"x"'), text[:-9], text.replace('"moves": ["', '"moves": ["take 9", "')]:
+        with pytest.raises(RecordError):
+            lesson_from_json(bad)
+    finished = Game.deal(4, seed=2)
+    finished.playout(rng=1)
+    with pytest.raises(PositionError, match="over"):
+        make_exercise(finished)

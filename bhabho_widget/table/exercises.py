@@ -1,0 +1,226 @@
+"""Any moment into an exercise, and lessons saved as records.
+
+:func:`make_exercise` turns the position of a game (at a table, in a replay, in a review)
+into a one-step lesson with a question: which card to play, who picks up, take or pass.
+The engine's answer is the key and the coach's reason (:func:`~bhabho_widget.coach.hints.hint`)
+the explanation. :func:`lesson_to_json` saves any :class:`~.lesson.LessonScript` as a record
+(its start as position text, see :meth:`Game.position`), :func:`lesson_from_json` loads it again.
+
+>>> from bhabho_widget import Game
+>>> g = Game.from_hands([["KH"], ["5H", "3C"], ["4S", "9C"]], leader=0, seed=1)
+>>> script = make_exercise(g, "picker", rollouts=40)
+>>> script.goto(2)
+>>> script.exercises[2].prompt
+'Player 2 plays 4♠. Who picks up?'
+>>> script.answer(0)["correct"]
+True
+>>> lesson_from_json(lesson_to_json(script)).exercises == script.exercises
+True
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from ..coach.hints import hint
+from ..engine.cards import Card
+from ..engine.errors import PositionError, RecordError
+from ..engine.game import Game, Move
+from ..i18n import N_, Translator, check_language, translator
+from .lesson import Exercise, LessonScript
+
+__all__ = ["LESSON_FORMAT", "QUESTIONS", "lesson_from_json", "lesson_to_json", "make_exercise", "open_lesson"]
+
+QUESTIONS = ("card", "picker", "take")
+"""What :func:`make_exercise` can ask: which card to play, who picks up, take or pass."""
+LESSON_FORMAT = "bhabho-lesson"
+LESSON_VERSION = 1
+MAX_LESSON_CHARS = 2_000_000
+
+PROMPT_CARD = N_("Which card should {name} play?")
+PROMPT_PICKER_LEAD = N_("{name} leads {card}. Who picks up?")
+PROMPT_PICKER_FOLLOW = N_("{name} plays {card}. Who picks up?")
+PROMPT_TAKE = N_("Should {name} take the hand of {target}, or pass?")
+
+
+def _game_of(source: object) -> Game:
+    """The game of a Game, a Table or TableSession (its game), a Lesson or LessonScript (the step shown)."""
+    if isinstance(source, Game):
+        return source
+    game = getattr(source, "game", None)
+    if isinstance(game, Game):
+        return game
+    raise TypeError(f"make_exercise needs a Game, a Table or a Lesson, not {type(source).__name__}")
+
+
+def make_exercise(source: object, question: str = "card", seat: int | None = None, title: str = "",
+                  reveal_all: bool = True, language: str = "en", rollouts: int = 160, seed: int = 0) -> LessonScript:
+    """A one-step lesson asking ``question`` (see :data:`QUESTIONS`) at the position of
+    ``source`` (a Game, a Table, a TableSession, a Lesson or a LessonScript), seen from ``seat``:
+
+    - ``"card"``: which card should the player to move play? The key is the coach's card,
+      the explanation its reason.
+    - ``"picker"``: who picks up? Asked at the first play of this trick after which someone
+      picks up (a tochoo; in the pick-up form, a lead or follow the next player cannot
+      follow): the player to move plays the coach's card, or one that makes someone pick up,
+      and the coach's cards are played until then.
+    - ``"take"``: should ``seat`` (default: the player to move) take the next player's
+      hand, or pass (rule 7)? The key is the coach's advice.
+
+    The prompt is in ``language``; ``rollouts`` and ``seed`` are the coach's (see :func:`hint`),
+    who judges from everything the seat has seen in ``source``'s game. The lesson starts at the
+    moment itself (:meth:`Game.from_position`), so it can be saved and loaded as a record.
+    """
+    if question not in QUESTIONS:
+        raise ValueError(f"question must be one of {', '.join(QUESTIONS)}, not {str(question)[:20]!r}")
+    tr = translator(check_language(language))
+    original = _game_of(source)
+    if original.is_over:
+        raise PositionError("the game is over: there is no moment to ask about")
+    game = Game.from_position(original.position(), names=original.names)
+    mover = game.current_player
+    assert mover is not None
+    names = tr.local_names(game.names)
+
+    if question == "take":
+        asked = mover if seat is None else seat
+        if not isinstance(asked, int) or isinstance(asked, bool) or not 0 <= asked < game.num_players:
+            raise ValueError(f"seat must be from 0 to {game.num_players - 1}, not {asked!r}")
+        if asked not in game.legal_takes():
+            why = game.take_refusal() or "it holds no cards"
+            raise ValueError(f"{game.names[asked]} cannot take now: {why}")
+        h = hint(original, asked, rollouts=rollouts, seed=seed)
+        answer = "take" if h.action == "take" else "pass"
+        if answer == "take":
+            moves: list[Move | str] = [("take", asked)]
+        else:
+            card = h.action if isinstance(h.action, Card) else hint(original, rollouts=rollouts, seed=seed).action
+            moves = [card.code if isinstance(card, Card) else card]
+        target = game.next_holder(asked)
+        prompt = tr.format(PROMPT_TAKE, name=names[asked], target=names[target])  # type: ignore[index]
+        ex = Exercise(0, prompt, "take", answer, explain=h.reason)
+        return LessonScript(game, moves, title=title, exercises=[ex], seat=asked, reveal_all=reveal_all,
+                            language=language)
+
+    h = hint(original, rollouts=rollouts, seed=seed)
+    best = h.action if isinstance(h.action, Card) else game.legal_cards()[0]
+    if question == "card":
+        prompt = tr.format(PROMPT_CARD, name=names[mover])
+        ex = Exercise(0, prompt, "card", best.code, explain=h.reason)
+        moves = [best.code]
+    else:
+        ex, moves = _picker_question(original, best, h.reason, names, tr, rollouts, seed)
+    return LessonScript(game, moves, title=title, exercises=[ex], seat=mover if seat is None else seat,
+                        reveal_all=reveal_all, language=language)
+
+
+
+def _picker_question(game: Game, best: Card, reason: str, names: Sequence[str], tr: Translator, rollouts: int,
+                     seed: int) -> tuple[Exercise, list[Move | str]]:
+    """"Who picks up?" at the first play of this trick (the coach's cards played until then)
+    after which someone picks up: the question's step and the moves. The coach looks at
+    ``game`` itself, with all that each seat has seen in it."""
+    g = game.copy()
+    moves: list[Move | str] = []
+    while True:
+        card = _picking_card(g, best)
+        if card is not None:
+            template = PROMPT_PICKER_FOLLOW if g.table else PROMPT_PICKER_LEAD
+            prompt = tr.format(template, name=names[g.current_player], card=str(card))  # type: ignore[index]
+            ex = Exercise(len(moves), prompt, "seat", "picker", explain=reason if card == best else "")
+            return ex, [*moves, card.code]
+        moves.append(best.code)
+        g.play(best)
+        if not g.table or g.is_over:
+            raise ValueError("nobody picks up in this trick when the coach's cards are played: it goes to the waste pile")
+        h = hint(g, rollouts=rollouts, seed=seed)
+        best, reason = h.action, h.reason  # type: ignore[assignment]
+
+
+def _picking_card(game: Game, best: Card) -> Card | None:
+    """``best`` if playing it makes someone pick up, else the first legal card that does."""
+    for card in [best, *(c for c in game.legal_cards() if c != best)]:
+        trial = game.copy()
+        if any(e.kind == "pickup" for e in trial.play(card)):
+            return card
+    return None
+
+
+# ---------------------------------------------------------------------- records
+def _start(script: LessonScript) -> Game:
+    g = script.game.copy()
+    while g.moves:
+        g.undo()
+    return g
+
+
+def _move_text(move: Move | str) -> str:
+    if isinstance(move, tuple):
+        return f"take {move[1]}"
+    return Card.parse(move).code
+
+
+def lesson_to_json(script: LessonScript, indent: int | None = None) -> str:
+    """The lesson as a JSON record: its start as position text, the moves, the exercises."""
+    start = _start(script)
+    record = {
+        "format": LESSON_FORMAT,
+        "version": LESSON_VERSION,
+        "title": script.title,
+        "position": start.position(),
+        "names": list(start.names),
+        "moves": [_move_text(m) for m in script.moves],
+        "exercises": [{"step": ex.step, "prompt": str(ex.prompt), "kind": ex.kind,
+                       "answer": list(ex.answer) if isinstance(ex.answer, tuple) else ex.answer,
+                       "explain": str(ex.explain), "hint": str(ex.hint)} for ex in script.exercises.values()],
+        "seat": script.seat,
+        "reveal_all": script.reveal_all,
+        "language": script.language,
+    }
+    return json.dumps(record, indent=indent, ensure_ascii=False)
+
+
+def lesson_from_json(text: str | bytes) -> LessonScript:
+    """The lesson a record from :func:`lesson_to_json` holds; a malformed or tampered record
+    raises :class:`~bhabho_widget.engine.errors.RecordError`."""
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise TypeError(f"a lesson record is JSON text, not {type(text).__name__}")
+    if len(text) > MAX_LESSON_CHARS:
+        raise RecordError(f"a lesson record has at most {MAX_LESSON_CHARS:,} characters")
+    try:
+        rec = json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as err:
+        raise RecordError(f"not a lesson record: {str(err)[:100]}") from None
+    if not isinstance(rec, dict) or rec.get("format") != LESSON_FORMAT:
+        raise RecordError(f"not a lesson record: 'format' must be {LESSON_FORMAT!r}")
+    if rec.get("version") != LESSON_VERSION:
+        raise RecordError(f"unsupported lesson record version {str(rec.get('version'))[:20]!r}")
+    try:
+        game = Game.from_position(rec["position"], names=rec.get("names"))
+        exercises = [Exercise(**_exercise_fields(e)) for e in rec["exercises"]]
+        return LessonScript(game, list(rec["moves"]), title=rec["title"], exercises=exercises, seat=rec["seat"],
+                            reveal_all=rec["reveal_all"], language=rec["language"])
+    except RecordError:
+        raise
+    except (KeyError, TypeError, ValueError, AttributeError) as err:
+        raise RecordError(f"lesson record: {str(err)[:160]}") from None
+
+
+def _exercise_fields(e: Any) -> dict[str, Any]:
+    if not isinstance(e, dict) or set(e) != {"step", "prompt", "kind", "answer", "explain", "hint"}:
+        raise RecordError("lesson record: each exercise has step, prompt, kind, answer, explain and hint")
+    fields = dict(e)
+    if isinstance(fields["answer"], list):
+        fields["answer"] = tuple(fields["answer"])
+    return fields
+
+
+def open_lesson(script: LessonScript, **kwargs: Any) -> Any:
+    """The :class:`~.widget.Lesson` widget for ``script`` (from :func:`make_exercise` or a record)."""
+    from .widget import Lesson
+
+    return Lesson(_start(script), list(script.moves), title=script.title, exercises=list(script.exercises.values()),
+                  seat=script.seat, reveal_all=script.reveal_all, language=script.language, **kwargs)
+
