@@ -1,6 +1,6 @@
 """Put the JupyterLite install block at the top of the first code cell of every notebook.
 
-    flock /tmp/bhabho-notebooks.lock python lite/first_cells.py [--check]
+    python lite/first_cells.py [--check]
 
 In JupyterLab the block does nothing (``sys.platform`` is not ``emscripten``). In the
 JupyterLite site (``lite/build.py``) it installs the package from the site's own wheels
