@@ -43,6 +43,11 @@ PROMPT_CARD = N_("Which card should {name} play?")
 PROMPT_PICKER_LEAD = N_("{name} leads {card}. Who picks up?")
 PROMPT_PICKER_FOLLOW = N_("{name} plays {card}. Who picks up?")
 PROMPT_TAKE = N_("Should {name} take the hand of {target}, or pass?")
+HINT_CARD = N_("Look at the suits the others have shown they lack, and at who would pick up if someone cannot follow.")
+HINT_PICKER = N_("Look at the cards of the led suit on the table.")
+HINT_TAKE = N_("Taking adds every card of the next player's hand to yours (rule 7): more cards to get rid of.")
+EXPLAIN_PICKER = N_("The player of the highest card of the led suit picks up the trick (rule 4).")
+EXPLAIN_PICKER_FORM = N_("In the pick-up form the player who cannot follow suit picks up the trick (rule 4).")
 
 
 def _game_of(source: object) -> Game:
@@ -100,7 +105,7 @@ def make_exercise(source: object, question: str = "card", seat: int | None = Non
             moves = [card.code if isinstance(card, Card) else card]
         target = game.next_holder(asked)
         prompt = tr.format(PROMPT_TAKE, name=names[asked], target=names[target])  # type: ignore[index]
-        ex = Exercise(0, prompt, "take", answer, explain=h.reason)
+        ex = Exercise(0, prompt, "take", answer, explain=h.reason, hint=tr.format(HINT_TAKE))
         return LessonScript(game, moves, title=title, exercises=[ex], seat=asked, reveal_all=reveal_all,
                             language=language)
 
@@ -108,16 +113,16 @@ def make_exercise(source: object, question: str = "card", seat: int | None = Non
     best = h.action if isinstance(h.action, Card) else game.legal_cards()[0]
     if question == "card":
         prompt = tr.format(PROMPT_CARD, name=names[mover])
-        ex = Exercise(0, prompt, "card", best.code, explain=h.reason)
+        ex = Exercise(0, prompt, "card", best.code, explain=h.reason, hint=tr.format(HINT_CARD))
         moves = [best.code]
     else:
-        ex, moves = _picker_question(original, best, h.reason, names, tr, rollouts, seed)
+        ex, moves = _picker_question(original, best, names, tr, rollouts, seed)
     return LessonScript(game, moves, title=title, exercises=[ex], seat=mover if seat is None else seat,
                         reveal_all=reveal_all, language=language)
 
 
 
-def _picker_question(game: Game, best: Card, reason: str, names: Sequence[str], tr: Translator, rollouts: int,
+def _picker_question(game: Game, best: Card, names: Sequence[str], tr: Translator, rollouts: int,
                      seed: int) -> tuple[Exercise, list[Move | str]]:
     """"Who picks up?" at the first play of this trick (the coach's cards played until then)
     after which someone picks up: the question's step and the moves. The coach looks at
@@ -129,14 +134,15 @@ def _picker_question(game: Game, best: Card, reason: str, names: Sequence[str], 
         if card is not None:
             template = PROMPT_PICKER_FOLLOW if g.table else PROMPT_PICKER_LEAD
             prompt = tr.format(template, name=names[g.current_player], card=str(card))  # type: ignore[index]
-            ex = Exercise(len(moves), prompt, "seat", "picker", explain=reason if card == best else "")
+            rule = EXPLAIN_PICKER_FORM if g.rules.picker == "offsuit_player" else EXPLAIN_PICKER
+            ex = Exercise(len(moves), prompt, "seat", "picker", explain=tr.format(rule), hint=tr.format(HINT_PICKER))
             return ex, [*moves, card.code]
         moves.append(best.code)
         g.play(best)
         if not g.table or g.is_over:
             raise ValueError("nobody picks up in this trick when the coach's cards are played: it goes to the waste pile")
         h = hint(g, rollouts=rollouts, seed=seed)
-        best, reason = h.action, h.reason  # type: ignore[assignment]
+        best = h.action  # type: ignore[assignment]
 
 
 def _picking_card(game: Game, best: Card) -> Card | None:
