@@ -92,7 +92,7 @@ def test_follow_suit_when_able():
     g.play("KH")
     assert codes(g.legal_cards()) == ["5H"]
     assert_refused(g, lambda: g.play("3C"), r"holds ♥ and must follow suit \(rule 4\)")
-    assert_refused(g, lambda: g.play("9C"), "out of turn")
+    assert_refused(g, lambda: g.play("9C"), "Player 1 does not hold 9♣ \\(rule 9\\)")  # a card of another hand: the one refusal
     assert_refused(g, lambda: g.play("AD"), "does not hold A♦")
     assert_refused(g, lambda: g.play("5H", seat=2), "out of turn")
     before = g.state_key()
