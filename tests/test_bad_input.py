@@ -53,6 +53,8 @@ def test_a_bad_card_string_is_not_an_illegal_move():
     (lambda: Game.deal(True), TypeError, "integer"),
     (lambda: Game.deal(4, seed="x"), TypeError, "seed"),
     (lambda: Game.deal(4, seed=1.5), TypeError, "seed"),
+    (lambda: Game.deal(4, seed=-1), ValueError, "seed must be from 0 to 9223372036854775807, not -1"),
+    (lambda: Game.deal(4, seed=2**63), ValueError, "seed must be from 0 to"),
     (lambda: Game.deal(4, dealer=4), ValueError, "dealer"),
     (lambda: Game.deal(4, rules="chess"), ValueError, "unknown rules 'chess'"),
     (lambda: Game.deal(4, rules=3), TypeError, "Rules object or a preset name"),
@@ -212,3 +214,14 @@ def test_messages_from_the_browser_get_short_errors_and_change_nothing():
         assert t.game.state_key() == key and t.view["version"] == version
     t.set_state({"pace": 10**6})
     assert t.pace == 0 and "pace" in t.error
+
+
+@pytest.mark.parametrize("seed", [-1, -2, -7, 2**63])
+def test_a_game_and_a_table_refuse_a_seed_out_of_range_alike(seed):
+    with pytest.raises(ValueError) as game_err:
+        Game.deal(4, seed=seed)
+    with pytest.raises(ValueError) as table_err:
+        TableSession(seed=seed)
+    with pytest.raises(ValueError) as widget_err:
+        Table(seed=seed)
+    assert str(game_err.value) == str(table_err.value) == str(widget_err.value)

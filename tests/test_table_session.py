@@ -495,3 +495,29 @@ def test_a_hint_asked_for_while_one_is_worked_out_is_refused(monkeypatch):
     assert len(refusals) == 1 and len(refusals[0]) < 80
     assert s.hint()["action"]  # not stuck: the next one is answered (from the cache)
     assert len(refusals) == 1
+
+
+def test_after_a_seeded_match_ends_the_seed_shown_is_the_seed_in_use():
+    def finish_match(s):
+        rng = random.Random(1)
+        while not (s.match.is_over and s.game.is_over):
+            if s.game.is_over:
+                s.new_game()
+            elif s.waiting == "bot":
+                s.advance()
+            else:
+                s.play(rng.choice(s.game.legal_cards()))
+
+    s = TableSession(players=4, seed=9, rounds=1, bots="random")
+    finish_match(s)
+    assert s.config()["seed"] == 9
+    s.new_game()  # the next match, with a fresh seed
+    shown = s.config()["seed"]
+    assert shown == s.match.seed and shown != 9
+    again = TableSession(players=4, seed=shown, rounds=1, bots="random")
+    assert [again.game.hand(k) for k in range(4)] == [s.game.hand(k) for k in range(4)]
+    # a table dealt without a seed shows none, before and after
+    s = TableSession(players=4, rounds=1, bots="random")
+    finish_match(s)
+    s.new_game()
+    assert s.config()["seed"] is None

@@ -61,6 +61,8 @@ from .rules import Rules, rules_from
 if TYPE_CHECKING:
     from .seat_view import PublicKnowledge, SeatView
 
+MAX_SEED = 2**63 - 1
+"""The largest seed: a seed is a whole number from 0 to 2**63 - 1."""
 MAX_MOVES = 20_000
 """A safety net only: with rule 10 (stalemate) every game ends long before this many plays."""
 STALEMATE_REPEATS = 3
@@ -390,6 +392,8 @@ class Game:
         if not 3 <= num_players <= 8:
             raise ValueError(f"a game has 3 to 8 players, not {num_players!r}")
         _check_int("dealer", dealer, 0, num_players - 1)
+        if seed is not None:
+            _check_int("seed", seed, 0, MAX_SEED)  # as a table checks it: -1 would shuffle like 1
         g = cls._blank(num_players, rules, seed, names)
         g.dealer = dealer
         deck = shuffled_deck(g.seed)

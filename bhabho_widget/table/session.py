@@ -25,7 +25,7 @@ from typing import Any
 from ..engine.cards import Card, to_card
 from ..engine.errors import IllegalMoveError, MessageError
 from ..engine.events import Event
-from ..engine.game import Game
+from ..engine.game import MAX_SEED, Game
 from ..engine.rules import PRESETS, Rules, rules_from
 from ..i18n import ENGLISH, N_, Joined, Message, Plural, SeatList, SeatName, Translator, check_language, translator
 from ..play.bots import Bot
@@ -39,7 +39,6 @@ HINT_CACHE = 16
 """Hints a table keeps, for positions asked about again."""
 LOG_LENGTH = 80
 """Log lines a view carries: the last ones of the game on the table."""
-MAX_SEED = 2**63 - 1
 PACE_MAX = 5.0
 
 
@@ -286,8 +285,10 @@ class TableSession:
               fresh_match: bool) -> None:
         names = self.names_for(players)
         keeps_score = self.rounds is not None or self.max_bhabhi is not None
+        next_match = False  # a new match after the last one ended, with a seed of its own
         if keeps_score:
             if fresh_match or self.match is None or self.match.is_over:
+                next_match = not fresh_match and self.match is not None
                 self.match = Match(players, rounds=self.rounds, max_bhabhi=self.max_bhabhi, rules=rules, seed=seed,
                                    names=names)
                 self._bots_rng = random.Random(f"{self.match.seed}:bots")
@@ -304,6 +305,10 @@ class TableSession:
         self.driver = Driver(game, self.bots)
         if fresh_match or self.match is None:
             self.seed = seed  # the seed given is the seed used: of this game, or of the whole match
+        elif next_match and self.seed is not None:
+            # a seeded match ended and the next one has a fresh seed: show that one, so that
+            # a table made with the seed shown deals these cards
+            self.seed = self.match.seed  # type: ignore[union-attr]
         self._changed("new", [], self._heading if self.match is not None else None, told=game.events)
 
     def _heading(self) -> str:
@@ -481,6 +486,14 @@ class TableSession:
         the banner and the scoreboard are told again at once."""
         self.translator = translator(check_language(language))
         self.version += 1
+
+    def tracker(self, chances: bool = False) -> dict[str, Any]:
+        """What the person's seat knows about every card, for the Tracker panel (see
+        :func:`bhabho_widget.coach.tracker.tracker_data`): from the seat's view alone, the
+        seats by the names the table shows; the chances only when asked."""
+        from ..coach.tracker import tracker_data
+
+        return tracker_data(self.game.seat_view(self.seat), self.names(), chances)
 
     def names(self) -> tuple[str, ...]:
         """The seats' names as the person reads them: the table's own names ("You", "Bot 1")
