@@ -108,3 +108,27 @@ def test_index_tuple_is_indices_as_a_tuple():
     for _ in range(2000):
         m = rng.getrandbits(52)
         assert index_tuple(m) == tuple(indices(m))
+
+
+@pytest.mark.parametrize("name, preset", [
+    ("Get Away", "get away"), ("get-away", "get away"), ("GET_AWAY", "get away"), ("getaway", "get away"),
+    ("pick up form", "pick-up form"), ("Pick-Up Form", "pick-up form"), ("pick_up_form", "pick-up form"),
+    ("Classic", "classic"), ("ACE-LOW", "ace low"), ("No Taking", "no taking"), ("whole_pile", "whole pile"),
+])
+def test_preset_names_regardless_of_case_spaces_hyphens_and_underscores(name, preset):
+    from bhabho_widget import Game, TableSession
+    from bhabho_widget.engine.rules import rules_from
+
+    assert rules_from(name) == PRESETS[preset]
+    assert Game.deal(4, seed=1, rules=name).rules == PRESETS[preset]
+    assert TableSession(seed=1, rules=name).config()["variant"] == preset
+
+
+def test_an_unknown_preset_name_lists_the_valid_names():
+    from bhabho_widget.engine.rules import rules_from
+
+    with pytest.raises(ValueError) as err:
+        rules_from("get lost")
+    text = str(err.value)
+    assert "unknown rules 'get lost'" in text
+    assert all(repr(name) in text for name in PRESETS), text

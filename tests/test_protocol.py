@@ -26,8 +26,8 @@ from bhabho_widget.table.protocol import (
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 SRC = ROOT / "src_js" / "src"
 NEW_GAME = {"type": "new_game", "players": 4, "seed": None, "variant": "classic", "bots": "rules", "version": 0}
-TABLE_TYPES = {"play", "take", "advance", "undo", "hint", "new_game", "set_language", "set_deck"}
-LESSON_TYPES = {"goto", "answer", "set_deck"}
+TABLE_TYPES = {"play", "take", "advance", "undo", "hint", "new_game", "set_language", "set_deck", "tracker"}
+LESSON_TYPES = {"goto", "answer", "set_deck", "tracker"}
 
 VALID = [
     {"type": "play", "card": "10H", "version": 0},
@@ -48,6 +48,7 @@ VALID = [
     {"type": "answer", "choice": "pass"},
     {"type": "set_deck", "deck": "four-colour"},
     {"type": "set_deck", "deck": "two-colour"},
+    {"type": "tracker", "open": True, "chances": False},
 ]
 
 

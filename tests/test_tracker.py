@@ -136,7 +136,7 @@ def test_tracker_matches_public_events(rules: str) -> None:
                 view = g.seat_view(me)
                 t = tracker(view)
                 _check(view, g, t)
-                assert json.loads(t.to_json())["cells"][DECK[0].code][0] in STATUSES
+                assert json.loads(t.to_json())["cells"][DECK[0].code]["status"] in STATUSES
                 steps += 1
     assert steps > 100
 
@@ -397,3 +397,53 @@ def test_pictures() -> None:
     assert ax.get_xticklabels()[0].get_text() in ("Player 0", "Player 2")
     with pytest.raises(ValueError, match="chances"):
         plot_chances(tracker(g.seat_view(1)))
+
+
+# ---------------------------------------------------------------------- the widgets
+def test_table_tracker_trait_only_while_open_and_from_the_seat_view() -> None:
+    from bhabho_widget import Table
+    from bhabho_widget.table.protocol import check_trait
+
+    table = Table(players=4, seed=11, pace=0)
+    assert table.tracker is None
+    table._on_frontend_msg(table, {"type": "tracker", "open": True, "chances": False}, None)
+    assert table.error == ""
+    steps = 0
+    while not table.game.is_over and steps < 400:
+        data = table.tracker
+        check_trait("tracker", data)
+        view = table.game.seat_view(table.seat)
+        assert data["chances"] is None
+        assert data == json.loads(json.dumps({**tracker(view).to_dict(), "seats": data["seats"]}))
+        assert [s["name"] for s in data["seats"]] == list(table.session.names())
+        where, voids, counts = derive(table.game, table.seat)
+        assert {code: (c["status"], c["seat"]) for code, c in data["cells"].items()} == \
+            {DECK[i].code: w for i, w in where.items()}
+        v = table.view
+        if v.get("legal") and v.get("waiting") != "bot" and not v.get("take_offer"):
+            table.play(v["legal"][0])
+        else:
+            table.advance()  # a bot's step, or the person passing a chance to take
+        steps += 1
+    assert table.game.is_over
+    table._on_frontend_msg(table, {"type": "tracker", "open": True, "chances": True}, None)
+    check_trait("tracker", table.tracker)
+    assert table.tracker["chances"]["samples"] > 0
+    table.show_tracker(False)
+    assert table.tracker is None
+
+
+def test_lesson_tracker_shows_what_the_seat_knows_even_with_reveal_all() -> None:
+    from bhabho_widget import Lesson
+
+    g = Game.from_hands([["QH", "5S"], ["JD", "3H"], ["8S", "2C"]], leader=0)
+    lesson = Lesson(g, ["QH", "3H", "2C"], seat=1, reveal_all=True)
+    lesson.show_tracker(chances=True)
+    assert lesson.tracker["cells"]["8S"]["status"] == "unseen"   # every hand is shown, the tracker stays the seat's
+    lesson.goto(3)
+    cells = lesson.tracker["cells"]
+    assert cells["QH"] == {"status": "known", "seat": 0} and cells["JD"] == {"status": "hand", "seat": 1}
+    assert lesson.tracker["seats"][2]["voids"] == ["H"]
+    assert lesson.tracker["chances"]["follow"][2][1][0] == 0.0
+    lesson._on_frontend_msg(lesson, {"type": "tracker", "open": False, "chances": False}, None)
+    assert lesson.tracker is None and lesson.error == ""

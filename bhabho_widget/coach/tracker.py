@@ -37,7 +37,9 @@ from __future__ import annotations
 import html
 import json
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any
 
 from ..engine.cards import DECK, SUIT_MASKS, SUIT_SYMBOLS, SUITS, Card, CardIndex, Mask, Seat, to_card
@@ -46,7 +48,7 @@ from ..play.search import sample_hidden
 from ..play.stats import wilson
 
 __all__ = ["DEFAULT_SAMPLES", "SEAT_COLOURS", "STATUSES", "Chances", "SeatTrack", "Tracker", "describe", "plot_chances",
-           "tracker", "tracker_html"]
+           "tracker", "tracker_data", "tracker_html"]
 
 STATUSES = ("hand", "drawn", "table", "known", "waste", "unseen")
 """Every status a card can have in the tracker, in this order of certainty."""
@@ -55,7 +57,7 @@ DEFAULT_SAMPLES = 160
 MAX_SAMPLES = 20_000
 REJECTION_LIMIT = 8
 """When fewer than one draw in this many fits the voids, the chances use the sampler with voids (see ``_deals``)."""
-SEAT_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2")
+SEAT_COLOURS = ("#37474f", "#1565c0", "#c62828", "#2e7d32", "#6a1b9a", "#a14a04", "#00695c", "#ad1457")
 """One colour per seat, the same in the static picture, the heatmap and the widget."""
 
 
@@ -150,7 +152,7 @@ class Tracker:
         out: dict[str, Any] = {
             "seat": self.seat,
             "ranks": self.ranks(),
-            "cells": {DECK[i].code: [st, s] for i, (st, s) in enumerate(self.cells)},
+            "cells": {DECK[i].code: {"status": st, "seat": s} for i, (st, s) in enumerate(self.cells)},
             "seats": [{"seat": t.seat, "name": t.name, "cards": t.cards, "voids": list(t.voids), "known": t.known,
                        "drew": t.drew, "escaped": t.escaped} for t in self.seats],
             "waste_size": self.waste_size,
@@ -159,11 +161,14 @@ class Tracker:
         }
         c = self.chances
         if c is not None:
+            holders = [t.seat != self.seat and t.cards > 0 for t in self.seats]  # the seats a card may be with
             out["chances"] = {
                 "samples": c.samples,
                 "seed": c.seed,
-                "cards": {DECK[i].code: [_p3(c.held[i][s], c.samples) for s in range(len(self.seats))] for i in c.cards},
-                "follow": [[_p3(c.following[s][j], c.samples) for j in range(4)] for s in range(len(self.seats))],
+                "cards": {DECK[i].code: [_p3(c.held[i][s], c.samples) if holders[s] else None
+                                         for s in range(len(self.seats))] for i in c.cards},
+                "follow": [[_p3(c.following[s][j], c.samples) if holders[s] else [float(c.following[s][j] > 0)] * 3
+                            for j in range(4)] for s in range(len(self.seats))],
             }
         return out
 
@@ -283,6 +288,26 @@ def _chances(view: SeatView, t: Tracker, samples: int, seed: int) -> Chances:
         following[me][j] = samples if view.hand & SUIT_MASKS[j] else 0
     return Chances(samples, seed, tuple(_bits(open_cards)), tuple(tuple(r) for r in held),
                    tuple(tuple(r) for r in following))
+
+
+TRACKER_SEED = 0
+"""The seed of the chances a table or a lesson shows: the same view shows the same numbers."""
+
+
+def tracker_data(view: SeatView, names: Sequence[str], chances: bool = False) -> dict[str, Any]:
+    """The tracker of ``view`` as the browser gets it (:meth:`Tracker.to_dict`), the seats
+    named ``names`` (as the table shows them), the chances with :data:`TRACKER_SEED`.
+    The same view asked again is answered from a small cache."""
+    result: dict[str, Any] = json.loads(_tracker_json(view, tuple(names), chances))
+    return result
+
+
+@lru_cache(maxsize=16)
+def _tracker_json(view: SeatView, names: tuple[str, ...], chances: bool) -> str:
+    out = tracker(view, chances=chances, seed=TRACKER_SEED).to_dict()
+    for seat, name in zip(out["seats"], names):
+        seat["name"] = name
+    return json.dumps(out, separators=(",", ":"))
 
 
 # ---------------------------------------------------------------------- pictures

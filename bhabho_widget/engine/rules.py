@@ -86,19 +86,33 @@ class Rules:
         return ", ".join(diffs) if diffs else "classic rules"
 
 
-def rules_from(value: Rules | str) -> Rules:
-    """A :class:`Rules` object, or the preset of that name (``"get away"``, see PRESETS).
+def preset_key(name: str) -> str:
+    """A preset name as :func:`rules_from` compares it: without regard to case, spaces,
+    hyphens and underscores.
 
-    >>> rules_from("get away").next_leader
+    >>> preset_key("Pick-up_Form") == preset_key("pick up form")
+    True
+    """
+    return "".join(ch for ch in name.casefold() if ch not in " -_\t")
+
+
+def rules_from(value: Rules | str) -> Rules:
+    """A :class:`Rules` object, or the preset of that name (see PRESETS), written in any
+    case, with spaces, hyphens or underscores: ``"get away"``, ``"Get Away"``, ``"GET_AWAY"``.
+
+    >>> rules_from("Get Away").next_leader
     'lowest'
+    >>> rules_from("pick up form") == PRESETS["pick-up form"]
+    True
     """
     if isinstance(value, Rules):
         return value
     if isinstance(value, str):
-        try:
-            return PRESETS[value]
-        except KeyError:
-            raise ValueError(f"unknown rules {value[:40]!r}: give a Rules object or one of {', '.join(PRESETS)}") from None
+        rules = _BY_KEY.get(preset_key(value))
+        if rules is None:
+            names = ", ".join(repr(k) for k in PRESETS)
+            raise ValueError(f"unknown rules {value[:40]!r}: give a Rules object or one of the preset names {names}")
+        return rules
     raise TypeError(f"rules must be a Rules object or a preset name ({', '.join(PRESETS)}), not {value!r}"[:200])
 
 
@@ -115,3 +129,6 @@ PRESETS: dict[str, Rules] = {
     "no taking": Rules(take_from_left=False),
     "teams": Rules(teams=True),
 }
+
+_BY_KEY = {preset_key(name): rules for name, rules in PRESETS.items()}
+assert len(_BY_KEY) == len(PRESETS), "two preset names differ only in case, spaces, hyphens or underscores"

@@ -477,6 +477,14 @@ class LessonScript:
         shown is told again)."""
         self.translator = translator(check_language(language))
 
+    def tracker(self, chances: bool = False) -> dict[str, Any]:
+        """What the lesson's seat knows about every card at this step, for the Tracker panel:
+        from its seat view alone, whatever ``reveal_all`` shows (see
+        :func:`bhabho_widget.coach.tracker.tracker_data`)."""
+        from ..coach.tracker import tracker_data
+
+        return tracker_data(self.game.seat_view(self.seat), self.names(), chances)
+
     def names(self) -> tuple[str, ...]:
         """The seats' names as the learner reads them: the package's default names
         translated, and the seat the lesson looks from always "You", as the narration

@@ -78,6 +78,9 @@ class BaseWidget(anywidget.AnyWidget):
     labels = traitlets.Dict().tag(sync=True)
     lang = traitlets.Unicode("en").tag(sync=True)  # the language code of labels and texts (see protocol.json)
     deck = traitlets.Enum(DECKS, default_value="two-colour").tag(sync=True)
+    tracker: Any = traitlets.Dict(default_value=None, allow_none=True).tag(sync=True)  # None while the panel is closed
+    _tracker_open = False
+    _tracker_chances = False
 
     _HANDLERS: ClassVar[dict[str, Callable[[Any, dict[str, Any]], None]]] = {}
 
@@ -155,6 +158,26 @@ class BaseWidget(anywidget.AnyWidget):
 
     def _msg_set_deck(self, content: dict[str, Any]) -> None:
         self.deck = content["deck"]
+
+    # ------------------------------------------------------------------ tracker
+    def show_tracker(self, shown: bool = True, chances: bool = False) -> None:
+        """Open the Tracker panel (``shown=False`` closes it): what the person's seat knows
+        about every card, and with ``chances`` the chances of the cards it cannot place
+        (see :func:`bhabho_widget.coach.tracker.tracker`). Also the panel's button and the
+        key T in the browser."""
+        self._tracker_open, self._tracker_chances = bool(shown), bool(chances) and bool(shown)
+        self._sync_tracker()
+
+    def _msg_tracker(self, content: dict[str, Any]) -> None:
+        self.show_tracker(content["open"], content["chances"])
+
+    def _tracker_data(self, chances: bool) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def _sync_tracker(self) -> None:
+        """The tracker trait: worked out only while the panel is open (the chances only while
+        that layer is on), from the seat's view alone."""
+        self.tracker = self._tracker_data(self._tracker_chances) if self._tracker_open else None
 
     def _msg_set_language(self, content: dict[str, Any]) -> None:
         self.set_language(content["language"])
@@ -336,7 +359,7 @@ class Table(BaseWidget):
 
     _HANDLERS = {"play": _msg_play, "take": _msg_take, "advance": _msg_advance, "undo": _msg_undo,
                  "hint": _msg_hint, "new_game": _msg_new_game, "set_language": BaseWidget._msg_set_language,
-                 "set_deck": BaseWidget._msg_set_deck}
+                 "set_deck": BaseWidget._msg_set_deck, "tracker": BaseWidget._msg_tracker}
 
     # ------------------------------------------------------------------ sync
     @traitlets.observe("reveal_all")
@@ -353,6 +376,10 @@ class Table(BaseWidget):
             self.view = self.session.browser_view(reveal_all=self.reveal_all)
             self.score = self.session.score()
             self.config = self.session.config()
+            self._sync_tracker()
+
+    def _tracker_data(self, chances: bool) -> dict[str, Any]:
+        return self.session.tracker(chances)
 
 
 class Lesson(BaseWidget):
@@ -455,7 +482,7 @@ class Lesson(BaseWidget):
         self.answer(content["choice"])
 
     _HANDLERS = {"goto": _msg_goto, "answer": _msg_answer, "set_language": BaseWidget._msg_set_language,
-                 "set_deck": BaseWidget._msg_set_deck}
+                 "set_deck": BaseWidget._msg_set_deck, "tracker": BaseWidget._msg_tracker}
 
     @traitlets.validate("reveal_all")
     def _fixed_reveal(self, proposal: Any) -> bool:
@@ -469,6 +496,10 @@ class Lesson(BaseWidget):
             view = self.script.browser_view()
             view["version"] = self._version
             self.view = view
+            self._sync_tracker()
+
+    def _tracker_data(self, chances: bool) -> dict[str, Any]:
+        return self.script.tracker(chances)
 
     def _static_title(self) -> str:
         return self.script.title

@@ -230,6 +230,45 @@ export interface Estimate {
   hi: Probability;
 }
 
+/** One card in the tracker: in the seat's hand, drawn by it from the waste pile (it must lead it), on the table (seat: who played it), known in another seat's hand (seat: whose), seen going to the waste pile, or unseen. */
+export interface TrackerCell {
+  status: "hand" | "drawn" | "table" | "known" | "waste" | "unseen";
+  seat: Seat | null;
+}
+
+/** One seat in the tracker: its card count, the suits it has shown it lacks, how many of its cards the viewing seat can name, and the cards it drew from the waste pile and must still lead. */
+export interface TrackerSeat {
+  seat: Seat;
+  name: string;
+  cards: Count;
+  voids: Suit[];
+  known: Count;
+  drew: Count;
+  escaped: boolean;
+}
+
+/** An estimated chance and its 95 % interval: [p, lo, hi]. */
+export type Chance = Probability[];
+
+/** Estimated from samples deals that fit the seat's view, drawn with seed. cards: for each card the seat cannot place, per seat the chance that it holds the card (null for the viewing seat and seats without cards); follow: per seat and suit (S, H, D, C) the chance that it holds a card of the suit. */
+export interface TrackerChances {
+  samples: Count;
+  seed: Seed;
+  cards: Record<string, (Chance | null)[]>;
+  follow: Chance[][];
+}
+
+/** What the person's seat knows about every card (bhabho_widget.coach.tracker), from its view alone. ranks: the grid's column order, strongest first; cells: by card code. */
+export interface Tracker {
+  seat: Seat;
+  ranks: number[];
+  cells: Record<string, TrackerCell>;
+  seats: TrackerSeat[];
+  waste_size: Count;
+  hidden_drawn: Count;
+  chances: TrackerChances | null;
+}
+
 /** A suggestion: action is a card code or "take". */
 export interface Hint {
   action: string;
@@ -263,6 +302,8 @@ export interface Traits {
   /** Why the last message was refused; empty when none. */
   error: string;
   hint: Hint | null;
+  /** What the person's seat knows about every card while the Tracker panel is open (the chances only while that layer is on); null while it is closed. */
+  tracker: Tracker | null;
   score: Score | null;
   variants: string[];
   bot_levels: string[];
@@ -345,6 +386,13 @@ export interface SetDeckMessage {
   deck: Deck;
 }
 
+/** Open or close the Tracker panel, with or without its chances layer (the kernel sets the trait tracker). */
+export interface TrackerMessage {
+  type: "tracker";
+  open: boolean;
+  chances: boolean;
+}
+
 export type Message =
   | PlayMessage
   | TakeMessage
@@ -355,7 +403,8 @@ export type Message =
   | SetLanguageMessage
   | GotoMessage
   | AnswerMessage
-  | SetDeckMessage;
+  | SetDeckMessage
+  | TrackerMessage;
 
 export type MessageType = Message["type"];
 
@@ -370,6 +419,7 @@ export const MESSAGE_TYPES: readonly MessageType[] = [
   "goto",
   "answer",
   "set_deck",
+  "tracker",
 ];
 
 // ---- labels: every text of the front end, in English; the labels trait translates them ----
@@ -485,6 +535,25 @@ export const LABELS = {
   suit_H: "hearts",
   suit_D: "diamonds",
   suit_C: "clubs",
+  tracker: "Tracker",
+  tracker_button_title: "What you know about every card (key T)",
+  tracker_title: "What you know about every card",
+  tracker_chances: "Chances",
+  tracker_percent: "{p} %",
+  tracker_status_hand: "in your hand",
+  tracker_status_drawn: "drawn by you from the waste pile: you must lead it",
+  tracker_status_table: "on the table, played by {name}",
+  tracker_status_known: "known in {name}'s hand",
+  tracker_status_waste: "seen going to the waste pile",
+  tracker_status_unseen: "unseen",
+  tracker_cell: "{card}: {status}",
+  tracker_chances_of: "chances: {list}",
+  tracker_voids: "shows no {suits}",
+  tracker_no_voids: "no void shown",
+  tracker_drew: "must lead a card drawn from the waste pile",
+  tracker_follow: "can follow: {list}",
+  tracker_waste_pile: "Waste pile: {cards}",
+  tracker_samples: "chances from {n} sampled deals",
 } as const;
 
 export type LabelKey = keyof typeof LABELS;

@@ -117,6 +117,7 @@ export function defaultTraits(): Traits {
     labels: {},
     lang: "en",
     deck: "two-colour",
+    tracker: null,
   };
 }
 
