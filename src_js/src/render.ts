@@ -5,6 +5,7 @@
 import { cardElement, cardLabel, faceSvg, parseCard, suitIcon, suitName } from "./cards";
 import { h } from "./dom";
 import { cardsCount, ENGLISH, type Translate } from "./labels";
+import type { LessonSummary } from "./protocol";
 import type { Hint, LastTrick, Result, Score, TableCard, View } from "./types";
 
 /** Angle (degrees, screen coordinates: 90 = bottom) of a seat; `view.seat` is at the bottom
@@ -167,19 +168,47 @@ export function renderSeat(view: View, seat: number, t: Translate = ENGLISH): HT
   return el;
 }
 
-/** A card of a trick, placed on the ring toward the seat that played it. */
-function trickCard(view: View, t: TableCard, i: number, cls: string, tr: Translate): HTMLElement {
+/** A card of a trick, placed on the ring toward the seat that played it. With `tagged`, the
+ * card carries its player's name on a tag across its foot (inside the card, so it needs no
+ * room of its own between the seat boxes): at 7 and 8 players the ring's direction alone
+ * does not tell neighbouring seats apart. The tag is hidden from screen readers, which read
+ * the card's own label ("K of hearts, played by Bot 2"). */
+function trickCard(view: View, t: TableCard, i: number, cls: string, tr: Translate, tagged = true): HTMLElement {
   const { ux, uy } = trickOffset(view, t.seat);
   const card = cardElement(t.card, "normal", cls, tr);
   card.setAttribute("data-card", t.card);
   card.setAttribute("data-played-by", String(t.seat)); // [data-seat] is kept for seat boxes
   card.style.cssText = `--ux:${ux};--uy:${uy};--i:${i};z-index:${i + 1}`;
+  if (tagged) {
+    const name = nameOf(view, t.seat, tr);
+    card.append(h("span.bh-played-by", { "data-testid": "played-by", "aria-hidden": "true", title: name }, name));
+    if (t.seat === view.seat) card.classList.add("is-mine");
+  }
   return card;
 }
 
-export function renderCenter(view: View, t: Translate = ENGLISH): HTMLElement[] {
+/** The number of the trick the felt shows: a finished trick resting on the felt (or the
+ * last one of a game that is over) is the one before `trick_number`, which already counts
+ * the trick about to be led. */
+export function shownTrickNumber(view: View, resting: boolean): number {
+  const n = view.trick_number;
+  const ended = (view.table ?? []).length === 0 && (resting || Boolean(view.is_over));
+  return ended && n > 1 ? n - 1 : n;
+}
+
+export interface CenterOptions {
+  /** A finished trick rests on the felt (widget.ts decides, see drawTrickEnd). */
+  resting?: boolean;
+}
+
+export function renderCenter(view: View, t: Translate = ENGLISH, opts: CenterOptions = {}): HTMLElement[] {
   const out: HTMLElement[] = [];
-  const info = h("div.bh-trick-info", {}, h("span", {}, t("trick_number", { n: view.trick_number })));
+  const shown = shownTrickNumber(view, Boolean(opts.resting));
+  const info = h(
+    "div.bh-trick-info",
+    { "data-testid": "trick-info" },
+    h("span", { "data-testid": "trick-number", "data-trick": shown }, t("trick_number", { n: shown })),
+  );
   if (view.led_suit && view.table?.length) {
     const led = h("span.bh-led", { role: "img", "aria-label": t("led_aria", { suit: suitName(view.led_suit, t) }) });
     led.innerHTML = suitIcon(view.led_suit);
@@ -266,7 +295,7 @@ export function renderFlight(view: View, lt: LastTrick): HTMLElement {
     style: `--to-x:${to.x};--to-y:${to.y}`,
   });
   lt.cards.forEach((c, i) => {
-    const card = trickCard(view, c, i, "bh-flight-card", ENGLISH);
+    const card = trickCard(view, c, i, "bh-flight-card", ENGLISH, false);
     card.setAttribute("data-flight-card", c.card);
     layer.append(card);
   });
@@ -487,6 +516,42 @@ export function renderExercise(view: View, t: Translate = ENGLISH, opts: Exercis
   return box;
 }
 
+/** The question asked before Next (or End) leaves an unanswered question: the next step
+ * would give its answer away. "Skip it" goes on (the kernel marks it skipped), "Answer
+ * first" stays. */
+export function renderSkipAsk(t: Translate = ENGLISH, id = "bh-skip"): HTMLElement {
+  return h(
+    "div.bh-skip-ask",
+    { "data-testid": "skip-ask", role: "group", "aria-labelledby": `${id}-text` },
+    h("p.bh-skip-text", { id: `${id}-text` }, t("skip_ask")),
+    h("button.bh-btn", { type: "button", "data-testid": "skip-cancel" }, t("skip_cancel")),
+    h("button.bh-btn", { type: "button", "data-testid": "skip-confirm" }, t("skip_confirm")),
+  );
+}
+
+/** A lesson's questions answered or not, shown at its last step: the kernel's sentence ("2
+ * of 3 answered, 1 right first time.") and one line per question with how it went. */
+export function renderSummary(view: View, t: Translate = ENGLISH, id = "bh-summary"): HTMLElement | null {
+  const summary: LessonSummary | null | undefined = view.lesson?.summary;
+  if (!summary || typeof summary.text !== "string") return null;
+  const items = (Array.isArray(summary.items) ? summary.items : []).map((it) =>
+    h(
+      "li",
+      { "data-status": String(it.status), "data-step": it.step },
+      h("span.bh-summary-prompt", {}, String(it.prompt)),
+      " ",
+      h("span.bh-summary-result", {}, String(it.result)),
+    ),
+  );
+  return h(
+    "div.bh-summary",
+    { "data-testid": "lesson-summary", role: "group", "aria-labelledby": `${id}-title` },
+    h("h3.bh-summary-title", { id: `${id}-title` }, t("lesson_summary_title")),
+    h("p.bh-summary-text", { "data-testid": "lesson-summary-text" }, summary.text),
+    items.length ? h("ol.bh-summary-items", {}, ...items) : null,
+  );
+}
+
 /** Opens or closes an exercise's hint in place. */
 export function setExerciseHint(box: Element, open: boolean): void {
   const toggle = box.querySelector<HTMLElement>("[data-testid=exercise-hint]");
@@ -520,15 +585,20 @@ const unit = (x: unknown) => (typeof x === "number" && isFinite(x) ? Math.max(0,
 /** The hint's chart geometry (px in the SVG's own units): each option gets a slot (wider for
  * a long label such as "Take Bot 1's hand"), and a row holds at most `rowWidth`, so that a
  * big hand's many options wrap onto more rows instead of running off the widget. */
-export const CHART = { slot: 48, bar: 22, top: 16, plot: 70, label: 18, rowWidth: 480, gap: 6, charWidth: 7 } as const;
+export const CHART = {
+  slot: 48, bar: 22, top: 16, plot: 70, label: 18, rowWidth: 480, gap: 6, charWidth: 7, title: 18,
+} as const;
 
 /** A small bar chart of the estimates: the chance of ending as the bhabhi after each action,
  * with its 95 % interval as an error bar, the action's label under its bar and the hinted
- * action highlighted. Null without estimates. */
+ * action highlighted; its title, above the bars, says what the percentages are. Null
+ * without estimates. */
 export function hintChart(hint: Hint, t: Translate = ENGLISH): SVGElement | null {
   const est = (Array.isArray(hint.estimates) ? hint.estimates : []).filter((e) => e && typeof e === "object");
   if (!est.length) return null;
   const { slot, bar, top, plot, label, rowWidth, gap, charWidth } = CHART;
+  const titleText = t("hint_chart_title");
+  const head = CHART.title; // the title's line, above the first row
   const highest = Math.max(...est.map((e) => Math.max(unit(e.p), unit(e.hi))));
   const scale = Math.min(1, Math.max(0.1, Math.ceil(highest * 10) / 10)); // the plot's top, 10 % steps
   const rowHeight = top + plot + label + gap;
@@ -546,8 +616,9 @@ export function hintChart(hint: Hint, t: Translate = ENGLISH): SVGElement | null
     rowEnds[row] += w;
   }
   const rows = rowEnds.length;
-  const width = Math.max(...rowEnds);
-  const height = rows * rowHeight - gap;
+  // at least as wide as the title (its 11 px letters are about 6 px wide)
+  const width = Math.max(...rowEnds, Math.ceil(titleText.length * 6.2) + 4);
+  const height = head + rows * rowHeight - gap;
   const hinted = est.find((e) => e.action === hint.action);
   const items = est.map((e) => t("hint_chart_item", { label: e.label, p: pct(unit(e.p)), lo: pct(unit(e.lo)), hi: pct(unit(e.hi)) }));
   const chart = svg("svg", {
@@ -559,27 +630,29 @@ export function hintChart(hint: Hint, t: Translate = ENGLISH): SVGElement | null
     role: "img",
     "aria-label": t("hint_chart_aria", { list: items.join("; "), hinted: hinted?.label ?? hint.action }),
   });
+  chart.append(svg("text", { class: "bh-chart-title", "data-testid": "hint-chart-title", x: 0, y: 12 }, titleText));
   rowEnds.forEach((x2, r) => {
-    const base = r * rowHeight + top + plot;
+    const base = head + r * rowHeight + top + plot;
     chart.append(svg("line", { class: "bh-chart-axis", x1: 0, x2, y1: base, y2: base }));
   });
   est.forEach((e, i) => {
     const { row, x, w } = place[i];
     const cx = x + w / 2;
-    const y = (p: number) => row * rowHeight + top + plot - (unit(p) / scale) * plot;
+    const rowTop = head + row * rowHeight;
+    const y = (p: number) => rowTop + top + plot - (unit(p) / scale) * plot;
     const g = svg("g", { class: "bh-chart-item", "data-action": String(e.action) });
     if (e.action === hint.action) g.classList.add("is-hint");
     const yp = y(e.p);
     g.append(
-      svg("rect", { class: "bh-chart-bar", x: cx - bar / 2, y: yp, width: bar, height: row * rowHeight + top + plot - yp }),
+      svg("rect", { class: "bh-chart-bar", x: cx - bar / 2, y: yp, width: bar, height: rowTop + top + plot - yp }),
       svg("path", {
         class: "bh-chart-err",
         d: `M${cx} ${y(e.lo)}V${y(e.hi)}M${cx - 5} ${y(e.lo)}h10M${cx - 5} ${y(e.hi)}h10`,
       }),
       svg("text", {
-        class: "bh-chart-value", x: cx, y: Math.max(row * rowHeight + 10, Math.min(y(e.hi), yp) - 4), "text-anchor": "middle",
+        class: "bh-chart-value", x: cx, y: Math.max(rowTop + 10, Math.min(y(e.hi), yp) - 4), "text-anchor": "middle",
       }, pct(unit(e.p))),
-      svg("text", { class: "bh-chart-label", x: cx, y: row * rowHeight + top + plot + 13, "text-anchor": "middle" }, String(e.label)),
+      svg("text", { class: "bh-chart-label", x: cx, y: rowTop + top + plot + 13, "text-anchor": "middle" }, String(e.label)),
     );
     chart.append(g);
   });

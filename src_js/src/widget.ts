@@ -19,7 +19,6 @@ import { focusedWithin, h, setText } from "./dom";
 import { type Labelled, relabel, type Translate, translator } from "./labels";
 import { handleHandKey, restoreHandFocus, setRovingStop } from "./input";
 import { BotPacer } from "./pacer";
-import { buildTracker, handleTrackerKey, markSeats, renderTracker } from "./tracker";
 import {
   canPlay,
   hintOf,
@@ -34,6 +33,8 @@ import {
   renderRest,
   renderScore,
   renderSeat,
+  renderSkipAsk,
+  renderSummary,
   setExerciseHint,
   trickRing,
   updateBanner,
@@ -78,8 +79,6 @@ export function mount(model: Model, el: HTMLElement): () => void {
   const controls = buildControls(t);
   const lessonBar = buildLessonBar(t);
   const labelled: Labelled[] = [];
-  const trk = buildTracker(uid); // the Tracker panel (tracker.ts), drawn from the tracker trait
-  labelled.push(...trk.labelled);
   const exerciseSlot = h("div.bh-exercise-slot");
   // The exercise is redrawn with every view; its feedback is announced from this one region.
   const exerciseLive = h("div.bh-sr-only", { role: "status", "aria-live": "polite", "data-testid": "exercise-live" });
@@ -87,7 +86,8 @@ export function mount(model: Model, el: HTMLElement): () => void {
   const center = h("div.bh-center");
   const restSlot = h("div.bh-rest-slot");
   const flightSlot = h("div.bh-flight-slot");
-  // The game-over banner: one element, an assertive live region, shown while there is a result.
+  // The game-over banner: one element, an assertive live region, shown while there is a
+  // result; it sits just under the felt, so that it covers neither the last trick nor a seat.
   const banner = h("div.bh-game-over", {
     "data-testid": "game-over",
     role: "alert",
@@ -95,7 +95,7 @@ export function mount(model: Model, el: HTMLElement): () => void {
     "aria-atomic": "true",
     hidden: true,
   });
-  const felt = h("div.bh-felt", { role: "region" }, center, restSlot, seats, flightSlot, banner);
+  const felt = h("div.bh-felt", { role: "region" }, center, restSlot, seats, flightSlot);
   labelled.push({ el: felt, key: "table_region", attr: "aria-label" });
   const status = h("div.bh-status", { role: "status", "aria-live": "polite", "data-testid": "narration" });
   const error = h("div.bh-error.is-empty", { role: "alert", "data-testid": "error" });
@@ -111,7 +111,7 @@ export function mount(model: Model, el: HTMLElement): () => void {
     "div.bh-hand-bar",
     {},
     h("div.bh-messages", {}, status, error),
-    h("div.bh-hand-actions", {}, controls.actions, take, pass, trk.button),
+    h("div.bh-hand-actions", {}, controls.actions, take, pass),
     hintSlot, // the hint's words and chart take the bar's whole width, under the buttons
   );
   const handArea = h("div.bh-hand-area", {}, handSlot);
@@ -129,9 +129,9 @@ export function mount(model: Model, el: HTMLElement): () => void {
     exerciseSlot,
     exerciseLive,
     felt,
+    banner,
     handBar,
     handArea,
-    trk.panel,
     controls.bar,
     h("div.bh-footer", {}, h("div.bh-log-box", {}, logTitle, log), scoreSlot),
   );
@@ -149,6 +149,9 @@ export function mount(model: Model, el: HTMLElement): () => void {
   let flightVersion: number | null = null;
   let flightTimer: ReturnType<typeof setTimeout> | null = null;
   let hintOpenAt: number | null = null; // the lesson step whose exercise shows its hint
+  // Next or End at an unanswered question asks first: the step asked at, and where to go.
+  let skipAskAt: number | null = null;
+  let skipTo = 0;
 
   // The trait starts as {} or null until the kernel has a table: treat that as no view yet.
   const view = (): View | null => {
@@ -192,8 +195,12 @@ export function mount(model: Model, el: HTMLElement): () => void {
     const index = had?.dataset.index;
     const step = v.lesson?.index ?? null;
     if (hintOpenAt !== step) hintOpenAt = null; // a new step asks afresh, hint closed
+    if (skipAskAt !== step) skipAskAt = null;
     const ex = renderExercise(v, t, { hintOpen: hintOpenAt !== null, id: `${uid}-ex` });
-    exerciseSlot.replaceChildren(...(ex ? [ex] : []));
+    if (ex && skipAskAt !== null) ex.append(renderSkipAsk(t, `${uid}-skip`));
+    // the lesson's last step: how it went
+    const summary = ex ? null : renderSummary(v, t, `${uid}-summary`);
+    exerciseSlot.replaceChildren(...(ex ? [ex] : summary ? [summary] : []));
     setText(exerciseLive, v.lesson?.exercise?.feedback?.text ?? "");
     if (!had) return;
     const again =
@@ -346,13 +353,12 @@ export function mount(model: Model, el: HTMLElement): () => void {
     const seatEls: HTMLElement[] = [];
     for (let s = 0; s < v.num_players; s++) seatEls.push(renderSeat(v, s, t));
     seats.replaceChildren(...seatEls);
-    markSeats(seats, model.get("tracker") ?? null, t); // the void marks, while the tracker is open
     // Cards already shown (on the table or resting) do not fly in again.
     const before = new Set(
       Array.from(felt.querySelectorAll<HTMLElement>("[data-testid=trick-card], [data-rest-card]"), (c) => c.dataset.card),
     );
-    center.replaceChildren(...renderCenter(v, t));
-    drawTrickEnd(v);
+    drawTrickEnd(v); // first: the corner label names the resting trick while it rests
+    center.replaceChildren(...renderCenter(v, t, { resting: resting !== null }));
     if (!quiet) {
       for (const c of felt.querySelectorAll<HTMLElement>("[data-testid=trick-card], [data-rest-card]")) {
         if (!before.has(c.dataset.card)) c.classList.add("is-new");
@@ -395,17 +401,6 @@ export function mount(model: Model, el: HTMLElement): () => void {
     root.classList.toggle("is-four-colour", deck === "four-colour");
   }
 
-  function drawTracker(): void {
-    const data = model.get("tracker") ?? null;
-    renderTracker(trk, data, t);
-    markSeats(seats, data, t);
-  }
-
-  /** Opens or closes the Tracker panel; the chances layer keeps its switch. */
-  function toggleTracker(): void {
-    send({ type: "tracker", open: trk.button.getAttribute("aria-expanded") !== "true", chances: trk.chances.checked });
-  }
-
   function drawConfig(refill = false): void {
     const lists = {
       variants: model.get("variants"),
@@ -425,7 +420,6 @@ export function mount(model: Model, el: HTMLElement): () => void {
     drawSettings();
     drawScore();
     drawHint();
-    drawTracker();
     drawView();
   }
 
@@ -444,7 +438,6 @@ export function mount(model: Model, el: HTMLElement): () => void {
     keepFocus(drawView);
   });
   on("change:hint", () => keepFocus(drawHint));
-  on("change:tracker", () => keepFocus(drawTracker));
   on("change:error", () => {
     acted = null; // the kernel refused: let the person try again
     drawError();
@@ -469,6 +462,26 @@ export function mount(model: Model, el: HTMLElement): () => void {
   function listen<K extends keyof HTMLElementEventMap>(type: K, fn: (e: HTMLElementEventMap[K]) => void): void {
     root.addEventListener(type, fn as EventListener);
     disposers.push(() => root.removeEventListener(type, fn as EventListener));
+  }
+
+  /** The step shows a question with no answer yet (never answered, or skipped before). */
+  function unanswered(v: View | null): boolean {
+    const ex = v?.lesson?.exercise;
+    return Boolean(ex && !ex.feedback && (ex.status === "open" || ex.status === "skipped"));
+  }
+
+  /** Next or End: at an unanswered question, ask before going on (the next step would give
+   * the answer away); focus goes to "Answer first". */
+  function goForward(v: View, index: number): void {
+    if (!v.lesson) return;
+    if (!unanswered(v)) {
+      gotoStep(index);
+      return;
+    }
+    skipAskAt = v.lesson.index;
+    skipTo = index;
+    drawExercise(v);
+    exerciseSlot.querySelector<HTMLButtonElement>("[data-testid=skip-cancel]")?.focus();
   }
 
   function gotoStep(index: number, fromSlider = false): void {
@@ -513,9 +526,6 @@ export function mount(model: Model, el: HTMLElement): () => void {
       case "hint":
         send({ type: "hint" });
         break;
-      case "tracker-toggle":
-        toggleTracker();
-        break;
       case "take":
         if (v?.can_take) sendVersioned({ type: "take", version: v.version });
         break;
@@ -529,10 +539,19 @@ export function mount(model: Model, el: HTMLElement): () => void {
         if (v?.lesson) gotoStep(v.lesson.index - 1);
         break;
       case "lesson-next":
-        if (v?.lesson) gotoStep(v.lesson.index + 1);
+        if (v?.lesson) goForward(v, v.lesson.index + 1);
         break;
       case "lesson-end":
-        if (v?.lesson) gotoStep(v.lesson.length);
+        if (v?.lesson) goForward(v, v.lesson.length);
+        break;
+      case "skip-confirm":
+        skipAskAt = null;
+        gotoStep(skipTo);
+        break;
+      case "skip-cancel":
+        skipAskAt = null;
+        if (v) drawExercise(v);
+        exerciseSlot.querySelector<HTMLButtonElement>("button[data-index]:not([disabled])")?.focus();
         break;
     }
   });
@@ -552,10 +571,6 @@ export function mount(model: Model, el: HTMLElement): () => void {
   });
   listen("change", (e) => {
     onSlider(e);
-    if (e.target === trk.chances) {
-      send({ type: "tracker", open: true, chances: trk.chances.checked });
-      return;
-    }
     if (e.target === controls.deck) {
       send({ type: "set_deck", deck: controls.deck.checked ? "four-colour" : "two-colour" });
       return;
@@ -569,16 +584,6 @@ export function mount(model: Model, el: HTMLElement): () => void {
   listen("keydown", (e) => {
     const hand = handSlot.firstElementChild as HTMLElement | null;
     if (hand && hand.contains(e.target as Node)) handleHandKey(e, hand, play);
-    if (handleTrackerKey(trk, e)) e.preventDefault();
-    const typing = (e.target as HTMLElement | null)?.closest?.("input, select, textarea");
-    if ((e.key === "t" || e.key === "T") && !typing && !e.ctrlKey && !e.metaKey && !e.altKey) {
-      toggleTracker(); // T opens and closes the tracker from anywhere in the widget
-      e.stopPropagation();
-    } else if (e.key === "Escape" && !trk.panel.hidden && trk.panel.contains(e.target as Node)) {
-      toggleTracker();
-      trk.button.focus();
-      e.stopPropagation();
-    }
     // JupyterLab binds the arrows (and more) to notebook commands for whatever has focus in
     // a notebook in command mode; data-lm-suppress-shortcuts does not stop a binding whose
     // selector matches the focused control itself. Keep the keys our controls use (sliders,
@@ -598,7 +603,6 @@ export function mount(model: Model, el: HTMLElement): () => void {
   drawError();
   drawScore();
   drawHint();
-  drawTracker();
   drawView();
 
   return () => {

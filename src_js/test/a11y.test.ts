@@ -211,7 +211,7 @@ describe("the four-colour deck", () => {
 
   it("offers the switch in a lesson too", () => {
     const { q } = mount({
-      view: exampleView({ mode: "lesson", legal: [], lesson: { index: 0, length: 2, title: "T", exercise: null } }),
+      view: exampleView({ mode: "lesson", legal: [], lesson: { index: 0, length: 2, title: "T", exercise: null, summary: null } }),
     });
     expect(q("[data-testid=deck]").closest("[hidden]")).toBeNull();
   });

@@ -85,7 +85,10 @@ describe("labels", () => {
     check(exampleView({ table: [], last_trick: { cards: [{ seat: 1, card: "9C" }], outcome: "waste", picker: null } }));
     check(exampleView({
       mode: "lesson", legal: [], hand: [],
-      lesson: { index: 1, length: 3, title: "Lesson 1", exercise: { prompt: "Which card?", kind: "seat", choices: [1, 2], hint: "", feedback: null } },
+      lesson: {
+        index: 1, length: 3, title: "Lesson 1", summary: null,
+        exercise: { prompt: "Which card?", kind: "seat", choices: [1, 2], hint: "", feedback: null, status: "open" },
+      },
     }));
   });
 

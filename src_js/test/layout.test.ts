@@ -240,7 +240,7 @@ describe("with the stylesheet", () => {
     unmountAll();
 
     const lesson = mount({
-      view: exampleView({ mode: "lesson", legal: [], lesson: { index: 1, length: 3, title: "T", exercise: null } }),
+      view: exampleView({ mode: "lesson", legal: [], lesson: { index: 1, length: 3, title: "T", exercise: null, summary: null } }),
     });
     for (const b of lesson.qa<HTMLButtonElement>("button[data-card]")) {
       expect(b.disabled).toBe(true);
@@ -251,7 +251,7 @@ describe("with the stylesheet", () => {
   it("hides Undo and Pace in a lesson", () => {
     loadCss();
     const { q } = mount({
-      view: exampleView({ mode: "lesson", legal: [], lesson: { index: 1, length: 3, title: "T", exercise: null } }),
+      view: exampleView({ mode: "lesson", legal: [], lesson: { index: 1, length: 3, title: "T", exercise: null, summary: null } }),
     });
     const shown = (sel: string) => {
       for (let el: Element | null = q(sel); el; el = el.parentElement) {

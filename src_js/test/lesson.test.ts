@@ -10,7 +10,7 @@ function lessonView(index: number, exercise: Exercise | null = null, patch: Part
     legal: [],
     hands: [["3S", "10S", "KS", "2H", "JH", "4D", "AC"], ["2S"], ["4S"], ["7S"]],
     hand_sizes: [7, 1, 1, 1],
-    lesson: { index, length: 6, title: "Lesson 1: following suit", exercise },
+    lesson: { index, length: 6, title: "Lesson 1: following suit", exercise, summary: null },
     ...patch,
   });
 }
@@ -66,7 +66,7 @@ describe("lesson mode", () => {
     const shown = () => Array.from(q("[data-testid=log]").children, (li) => li.textContent);
     expect(shown()).toEqual(log.map((l) => l.text));
     // an answer re-sends the same step with a new version: the log stays as it is
-    const ex: Exercise = { prompt: "Who?", kind: "seat", choices: [1, 2], hint: "", feedback: { correct: false, text: "No." } };
+    const ex: Exercise = { prompt: "Who?", kind: "seat", choices: [1, 2], hint: "", feedback: { correct: false, text: "No." }, status: "wrong" };
     model.set("view", lessonWithLog(2, 2, log, ex));
     model.set("view", lessonWithLog(3, 2, log, { ...ex, feedback: { correct: true, text: "Yes." } }));
     expect(shown()).toEqual(log.map((l) => l.text));
@@ -158,14 +158,14 @@ describe("lesson mode", () => {
     expect(start.q<HTMLButtonElement>("[data-testid=lesson-back]").disabled).toBe(true);
     expect(start.q<HTMLButtonElement>("[data-testid=lesson-start]").disabled).toBe(true);
     expect(start.q<HTMLButtonElement>("[data-testid=lesson-next]").disabled).toBe(false);
-    start.model.setView({ version: 9, lesson: { index: 6, length: 6, title: "T", exercise: null } });
+    start.model.setView({ version: 9, lesson: { index: 6, length: 6, title: "T", exercise: null, summary: null } });
     expect(start.q<HTMLButtonElement>("[data-testid=lesson-next]").disabled).toBe(true);
     expect(start.q<HTMLButtonElement>("[data-testid=lesson-end]").disabled).toBe(true);
     expect(start.q("[data-testid=lesson-step]").textContent).toBe("Step 6 of 6");
   });
 
   it("answers a seat exercise with the seat number", () => {
-    const ex: Exercise = { prompt: "Who picks up this trick?", kind: "seat", choices: [1, 2, 3], hint: "", feedback: null };
+    const ex: Exercise = { prompt: "Who picks up this trick?", kind: "seat", choices: [1, 2, 3], hint: "", feedback: null, status: "open" };
     const { q, qa, model } = mount({ view: lessonView(3, ex) });
     expect(q("[data-testid=exercise]").textContent).toContain("Who picks up this trick?");
     const choices = qa<HTMLButtonElement>("[data-choice]");
@@ -181,7 +181,7 @@ describe("lesson mode", () => {
   });
 
   it("answers a card exercise with the card code and shows feedback", () => {
-    const ex: Exercise = { prompt: "Which card do you play?", kind: "card", choices: ["2H", "JH"], hint: "", feedback: null };
+    const ex: Exercise = { prompt: "Which card do you play?", kind: "card", choices: ["2H", "JH"], hint: "", feedback: null, status: "open" };
     const { q, qa, model } = mount({ view: lessonView(3, ex) });
     const choices = qa<HTMLButtonElement>("[data-choice]");
     expect(choices.map((c) => c.getAttribute("aria-label"))).toEqual(["2 of hearts", "Jack of hearts"]);
@@ -189,13 +189,13 @@ describe("lesson mode", () => {
     q<HTMLButtonElement>("[data-choice='JH']").click();
     expect(model.sent).toEqual([{ type: "answer", choice: "JH" }]);
 
-    model.setView({ version: 6, lesson: { index: 3, length: 6, title: "T", exercise: { ...ex, feedback: { correct: false, text: "Play low while you can." } } } });
+    model.setView({ version: 6, lesson: { index: 3, length: 6, title: "T", exercise: { ...ex, feedback: { correct: false, text: "Play low while you can." } }, summary: null } });
     const fb = q("[data-testid=feedback]");
     expect(fb.dataset.correct).toBe("false");
     expect(fb.textContent).toBe("Play low while you can.");
     expect(q<HTMLButtonElement>("[data-choice='2H']").disabled).toBe(false);
 
-    model.setView({ version: 7, lesson: { index: 3, length: 6, title: "T", exercise: { ...ex, feedback: { correct: true, text: "Right." } } } });
+    model.setView({ version: 7, lesson: { index: 3, length: 6, title: "T", exercise: { ...ex, feedback: { correct: true, text: "Right." } }, summary: null } });
     expect(q("[data-testid=feedback]").dataset.correct).toBe("true");
   });
 });
@@ -207,6 +207,7 @@ describe("lesson exercises: take questions, hints, every seat", () => {
     choices: ["take", "pass"],
     hint: "Count what you would get.",
     feedback: null,
+    status: "open",
     ...patch,
   });
 
@@ -248,11 +249,11 @@ describe("lesson exercises: take questions, hints, every seat", () => {
     expect(text.hidden).toBe(false);
     // a wrong answer redraws the exercise: the hint stays open, focus stays on the button
     toggle.focus();
-    model.setView({ version: 6, lesson: { index: 2, length: 6, title: "T", exercise: take({ feedback: { correct: false, text: "Not quite." } }) } });
+    model.setView({ version: 6, lesson: { index: 2, length: 6, title: "T", exercise: take({ feedback: { correct: false, text: "Not quite." } }), summary: null } });
     expect(q("[data-testid=exercise-hint-text]").hidden).toBe(false);
     expect(document.activeElement).toBe(q("[data-testid=exercise-hint]"));
     // another step asks afresh, with the hint closed
-    model.setView({ version: 7, lesson: { index: 3, length: 6, title: "T", exercise: take() } });
+    model.setView({ version: 7, lesson: { index: 3, length: 6, title: "T", exercise: take(), summary: null } });
     expect(q("[data-testid=exercise-hint-text]").hidden).toBe(true);
     q<HTMLButtonElement>("[data-testid=exercise-hint]").click();
     q<HTMLButtonElement>("[data-testid=exercise-hint]").click();
@@ -267,7 +268,7 @@ describe("lesson exercises: take questions, hints, every seat", () => {
   });
 
   it("offers every seat, those with no cards too", () => {
-    const ex: Exercise = { prompt: "Who is safe?", kind: "seat", choices: [0, 1, 2, 3], hint: "", feedback: null };
+    const ex: Exercise = { prompt: "Who is safe?", kind: "seat", choices: [0, 1, 2, 3], hint: "", feedback: null, status: "open" };
     const { qa } = mount({ view: lessonView(5, ex, { hand_sizes: [7, 0, 1, 0], escaped: [1, 3] }) });
     expect(qa("[data-choice]").map((c) => c.textContent)).toEqual(["You", "Bot 1", "Bot 2", "Bot 3"]);
     expect(qa<HTMLButtonElement>("[data-choice]").every((c) => !c.disabled)).toBe(true);
@@ -281,11 +282,11 @@ describe("lesson exercises: take questions, hints, every seat", () => {
     const pass = q<HTMLButtonElement>("[data-choice=pass]");
     pass.focus();
     pass.click();
-    model.setView({ version: 6, lesson: { index: 2, length: 6, title: "T", exercise: take({ feedback: { correct: false, text: "Not quite. Try again." } }) } });
+    model.setView({ version: 6, lesson: { index: 2, length: 6, title: "T", exercise: take({ feedback: { correct: false, text: "Not quite. Try again." } }), summary: null } });
     expect(live.textContent).toBe("Not quite. Try again.");
     expect(document.activeElement).toBe(q("[data-choice=pass]")); // still open: focus stays on the answer
     q<HTMLButtonElement>("[data-choice=take]").focus();
-    model.setView({ version: 7, lesson: { index: 2, length: 6, title: "T", exercise: take({ feedback: { correct: true, text: "Right!" } }) } });
+    model.setView({ version: 7, lesson: { index: 2, length: 6, title: "T", exercise: take({ feedback: { correct: true, text: "Right!" } }), summary: null } });
     expect(live.textContent).toBe("Right!");
     expect(q<HTMLButtonElement>("[data-choice=take]").disabled).toBe(true);
     expect(document.activeElement).toBe(q("[data-testid=lesson-next]"));
@@ -296,7 +297,7 @@ describe("lesson exercises: take questions, hints, every seat", () => {
     const next = q<HTMLButtonElement>("[data-testid=lesson-next]");
     next.focus();
     next.click();
-    model.setView({ version: 6, lesson: { index: 6, length: 6, title: "T", exercise: null } });
+    model.setView({ version: 6, lesson: { index: 6, length: 6, title: "T", exercise: null, summary: null } });
     expect(next.disabled).toBe(true);
     expect(document.activeElement).toBe(q("[data-testid=lesson-slider]"));
   });

@@ -263,7 +263,7 @@ describe("bots' pace", () => {
 
   it("does not advance in a lesson or when the game is over", () => {
     const lesson = mount({
-      view: exampleView({ mode: "lesson", waiting: "bot", legal: [], lesson: { index: 1, length: 4, title: "L", exercise: null } }),
+      view: exampleView({ mode: "lesson", waiting: "bot", legal: [], lesson: { index: 1, length: 4, title: "L", exercise: null, summary: null } }),
     });
     const over = mount({ view: exampleView({ waiting: "over", is_over: true, loser: 1, legal: [] }) });
     vi.advanceTimersByTime(10000);

@@ -313,3 +313,59 @@ def test_a_match_counts_its_rounds_and_ends_the_session(page, jupyter_server):
     summary = nb.eval("table.match.summary()")
     assert summary["over"] and summary["played"] >= 2
     assert table.root.locator("[data-testid=scoreboard]").evaluate("(el) => el.classList.contains('is-over')")
+
+
+LABEL_AND_TABLE = """(root) => ({
+  label: root.querySelector('[data-testid=trick-number]').textContent,
+  trick: root.querySelectorAll('[data-testid=trick-card]').length,
+  resting: root.querySelectorAll('[data-rest-card]').length,
+  tags: Array.from(root.querySelectorAll('[data-testid=trick-card], [data-rest-card]'),
+                   (c) => c.querySelector('[data-testid=played-by]')?.textContent ?? null),
+})"""
+
+OVERLAPS = """(root) => {
+  const box = (e) => e.getBoundingClientRect();
+  const hit = (a, b) => Math.min(a.right, b.right) > Math.max(a.left, b.left) && Math.min(a.bottom, b.bottom) > Math.max(a.top, b.top);
+  const banner = box(root.querySelector('[data-testid=game-over]'));
+  const out = [];
+  for (const c of root.querySelectorAll('[data-rest-card], [data-testid=trick-card], .bh-seat, [data-testid=last-trick-outcome]'))
+    if (hit(banner, box(c))) out.push(c.dataset.restCard || c.dataset.card || c.dataset.seat || c.textContent);
+  return out; }"""
+
+
+def test_the_corner_label_names_the_trick_on_the_felt_and_the_banner_leaves_the_last_trick_in_view(page, jupyter_server):
+    nb, table = open_table(page, jupyter_server, "fix_label_banner",
+                           "from bhabho_widget import Table\ntable = Table(players=4, seed=3)\ntable")
+    table.set_pace(0)
+    seen = {"resting": 0, "playing": 0}
+    for _turn in range(200):
+        st = table.wait_turn_or_over()
+        felt = table.root.evaluate(LABEL_AND_TABLE)
+        number = nb.eval("table.game.trick_number")
+        if felt["trick"]:  # the trick being played: its own number
+            assert felt["label"] == f"Trick {number}", (felt, number)
+            seen["playing"] += 1
+        elif felt["resting"]:  # the finished trick rests: its number, not the next one's
+            assert felt["label"] == f"Trick {number - 1}", (felt, number)
+            seen["resting"] += 1
+            if seen["resting"] == 1:
+                screenshot(table.root, "fixes-09-resting-trick-label.png")
+        assert None not in felt["tags"], f"a card on the felt has no player's tag: {felt}"
+        if st["over"]:
+            break
+        table.click_card(first_legal(st))
+    else:
+        pytest.fail("the game did not end")
+    assert seen["playing"] and seen["resting"], seen
+    # The game is over: the last trick rests on the felt, the banner under it covers nothing.
+    banner = table.root.locator("[data-testid=game-over]")
+    banner.wait_for(state="visible")
+    table.wait_flight_done()
+    felt = table.root.evaluate(LABEL_AND_TABLE)
+    assert felt["resting"] > 0 and felt["label"] == f"Trick {nb.eval('table.game.trick_number') - 1}", felt
+    assert table.root.evaluate(OVERLAPS) == [], "the banner covers part of the table"
+    assert table.box("[data-testid=game-over]")["top"] >= table.box(".bh-felt")["bottom"] - 1, "the banner is on the felt"
+    for card in table.root.locator("[data-rest-card]").all():
+        assert card.is_visible()
+    table.root.locator("[data-testid=game-over]").scroll_into_view_if_needed()
+    screenshot(table.root, "fixes-10-game-over-banner-under-the-felt.png")
