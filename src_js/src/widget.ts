@@ -19,6 +19,7 @@ import { focusedWithin, h, setText } from "./dom";
 import { type Labelled, relabel, type Translate, translator } from "./labels";
 import { handleHandKey, restoreHandFocus, setRovingStop } from "./input";
 import { BotPacer } from "./pacer";
+import { buildTracker, handleTrackerKey, markSeats, renderTracker } from "./tracker";
 import {
   canPlay,
   hintOf,
@@ -79,6 +80,8 @@ export function mount(model: Model, el: HTMLElement): () => void {
   const controls = buildControls(t);
   const lessonBar = buildLessonBar(t);
   const labelled: Labelled[] = [];
+  const trk = buildTracker(uid); // the Tracker panel (tracker.ts), drawn from the tracker trait
+  labelled.push(...trk.labelled);
   const exerciseSlot = h("div.bh-exercise-slot");
   // The exercise is redrawn with every view; its feedback is announced from this one region.
   const exerciseLive = h("div.bh-sr-only", { role: "status", "aria-live": "polite", "data-testid": "exercise-live" });
@@ -111,7 +114,7 @@ export function mount(model: Model, el: HTMLElement): () => void {
     "div.bh-hand-bar",
     {},
     h("div.bh-messages", {}, status, error),
-    h("div.bh-hand-actions", {}, controls.actions, take, pass),
+    h("div.bh-hand-actions", {}, controls.actions, take, pass, trk.button),
     hintSlot, // the hint's words and chart take the bar's whole width, under the buttons
   );
   const handArea = h("div.bh-hand-area", {}, handSlot);
@@ -132,6 +135,7 @@ export function mount(model: Model, el: HTMLElement): () => void {
     banner,
     handBar,
     handArea,
+    trk.panel,
     controls.bar,
     h("div.bh-footer", {}, h("div.bh-log-box", {}, logTitle, log), scoreSlot),
   );
@@ -353,6 +357,7 @@ export function mount(model: Model, el: HTMLElement): () => void {
     const seatEls: HTMLElement[] = [];
     for (let s = 0; s < v.num_players; s++) seatEls.push(renderSeat(v, s, t));
     seats.replaceChildren(...seatEls);
+    markSeats(seats, model.get("tracker") ?? null, t); // the void marks, while the tracker is open
     // Cards already shown (on the table or resting) do not fly in again.
     const before = new Set(
       Array.from(felt.querySelectorAll<HTMLElement>("[data-testid=trick-card], [data-rest-card]"), (c) => c.dataset.card),
@@ -401,6 +406,17 @@ export function mount(model: Model, el: HTMLElement): () => void {
     root.classList.toggle("is-four-colour", deck === "four-colour");
   }
 
+  function drawTracker(): void {
+    const data = model.get("tracker") ?? null;
+    renderTracker(trk, data, t);
+    markSeats(seats, data, t);
+  }
+
+  /** Opens or closes the Tracker panel; the chances layer keeps its switch. */
+  function toggleTracker(): void {
+    send({ type: "tracker", open: trk.button.getAttribute("aria-expanded") !== "true", chances: trk.chances.checked });
+  }
+
   function drawConfig(refill = false): void {
     const lists = {
       variants: model.get("variants"),
@@ -420,6 +436,7 @@ export function mount(model: Model, el: HTMLElement): () => void {
     drawSettings();
     drawScore();
     drawHint();
+    drawTracker();
     drawView();
   }
 
@@ -438,6 +455,7 @@ export function mount(model: Model, el: HTMLElement): () => void {
     keepFocus(drawView);
   });
   on("change:hint", () => keepFocus(drawHint));
+  on("change:tracker", () => keepFocus(drawTracker));
   on("change:error", () => {
     acted = null; // the kernel refused: let the person try again
     drawError();
@@ -526,6 +544,9 @@ export function mount(model: Model, el: HTMLElement): () => void {
       case "hint":
         send({ type: "hint" });
         break;
+      case "tracker-toggle":
+        toggleTracker();
+        break;
       case "take":
         if (v?.can_take) sendVersioned({ type: "take", version: v.version });
         break;
@@ -571,6 +592,10 @@ export function mount(model: Model, el: HTMLElement): () => void {
   });
   listen("change", (e) => {
     onSlider(e);
+    if (e.target === trk.chances) {
+      send({ type: "tracker", open: true, chances: trk.chances.checked });
+      return;
+    }
     if (e.target === controls.deck) {
       send({ type: "set_deck", deck: controls.deck.checked ? "four-colour" : "two-colour" });
       return;
@@ -584,6 +609,16 @@ export function mount(model: Model, el: HTMLElement): () => void {
   listen("keydown", (e) => {
     const hand = handSlot.firstElementChild as HTMLElement | null;
     if (hand && hand.contains(e.target as Node)) handleHandKey(e, hand, play);
+    if (handleTrackerKey(trk, e)) e.preventDefault();
+    const typing = (e.target as HTMLElement | null)?.closest?.("input, select, textarea");
+    if ((e.key === "t" || e.key === "T") && !typing && !e.ctrlKey && !e.metaKey && !e.altKey) {
+      toggleTracker(); // T opens and closes the tracker from anywhere in the widget
+      e.stopPropagation();
+    } else if (e.key === "Escape" && !trk.panel.hidden && trk.panel.contains(e.target as Node)) {
+      toggleTracker();
+      trk.button.focus();
+      e.stopPropagation();
+    }
     // JupyterLab binds the arrows (and more) to notebook commands for whatever has focus in
     // a notebook in command mode; data-lm-suppress-shortcuts does not stop a binding whose
     // selector matches the focused control itself. Keep the keys our controls use (sliders,
@@ -603,6 +638,7 @@ export function mount(model: Model, el: HTMLElement): () => void {
   drawError();
   drawScore();
   drawHint();
+  drawTracker();
   drawView();
 
   return () => {
