@@ -336,3 +336,144 @@ def test_search_is_a_bot_level_and_teams_count_the_partner():
     with pytest.raises(ValueError):
         SearchBot(rollouts=0)
 
+
+
+# ---------------------------------------------------------------------- paired estimates, policies, sparring partners
+def test_paired_estimates_carry_the_difference_from_the_best_action():
+    g = Game.deal(4, seed=3)
+    g.play("AS")
+    view = g.seat_view(g.current_player)
+    legal = [c.index for c in view.legal_cards]
+    for policy in ("rules", "random"):
+        est = estimate_actions(view, legal, 48, 8, random.Random(0), policy=policy)
+        best = [e for e in est if e.best]
+        assert len(best) == 1 and best[0].p == min(e.p for e in est)
+        assert best[0].diff == 0 and best[0].diff_interval == (0.0, 0.0) and not best[0].clearly_worse
+        for e in est:
+            assert len(e.deal_losses) == 8 and sum(e.deal_losses) == e.losses and e.rollouts == 48
+            assert e.diff == pytest.approx(e.p - best[0].p)
+            assert e.diff_lo <= e.diff <= e.diff_hi
+            assert e.clearly_worse == (e.diff_lo > 0)
+    with pytest.raises(ValueError, match="action"):
+        estimate_actions(view, [], 8, 2, random.Random(0))
+
+
+def test_paired_actions_share_their_deals_and_random_numbers():
+    """Common random numbers: an action estimated twice gets the very same rollouts when paired, so the
+    difference is exactly 0; unpaired, the two differ by chance alone."""
+    g = Game.deal(5, seed=21)
+    bots = [RuleBot(seed=s) for s in range(5)]
+    while not g.is_over and (g.legal_mask().bit_count() < 3 or g.trick_number < 3):
+        g.play(bots[g.current_player].choose_card(g.seat_view(g.current_player)))
+    view = g.seat_view(g.current_player)
+    card = view.legal_cards[0].index
+    for policy in ("random", "rules"):
+        a, b = estimate_actions(view, [card, card], 96, 12, random.Random(1), policy=policy)
+        assert a.deal_losses == b.deal_losses and a.diff_interval == b.diff_interval == (0.0, 0.0)
+        lo, hi = a.deal_interval
+        assert lo <= a.interval[0] and a.interval[1] <= hi  # deals widen the interval, never narrow it
+    a, b = estimate_actions(view, [card, card], 96, 12, random.Random(1), policy="random", paired=False)
+    assert a.deal_losses != b.deal_losses and a.diff_lo < 0 <= a.diff <= a.diff_hi or b.diff_lo < 0 <= b.diff
+
+
+def test_today_s_search_bot_is_kept_as_search_2026():
+    from bhabho_widget.play.registry import ARENA_BOTS
+    from bhabho_widget.play.search import Search2026Bot
+
+    old = ARENA_BOTS["search-2026"](seed=7)
+    assert isinstance(old, Search2026Bot) and old.policy == "random" and not old.paired
+    assert (old.rollouts, old.samples) == (64, 16)
+    g = Game.deal(4, seed=5)
+    g.play("AS")
+    view = g.seat_view(g.current_player)
+    old.choose_card(view)
+    want = estimate_actions(view, [c.index for c in view.legal_cards], 64, 16, old._rng(view, "card"), policy="random",
+                            paired=False)
+    assert [(e.action, e.losses) for e in old.last_estimates] == [(e.action, e.losses) for e in want]
+    new = SearchBot(seed=7)
+    assert new.policy == "rules" and new.paired
+    with pytest.raises(ValueError, match="policy"):
+        SearchBot(policy="greedy")
+
+
+def _all_bots(seed: int) -> dict:
+    from bhabho_widget.play.registry import ARENA_BOTS
+
+    small = {"search": SMALL, "search-2026": SMALL, "peer": {"samples": 8}}
+    return {name: make(seed=seed, **small.get(name, {})) for name, make in ARENA_BOTS.items()}
+
+
+@pytest.mark.parametrize("name", ["random", "rules", "search", "search-2026", "peer"])
+def test_every_bot_decides_from_its_seat_view_alone(name):
+    """The privacy rule: other hidden cards, consistent with the view, never change a bot's choice (fixed seed)."""
+    checked = 0
+    for seed in range(8):
+        g = Game.deal(4 + seed % 3, seed=40 + seed)
+        bots = [RuleBot(seed=s) for s in range(g.num_players)]
+        for _ in range(9 + 3 * seed):
+            g.play(bots[g.current_player].choose_card(g.seat_view(g.current_player)))
+            if g.is_over:
+                break
+        if g.is_over:
+            continue
+        seat = g.current_player
+        view = g.seat_view(seat)
+        if view.legal.bit_count() < 2:
+            continue
+        choice = _all_bots(5)[name].choose_card(view)
+        for k in range(2):
+            hands, waste = sample_hidden(view, random.Random(200 + k))
+            other = g.with_hidden_cards(hands, waste).seat_view(seat)
+            assert other == view
+            assert _all_bots(5)[name].choose_card(other) == choice
+        checked += 1
+    assert checked >= 3
+    # a take decision too, where nothing is known of the other hands
+    hands = [["6H", "JH", "7H", "9H"], ["3H"], ["5S", "7S", "8H", "5H", "9S"], ["AC", "AD", "7D", "JC"]]
+    waste = ["9D", "5D", "4D", "4H", "6D", "10S", "QH", "QD", "AS", "JD", "KS", "8C"]
+    g = Game.from_hands(hands, leader=0, waste=waste, seed=1)
+    view = g.seat_view(0)
+    decision = _all_bots(3)[name].wants_take(view)
+    sizes = g.hand_sizes()
+    for k in range(2):  # nothing is known of the other hands or the waste pile: deal them anew
+        hidden = [c for s in (1, 2, 3) for c in g.hand(s)] + [Card.parse(c) for c in waste]
+        random.Random(k).shuffle(hidden)
+        h = [view.hand]
+        for s in (1, 2, 3):
+            h.append(mask_of(hidden[:sizes[s]]))
+            hidden = hidden[sizes[s]:]
+        other = g.with_hidden_cards(h, mask_of(hidden)).seat_view(0)
+        assert other == view and _all_bots(3)[name].wants_take(other) == decision
+
+
+def test_the_peer_bot_ducks_when_a_later_player_is_void_and_sheds_when_safe():
+    from bhabho_widget.play.peer import PeerBot
+
+    # three-card hands after seat 1: one of them likely has no heart, so seat 1 ducks under the king
+    g = Game.from_hands([["KH", "2S", "3D"], ["QH", "AH", "4D"], ["5C", "6C", "7D"], ["8H", "9D", "10D"]],
+                        leader=0, seed=0)
+    g.play("KH")
+    bot = PeerBot(seed=1, samples=8)
+    assert bot.choose_card(g.seat_view(1)) == Card.parse("QH")
+    # the last player of a trick cannot be followed by a tochoo: it sheds its strongest card
+    g = Game.from_hands([["KH", "2S"], ["QH", "AH"], ["5H", "6C"]], leader=2, seed=0)
+    g.play("5H")
+    g.play("KH")
+    assert bot.choose_card(g.seat_view(1)) == Card.parse("AH")
+    # a tochoo throws the strongest card of the shortest suit
+    g = Game.from_hands([["KH", "2S"], ["AD", "KS", "QS", "3C"], ["5H", "6C"]], leader=0, seed=0)
+    g.play("KH")
+    assert bot.choose_card(g.seat_view(1)) == Card.parse("AD")
+
+
+def test_the_sparring_partners_finish_games_and_the_arena_knows_them():
+    from bhabho_widget.play.peer import PeerBot
+    from bhabho_widget.play.registry import ARENA_BOTS, BOTS, SPARRING
+
+    assert set(SPARRING) == {"search-2026", "peer"} and set(ARENA_BOTS) == set(BOTS) | set(SPARRING)
+    assert not set(SPARRING) & set(BOTS)  # the table's menu offers its own levels only
+    for k, rules in enumerate([Rules(), Rules(picker="offsuit_player"), Rules(off_suit="discard"), Rules(teams=True)]):
+        g = Game.deal(4, seed=k, rules=rules)
+        bots = [PeerBot(seed=k, samples=6), RuleBot(seed=1), PeerBot(seed=k + 1, samples=6), RandomBot(seed=2)]
+        play_out(g, bots)
+        assert g.is_over

@@ -34,7 +34,7 @@ from ..engine.game import Game
 from ..engine.rules import PRESETS, Rules, rules_from
 from .bots import Bot
 from .driver import play_out
-from .registry import BOTS
+from .registry import ARENA_BOTS
 from .stats import wilson
 
 __all__ = ["ArenaResult", "game_plan", "main", "plot_arena", "run_arena", "wilson"]
@@ -62,9 +62,9 @@ def _bot_seed(seed: int, k: int, seat: int) -> int:
 def _resolve(name: str, factories: Mapping[str, BotFactory] | None) -> BotFactory:
     if factories and name in factories:
         return factories[name]
-    if name in BOTS:
-        return BOTS[name]
-    known = sorted(set(BOTS) | set(factories or ()))
+    if name in ARENA_BOTS:
+        return ARENA_BOTS[name]
+    known = sorted(set(ARENA_BOTS) | set(factories or ()))
     raise ValueError(f"no bot named {name!r}: choose from {', '.join(known)}")
 
 
@@ -173,7 +173,7 @@ def run_arena(bots: Sequence[str], games: int, seed: int = 0, rules: Rules | str
               factories: Mapping[str, BotFactory] | None = None,
               progress: Callable[[int, int], None] | bool | None = None) -> ArenaResult:
     """Play ``games`` games with the lineup ``bots`` (one name per seat, from
-    :data:`bhabho_widget.play.registry.BOTS` or ``factories``) and count each bot kind's losses.
+    :data:`bhabho_widget.play.registry.ARENA_BOTS` or ``factories``) and count each bot kind's losses.
 
     ``executor``: any :class:`concurrent.futures.Executor` (a process pool, a Dask
     ``client.get_executor()``); without one, ``jobs > 1`` starts a process pool of that
@@ -243,7 +243,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bhabho_widget.play.arena", description=__doc__.split("\n\n")[0])
     parser.add_argument("--players", type=int, default=None, help="seats at the table (default: the lineup's length)")
     parser.add_argument("--bots", default="search,rules,rules,rules",
-                        help=f"comma-separated lineup, one per seat, from: {', '.join(BOTS)} (default search,rules,rules,rules)")
+                        help=f"comma-separated lineup, one per seat, from: {', '.join(ARENA_BOTS)} "
+                             "(default search,rules,rules,rules)")
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")

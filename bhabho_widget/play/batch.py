@@ -609,9 +609,13 @@ def _lockstep(s: _Rows, n: int, rules: Rules, rng: np.random.Generator, max_move
         u = uniforms(a)
         if rule_policy:
             u2 = uniforms(a) if explore > 0 else None
-            holding = hands != _ZERO
-            holding[rows, cur] = False
-            danger = np.bitwise_or.reduce(np.where(holding, s.voids, 0), axis=1)
+            danger = np.zeros(a, dtype=np.int64)  # read by leads only: the voids of the others holding cards
+            lr = np.flatnonzero(led < 0)
+            if len(lr):
+                shown = s.voids[lr] * (hands[lr] != _ZERO)
+                shown[np.arange(len(lr)), cur[lr]] = 0
+                for seat in range(n):
+                    danger[lr] |= shown[:, seat]
             last = s.tlen == s.olen - 1
             card = rule_cards(hand, legal, led, s.tmask, last, danger, strength_name, explore, u, u2)
         else:

@@ -3,17 +3,23 @@
 It sits above :mod:`.bots` and :mod:`.search`, since it names bots of both; the search bot
 is imported only when a ``"search"`` bot is made (it needs numpy, the engine does not).
 
->>> sorted(BOTS)
-['random', 'rules', 'search']
->>> type(BOTS["rules"](seed=1)).__name__
-'RuleBot'
+:data:`BOTS` are the levels a table offers (each has a menu label in every language);
+:data:`SPARRING` adds the arena's sparring partners: ``"search-2026"``, the search bot as
+first measured (random continuations), and ``"peer"``, a heuristic bot in the style of
+another project's computer player (:class:`bhabho_widget.play.peer.PeerBot`).
+:data:`ARENA_BOTS` is both.
+
+>>> sorted(BOTS), sorted(SPARRING)
+(['random', 'rules', 'search'], ['peer', 'search-2026'])
+>>> type(BOTS["rules"](seed=1)).__name__, type(ARENA_BOTS["search-2026"](seed=1)).__name__
+('RuleBot', 'Search2026Bot')
 """
 
 from __future__ import annotations
 
 from .bots import Bot, RandomBot, RuleBot
 
-__all__ = ["BOTS", "Bot", "RandomBot", "RuleBot"]
+__all__ = ["ARENA_BOTS", "BOTS", "SPARRING", "Bot", "RandomBot", "RuleBot"]
 
 
 class _SearchLevel(Bot):
@@ -28,5 +34,33 @@ class _SearchLevel(Bot):
         return SearchBot(*args, **kwargs)
 
 
+class _Search2026Level(Bot):
+    """The ``"search-2026"`` sparring level: :class:`bhabho_widget.play.search.Search2026Bot`."""
+
+    name = "search-2026"
+
+    def __new__(cls, *args, **kwargs):
+        from .search import Search2026Bot
+
+        return Search2026Bot(*args, **kwargs)
+
+
+class _PeerLevel(Bot):
+    """The ``"peer"`` sparring level: :class:`bhabho_widget.play.peer.PeerBot`."""
+
+    name = "peer"
+
+    def __new__(cls, *args, **kwargs):
+        from .peer import PeerBot
+
+        return PeerBot(*args, **kwargs)
+
+
 BOTS: dict[str, type[Bot]] = {"random": RandomBot, "rules": RuleBot, "search": _SearchLevel}
 """Bot levels by name, for ``Table(bots=...)`` and the widget's menu."""
+
+SPARRING: dict[str, type[Bot]] = {"search-2026": _Search2026Level, "peer": _PeerLevel}
+"""The arena's sparring partners beside the table's levels."""
+
+ARENA_BOTS: dict[str, type[Bot]] = {**BOTS, **SPARRING}
+"""Every bot the arena knows by name: the table's levels and the sparring partners."""

@@ -29,13 +29,13 @@ import numpy as np
 
 from ..engine.cards import DECK, FULL_DECK, SUIT_MASKS, Card, CardIndex, Mask, Seat, indices
 from ..engine.game import Game
-from ..engine.seat_view import SeatView
+from ..engine.seat_view import PublicKnowledge, SeatView, read_knowledge
 from . import batch
 from .bots import Bot, _check_seed
 from .stats import wilson
 
-__all__ = ["PASS", "TAKE", "ActionEstimate", "SearchBot", "check_sample", "estimate_actions", "loss_mask", "sample_hidden",
-           "simulate"]
+__all__ = ["DEFAULT_EXPLORE", "DEFAULT_POLICY", "PASS", "TAKE", "ActionEstimate", "Search2026Bot", "SearchBot",
+           "check_sample", "estimate_actions", "loss_mask", "sample_hidden", "simulate"]
 
 TAKE = "take"
 """The action of taking the next player's hand (rule 7), beside the cards."""
@@ -249,10 +249,15 @@ def check_sample(view: SeatView, hands: Sequence[Mask], waste: Mask) -> list[str
 
 
 # ---------------------------------------------------------------------- rollouts
-def simulate(starts: Sequence[Game], counts: Sequence[int], seed: int | None = None) -> np.ndarray:
-    """Random continuations of many positions at once: ``counts[k]`` rollouts of
-    ``starts[k]``, each with uniformly random legal cards and no takes until the game
-    ends, played by the batch player (:func:`bhabho_widget.play.batch.rollouts`).
+def simulate(starts: Sequence[Game], counts: Sequence[int], seed: int | None = None, policy: str = "random",
+             explore: float = 0.1, voids: Sequence[Sequence[int]] | None = None,
+             streams: Sequence[int] | None = None) -> np.ndarray:
+    """Continuations of many positions at once: ``counts[k]`` rollouts of ``starts[k]``,
+    each with uniformly random legal cards (``policy="random"``) or the rules of thumb
+    (``"rules"``, a random lead with chance ``explore``; ``voids[k]``: the suits each seat
+    of ``starts[k]`` has shown it lacks) and no takes until the game ends, played by the
+    batch player (:func:`bhabho_widget.play.batch.rollouts`). Starts of one of the
+    ``streams`` draw the same random numbers (common random numbers).
 
     Starts with the same count are played together in one lockstep run, so a decision
     (every sampled deal and every action, the same count each) costs one numpy run.
@@ -275,7 +280,9 @@ def simulate(starts: Sequence[Game], counts: Sequence[int], seed: int | None = N
     rng = np.random.default_rng(seed)
     for count in sorted(set(counts) - {0}):
         group = [k for k, c in enumerate(counts) if c == count]
-        r = batch.rollouts([starts[k] for k in group], count, seed=int(rng.integers(2**62)), max_moves=ROLLOUT_MAX_MOVES)
+        r = batch.rollouts([starts[k] for k in group], count, seed=int(rng.integers(2**62)), max_moves=ROLLOUT_MAX_MOVES,
+                           policy=policy, explore=explore, voids=None if voids is None else [voids[k] for k in group],
+                           streams=None if streams is None else [streams[k] for k in group])
         for j, k in enumerate(group):
             out[offsets[k]:offsets[k + 1]] = r.loser[j * count:(j + 1) * count]
     return out
@@ -285,12 +292,52 @@ def simulate(starts: Sequence[Game], counts: Sequence[int], seed: int | None = N
 @dataclass(frozen=True)
 class ActionEstimate:
     """How often ``view.seat`` (or its team) ended as the bhabhi after ``action`` in
-    ``rollouts`` random continuations: ``p`` with a 95 % Wilson interval ``lo``..``hi``.
-    ``action`` is a card index, :data:`TAKE` or :data:`PASS`."""
+    ``rollouts`` continuations: ``p`` with a 95 % Wilson interval ``lo``..``hi``.
+    ``action`` is a card index, :data:`TAKE` or :data:`PASS`.
+
+    Paired estimates (:func:`estimate_actions`): every action of a decision is played on
+    the same sampled deals with the same random numbers, so their difference is measured
+    more sharply than either chance. ``deal_losses[d]``: the losses on sampled deal ``d``
+    (the same number of rollouts on each); ``diff``: ``p`` less the best action's ``p``,
+    with a 95 % interval ``diff_lo``..``diff_hi`` over the deals; ``best``: this is the
+    action with the lowest ``p`` (its own difference is 0).
+    """
 
     action: int | str
     rollouts: int
     losses: int
+    deal_losses: tuple[int, ...] = ()
+    diff: float = 0.0
+    diff_lo: float = 0.0
+    diff_hi: float = 0.0
+    best: bool = False
+
+    @property
+    def deal_interval(self) -> tuple[float, float]:
+        """A 95 % interval of ``p`` that counts the sampled deals' spread: rollouts of one deal
+        are alike (all the more with the rules-of-thumb continuations), so the Wilson
+        interval of :attr:`interval` is widened by the design effect the deals show
+        (their losses' variance over the binomial one); without deals, :attr:`interval`."""
+        d = len(self.deal_losses)
+        if d < 2 or not self.rollouts:
+            return self.interval
+        per = self.rollouts / d
+        rates = np.array(self.deal_losses) / per
+        p = self.p
+        binomial = p * (1 - p) / per
+        effect = max(1.0, float(rates.var(ddof=1)) / binomial) if binomial > 0 else 1.0
+        n = max(1, round(self.rollouts / effect))  # the effective number of independent rollouts
+        return wilson(round(p * n), n)
+
+    @property
+    def diff_interval(self) -> tuple[float, float]:
+        """The 95 % interval of ``p`` less the best action's ``p`` (paired over the sampled deals)."""
+        return self.diff_lo, self.diff_hi
+
+    @property
+    def clearly_worse(self) -> bool:
+        """Worse than the best action beyond the uncertainty: the difference's interval is above 0."""
+        return self.diff_lo > 0
 
     @property
     def p(self) -> float:
@@ -314,20 +361,69 @@ def loss_mask(view: SeatView, losers: np.ndarray) -> np.ndarray:
     return losers == view.seat
 
 
+DEFAULT_POLICY = "rules"
+"""How the continuations of :func:`estimate_actions` are played, unless told: the rules of thumb."""
+DEFAULT_EXPLORE = 0.1
+"""The chance that a continuation's lead is a random card (rules-of-thumb continuations)."""
+Z95 = 1.959963984540054
+
+
+def _voids_after(view: SeatView, game: Game) -> tuple[int, ...]:
+    """The suits each seat has shown it lacks in ``game``, made from ``view`` by
+    :meth:`Game.from_view` and played on since: the view's voids, then its events."""
+    before = PublicKnowledge(0, view.voids, view.known, view.waste_known, view.drawer)
+    return read_knowledge(before, game._log, view.num_players).voids
+
+
+def _paired(lost: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
+    """``lost[d, a, i]``: rollout ``i`` of action ``a`` on deal ``d`` was lost. Returns each
+    action's difference from the best one (lowest mean), its 95 % interval (paired by
+    deal: the spread of the per-deal differences; on one deal, of the rollouts' pairs),
+    and the best action's place."""
+    samples, k, per = lost.shape
+    p = lost.mean(axis=(0, 2))
+    best = int(np.argmin(p))
+    d = lost.astype(np.float64) - lost[:, best:best + 1, :]
+    diff = d.mean(axis=(0, 2))
+    if samples >= 2:
+        se = d.mean(axis=2).std(axis=0, ddof=1) / np.sqrt(samples)
+    elif per >= 2:
+        se = d[0].std(axis=1, ddof=1) / np.sqrt(per)
+    else:
+        se = np.abs(diff)
+    return diff, diff - Z95 * se, diff + Z95 * se, best
+
+
 def estimate_actions(view: SeatView, actions: Sequence[int | str], rollouts: int, samples: int,
-                     rng: random.Random) -> list[ActionEstimate]:
-    """Estimate each action's chance that ``view.seat`` ends as the bhabhi.
+                     rng: random.Random, policy: str = DEFAULT_POLICY, explore: float = DEFAULT_EXPLORE,
+                     paired: bool = True) -> list[ActionEstimate]:
+    """Estimate each action's chance that ``view.seat`` ends as the bhabhi, if everyone
+    played on like the continuations (by default the rules of thumb, :data:`DEFAULT_POLICY`).
 
     ``samples`` hidden deals are drawn with :func:`sample_hidden`; each action is applied
-    in every one, and ``rollouts`` random continuations per action (rounded up to a
-    multiple of ``samples``) are spread evenly over the deals, all of them played at once
-    by :func:`simulate`. An action is a card index
-    (a play), :data:`TAKE` (the seat takes the next player's hand) or :data:`PASS`.
+    in every one, and ``rollouts`` continuations per action (rounded up to a multiple of
+    ``samples``) are spread evenly over the deals, all of them played at once by
+    :func:`simulate`: uniformly random cards (``policy="random"``) or the rules of thumb
+    (``"rules"``, a random lead with chance ``explore``). ``paired``: the actions' rollouts
+    on one deal draw the same random numbers (common random numbers), and each estimate
+    carries its difference from the best action with an interval (see
+    :class:`ActionEstimate`). An action is a card index (a play), :data:`TAKE` (the seat
+    takes the next player's hand) or :data:`PASS`.
+
+    >>> from bhabho_widget import Game
+    >>> g = Game.from_hands([["QH", "5S"], ["JD", "2S"], ["3C", "4C"]], leader=0, seed=0)
+    >>> est = estimate_actions(g.seat_view(0), [3, 23], 64, 8, random.Random(1))
+    >>> best = min(est, key=lambda e: e.p)
+    >>> best.best, best.diff, all(e.diff_lo <= e.diff <= e.diff_hi for e in est), [e.rollouts for e in est]
+    (True, 0.0, True, [64, 64])
     """
+    if not actions:
+        raise ValueError("give at least one action to estimate")
     samples = max(1, min(samples, rollouts))
+    per = -(-rollouts // samples)  # the same count for every deal: one lockstep run
     starts: list[Game] = []
-    counts: list[int] = []
-    per = [-(-rollouts // samples)] * samples  # the same count for every deal: one lockstep run
+    voids: list[tuple[int, ...]] = []
+    streams: list[int] = []
     for d in range(samples):
         hands, waste = sample_hidden(view, rng)
         base = Game.from_view(view, hands, waste, seed=rng.getrandbits(62))
@@ -338,15 +434,19 @@ def estimate_actions(view: SeatView, actions: Sequence[int | str], rollouts: int
             elif a != PASS:
                 g.play_index(a)  # type: ignore[arg-type]
             starts.append(g)
-            counts.append(per[d])
-    losers = simulate(starts, counts, seed=rng.getrandbits(62))
-    lost = loss_mask(view, losers)
+            if policy == "rules":
+                voids.append(_voids_after(view, g))
+            streams.append(d)
     k = len(actions)
-    by_start = np.add.reduceat(lost.astype(np.int64), np.concatenate([[0], np.cumsum(counts)[:-1]]))
+    losers = simulate(starts, [per] * len(starts), seed=rng.getrandbits(62), policy=policy, explore=explore,
+                      voids=voids if policy == "rules" else None, streams=streams if paired else None)
+    lost = loss_mask(view, losers).reshape(samples, k, per)
+    diff, lo, hi, best = _paired(lost)
+    by_deal = lost.sum(axis=2)
     out = []
     for j, a in enumerate(actions):
-        idx = range(j, len(starts), k)
-        out.append(ActionEstimate(a, sum(counts[i] for i in idx), int(sum(by_start[i] for i in idx))))
+        out.append(ActionEstimate(a, samples * per, int(by_deal[:, j].sum()), tuple(by_deal[:, j].tolist()),
+                                  float(diff[j]), float(lo[j]), float(hi[j]), j == best))
     return out
 
 
@@ -354,18 +454,21 @@ def estimate_actions(view: SeatView, actions: Sequence[int | str], rollouts: int
 class SearchBot(Bot):
     """Determinized Monte Carlo search from the seat's view (see the module docstring).
 
-    ``rollouts``: random continuations per candidate action (default 64), spread over
-    ``samples`` hidden deals (default 16). Takes: a take is simulated only when the next
-    player's hand is small (at most ``take_max`` cards) and the take does not leave this
-    seat alone with cards; it is made when its estimated chance of ending as the bhabhi
-    is lower than passing by at least ``take_margin`` (the take adds cards for certain,
-    the gain is only estimated). The same ``seed`` and the same view give the same choice.
+    ``rollouts``: continuations per candidate action (default 64), spread over
+    ``samples`` hidden deals (default 16), played by ``policy`` (the rules of thumb, or
+    ``"random"``), paired across actions when ``paired`` (see :func:`estimate_actions`).
+    Takes: a take is simulated only when the next player's hand is small (at most
+    ``take_max`` cards) and the take does not leave this seat alone with cards; it is
+    made when its estimated chance of ending as the bhabhi is lower than passing by at
+    least ``take_margin`` (the take adds cards for certain, the gain is only estimated).
+    The same ``seed`` and the same view give the same choice.
     """
 
     name = "search"
 
     def __init__(self, seed: int | None = None, rollouts: int = 64, samples: int = 16,
-                 take_max: int = 3, take_margin: float = 0.03) -> None:
+                 take_max: int = 3, take_margin: float = 0.03, policy: str = DEFAULT_POLICY,
+                 explore: float = DEFAULT_EXPLORE, paired: bool = True) -> None:
         self.seed = _check_seed(seed)
         self._base = seed if seed is not None else random.SystemRandom().randrange(2**63)
         if not isinstance(rollouts, int) or rollouts < 1:
@@ -376,6 +479,11 @@ class SearchBot(Bot):
         self.samples = samples
         self.take_max = take_max
         self.take_margin = take_margin
+        if policy not in batch.POLICIES:
+            raise ValueError(f"policy must be one of {', '.join(batch.POLICIES)}, not {policy!r}"[:120])
+        self.policy = policy
+        self.explore = explore
+        self.paired = paired
         self.last_estimates: list[ActionEstimate] = []
 
     def _rng(self, view: SeatView, kind: str) -> random.Random:
@@ -384,12 +492,16 @@ class SearchBot(Bot):
         key = (self._base, kind, view.seat, view.trick_number, view.table, view.hand, view.hand_sizes, view.waste_size)
         return random.Random(repr(key))
 
+    def _estimate(self, view: SeatView, actions: Sequence[int | str], kind: str) -> list[ActionEstimate]:
+        return estimate_actions(view, actions, self.rollouts, self.samples, self._rng(view, kind), policy=self.policy,
+                                explore=self.explore, paired=self.paired)
+
     def choose_card(self, view: SeatView) -> Card:
         legal = indices(view.legal)
         if len(legal) == 1:
             self.last_estimates = []
             return DECK[legal[0]]
-        est = estimate_actions(view, legal, self.rollouts, self.samples, self._rng(view, "card"))
+        est = self._estimate(view, legal, "card")
         self.last_estimates = est
         best = min(est, key=lambda e: (e.p, e.action))
         return DECK[best.action]  # type: ignore[index]
@@ -406,7 +518,19 @@ class SearchBot(Bot):
     def wants_take(self, view: SeatView) -> bool:
         if not self.take_worth_trying(view):
             return False
-        est = estimate_actions(view, [TAKE, PASS], self.rollouts, self.samples, self._rng(view, "take"))
+        est = self._estimate(view, [TAKE, PASS], "take")
         self.last_estimates = est
         take, keep = est
         return take.p + self.take_margin < keep.p
+
+
+class Search2026Bot(SearchBot):
+    """The search bot as it was first measured (level ``"search-2026"``), kept as a sparring
+    partner: uniformly random continuations, estimates not paired, 64 rollouts per action
+    over 16 sampled deals."""
+
+    name = "search-2026"
+
+    def __init__(self, seed: int | None = None, rollouts: int = 64, samples: int = 16, take_max: int = 3,
+                 take_margin: float = 0.03) -> None:
+        super().__init__(seed, rollouts, samples, take_max, take_margin, policy="random", paired=False)
