@@ -88,3 +88,17 @@ def test_the_plot():
     r = run_arena(["rules", "random", "random"], games=6, seed=0)
     ax = plot_arena(r)
     assert len(ax.patches) == 2 and isinstance(r, ArenaResult)
+
+
+def test_the_sparring_partners_play_in_the_arena_by_name():
+    """search-2026 (today's search bot) and peer (the peer-style heuristic) are arena lineups beside the
+    table's levels, on the same fixed deals."""
+    from bhabho_widget.play.peer import PeerBot
+
+    r = run_arena(["peer", "rules", "random"], games=3, seed=2, factories=None)
+    assert set(r.games) == {"peer", "rules", "random"}
+    assert sum(r.games.values()) == 3 * (3 - r.stalemates)
+    small = run_arena(["mine", "rules", "random"], games=3, seed=2, factories={"mine": lambda seed: PeerBot(seed)})
+    assert small.results == r.results  # the named level is PeerBot with its defaults, seeded as any bot
+    with pytest.raises(ValueError, match="search-2026"):
+        run_arena(["nobody", "random", "random"], games=3)  # the refusal names every bot it knows
