@@ -175,7 +175,10 @@ def test_which_card_the_coach_answers_and_explains() -> None:
     h = hint(g, rollouts=60, seed=0)
     ex = script.exercises[0]
     assert ex.kind == "card" and ex.answer == (h.action.code,) and ex.explain == h.reason
-    assert ex.prompt == f"Which card should {g.names[g.current_player]} play?"
+    assert ex.prompt == "Which card should you play?" and script.seat == g.current_player
+    other = (g.current_player + 1) % 4
+    assert make_exercise(g, "card", seat=other, rollouts=20).exercises[0].prompt == \
+        f"Which card should {g.names[g.current_player]} play?"
     assert script.moves == [h.action.code] and script.step == 0
     wrong = next(c for c in script.choices(0) if c != h.action.code and c in {x.code for x in g.legal_cards()}) \
         if len(g.legal_cards()) > 1 else None

@@ -12,6 +12,8 @@ the explanation. :func:`lesson_to_json` saves any :class:`~.lesson.LessonScript`
 >>> script.goto(2)
 >>> script.exercises[2].prompt
 'Player 2 plays 4♠. Who picks up?'
+>>> make_exercise(g, "card", rollouts=40).exercises[0].prompt   # the lesson shows Player 0 as You
+'Which card should you play?'
 >>> script.answer(0)["correct"]
 True
 >>> lesson_from_json(lesson_to_json(script)).exercises == script.exercises
@@ -43,11 +45,25 @@ PROMPT_CARD = N_("Which card should {name} play?")
 PROMPT_PICKER_LEAD = N_("{name} leads {card}. Who picks up?")
 PROMPT_PICKER_FOLLOW = N_("{name} plays {card}. Who picks up?")
 PROMPT_TAKE = N_("Should {name} take the hand of {target}, or pass?")
+PROMPT_CARD_YOU = N_("Which card should you play?")
+PROMPT_PICKER_LEAD_YOU = N_("You lead {card}. Who picks up?")
+PROMPT_PICKER_FOLLOW_YOU = N_("You play {card}. Who picks up?")
+PROMPT_TAKE_YOU = N_("Should you take the hand of {target}, or pass?")
+_YOU = {PROMPT_CARD: PROMPT_CARD_YOU, PROMPT_PICKER_LEAD: PROMPT_PICKER_LEAD_YOU,
+        PROMPT_PICKER_FOLLOW: PROMPT_PICKER_FOLLOW_YOU, PROMPT_TAKE: PROMPT_TAKE_YOU}
 HINT_CARD = N_("Look at the suits the others have shown they lack, and at who would pick up if someone cannot follow.")
 HINT_PICKER = N_("Look at the cards of the led suit on the table.")
 HINT_TAKE = N_("Taking adds every card of the next player's hand to yours (rule 7): more cards to get rid of.")
 EXPLAIN_PICKER = N_("The player of the highest card of the led suit picks up the trick (rule 4).")
 EXPLAIN_PICKER_FORM = N_("In the pick-up form the player who cannot follow suit picks up the trick (rule 4).")
+
+
+def _prompt(tr: Translator, template: str, seat: int, lesson_seat: int, names: Sequence[str], **values: Any) -> str:
+    """The question in the lesson's language, to "you" when ``seat`` is the lesson's seat
+    (the lesson shows that seat as You)."""
+    if seat == lesson_seat:
+        return tr.format(_YOU[template], **values)
+    return tr.format(template, name=names[seat], **values)
 
 
 def _game_of(source: object) -> Game:
@@ -104,7 +120,7 @@ def make_exercise(source: object, question: str = "card", seat: int | None = Non
             card = h.action if isinstance(h.action, Card) else hint(original, rollouts=rollouts, seed=seed).action
             moves = [card.code if isinstance(card, Card) else card]
         target = game.next_holder(asked)
-        prompt = tr.format(PROMPT_TAKE, name=names[asked], target=names[target])  # type: ignore[index]
+        prompt = _prompt(tr, PROMPT_TAKE, asked, asked, names, target=names[target])  # type: ignore[index]
         ex = Exercise(0, prompt, "take", answer, explain=h.reason, hint=tr.format(HINT_TAKE))
         return LessonScript(game, moves, title=title, exercises=[ex], seat=asked, reveal_all=reveal_all,
                             language=language)
@@ -112,18 +128,18 @@ def make_exercise(source: object, question: str = "card", seat: int | None = Non
     h = hint(original, rollouts=rollouts, seed=seed)
     best = h.action if isinstance(h.action, Card) else game.legal_cards()[0]
     if question == "card":
-        prompt = tr.format(PROMPT_CARD, name=names[mover])
+        prompt = _prompt(tr, PROMPT_CARD, mover, mover if seat is None else seat, names)
         ex = Exercise(0, prompt, "card", best.code, explain=h.reason, hint=tr.format(HINT_CARD))
         moves = [best.code]
     else:
-        ex, moves = _picker_question(original, best, names, tr, rollouts, seed)
+        ex, moves = _picker_question(original, best, names, tr, rollouts, seed, mover if seat is None else seat)
     return LessonScript(game, moves, title=title, exercises=[ex], seat=mover if seat is None else seat,
                         reveal_all=reveal_all, language=language)
 
 
 
 def _picker_question(game: Game, best: Card, names: Sequence[str], tr: Translator, rollouts: int,
-                     seed: int) -> tuple[Exercise, list[Move | str]]:
+                     seed: int, lesson_seat: int) -> tuple[Exercise, list[Move | str]]:
     """"Who picks up?" at the first play of this trick (the coach's cards played until then)
     after which someone picks up: the question's step and the moves. The coach looks at
     ``game`` itself, with all that each seat has seen in it."""
@@ -133,7 +149,7 @@ def _picker_question(game: Game, best: Card, names: Sequence[str], tr: Translato
         card = _picking_card(g, best)
         if card is not None:
             template = PROMPT_PICKER_FOLLOW if g.table else PROMPT_PICKER_LEAD
-            prompt = tr.format(template, name=names[g.current_player], card=str(card))  # type: ignore[index]
+            prompt = _prompt(tr, template, g.current_player, lesson_seat, names, card=str(card))  # type: ignore[arg-type]
             rule = EXPLAIN_PICKER_FORM if g.rules.picker == "offsuit_player" else EXPLAIN_PICKER
             ex = Exercise(len(moves), prompt, "seat", "picker", explain=tr.format(rule), hint=tr.format(HINT_PICKER))
             return ex, [*moves, card.code]
