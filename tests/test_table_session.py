@@ -521,3 +521,24 @@ def test_after_a_seeded_match_ends_the_seed_shown_is_the_seed_in_use():
     finish_match(s)
     s.new_game()
     assert s.config()["seed"] is None
+
+
+@pytest.mark.parametrize("rules, card", [("classic", "A♠"), ("ace low", "2♠")])
+def test_at_the_start_the_holder_of_the_opening_card_is_told_to_lead_it(rules, card):
+    seeds = {}
+    for seed in range(40):
+        s = TableSession(players=4, seed=seed, rules=rules)
+        seeds.setdefault(s.game.current_player == 0, s)
+        if len(seeds) == 2:
+            break
+    mine, theirs = seeds[True], seeds[False]
+    line = f"You hold {card} and must lead it to open the game (rule 3)."
+    assert line in mine.narration and mine.narration.startswith("You are dealt")
+    assert "must lead it" not in theirs.narration
+    mine.set_language("de")
+    assert f"Sie halten {card} und müssen sie ausspielen" in mine.narration
+    mine.set_language("en")
+    mine.play(card.replace("♠", "S"))
+    assert "must lead it to open" not in mine.narration
+    mine.undo()  # back at the start: told again
+    assert line in mine.narration
