@@ -242,10 +242,18 @@ def test_a_complete_view_passes():
     check_view(example_view())
     lesson = {"index": 2, "length": 6, "title": "Following suit",
               "exercise": {"prompt": "Who?", "kind": "seat", "choices": [0, 1, 2, 3], "hint": "",
-                           "feedback": {"correct": True, "text": "Yes."}}}
+                           "feedback": {"correct": True, "text": "Yes."}, "status": "right_first"},
+              "summary": None}
     check_view(example_view(mode="lesson", hands=[["2S"], [], ["3C"], []], lesson=lesson,
                             last_trick={"cards": [{"seat": 1, "card": "9C"}], "outcome": "pickup", "picker": 1},
                             result={"kind": "stalemate", "text": "Stalemate: nobody is the bhabhi."}, change="undo"))
+    end = {"index": 6, "length": 6, "title": "Following suit", "exercise": None,
+           "summary": {"text": "1 of 1 answered, 1 right first time.",
+                       "items": [{"step": 2, "prompt": "Who?", "status": "right_first", "result": "right first time"}]}}
+    check_view(example_view(mode="lesson", lesson=end))
+    with pytest.raises(ValueError, match=r"view\.lesson\.summary\.items\[0\]\.status"):
+        bad = {**end, "summary": {**end["summary"], "items": [{**end["summary"]["items"][0], "status": "won"}]}}
+        check_view(example_view(mode="lesson", lesson=bad))
 
 
 def test_a_take_exercise_with_a_hint_passes_and_a_bad_one_is_named():
