@@ -110,6 +110,7 @@ class ServerTable:
     driver: Driver = field(init=False)
     bots: dict[int, Bot] = field(init=False)
     updated: float = field(default_factory=time.time)
+    _logs: dict[int, Any] = field(default_factory=dict, repr=False)
     finished_moves: list[list[str]] = field(default_factory=list)
     """The moves of each finished round of the match (the current round's are the game's)."""
 
@@ -361,8 +362,8 @@ class ServerTable:
         view = browser_view(self.game, seat, reveal_all=False, waiting=waiting, change=self.change,
                             events=[] if self.change == "new" else self.last_events,
                             narration=" ".join(p for p in parts if p), legal=waiting == "human", translator=tr,
-                            names=names)
-        view["log"] = view["log"][-LOG_LENGTH:]
+                            names=names, log_start=self.game.event_count)
+        view["log"] = self._log_for(seat, tr, names)[-LOG_LENGTH:]
         view["version"] = self.version
         view["take_offer"] = offer
         view["can_undo"] = False
@@ -370,6 +371,22 @@ class ServerTable:
             view["can_take"] = False
             view["take_target"] = None
         return view
+
+    def _log_for(self, seat: int, tr: Translator, names: tuple[str, ...]) -> list[dict[str, str]]:
+        """The game's log as ``seat`` reads it (as :func:`browser_view` writes it), each line
+        told once: kept per seat and extended with the new events only."""
+        key = (self.seed, self.match.round_number, tr.code, names)
+        cached = self._logs.get(seat)
+        if cached is None or cached[0] != key:
+            cached = self._logs[seat] = (key, [], [0])
+        lines: list[dict[str, str]] = cached[1]
+        told: list[int] = cached[2]
+        for e in self.game.events_since(told[0]):
+            if e.kind != "deal" or e.seat == seat:
+                lines.append({"kind": e.kind, "text": e.describe(seat, reveal=False, translator=tr, names=names)})
+        told[0] = self.game.event_count
+        del lines[:-LOG_LENGTH]
+        return lines
 
     def score_for(self, seat: int) -> dict[str, Any] | None:
         """The scoreboard as ``seat`` reads it, or None for a table kept without one."""
