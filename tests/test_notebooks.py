@@ -446,3 +446,40 @@ def test_notebook_8_shows_tables_not_python_lists_and_dicts():
             raw = re.search(r"\[[^\]]*\]|\{[^}]*:[^}]*\}", text)
             assert not raw, f"08_session, cell {i} prints a Python list or dict: {raw.group(0)!r}"
     assert tables >= 6, "the rounds, the scores and the pickups are shown as tables"
+
+
+def test_notebook_7_runs_small_samples_unless_told_to_run_the_long_ones(monkeypatch):
+    """A learner's run of notebook 7 gives an answer in about a minute: small samples by default,
+    the long runs one setting away (FULL_RUNS in the first code cell), never under CI."""
+    nb = read(NOTEBOOKS / "07_strategy.ipynb")
+    setup = next(c for c in nb.cells if c.cell_type == "code")
+    assert "\nFULL_RUNS = False" in setup.source, "FULL_RUNS is set, to False, in the first code cell"
+
+    def size_of(source: str, ci: str | None) -> int:
+        """What the notebook's size(2000, 600) gives: its settings run alone, with CI set or not."""
+        if ci is None:
+            monkeypatch.delenv("CI", raising=False)
+        else:
+            monkeypatch.setenv("CI", ci)
+        tree = ast.parse(source, flags=ast.PyCF_ALLOW_TOP_LEVEL_AWAIT)
+        names = {"FULL_RUNS", "CI", "SMALL"}
+        body = [n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == "size"
+                or isinstance(n, ast.Assign) and any(getattr(t, "id", None) in names for t in n.targets)]
+        scope: dict = {"os": __import__("os")}
+        exec(compile(ast.Module(body=body, type_ignores=[]), "07_strategy", "exec"), scope)
+        return scope["size"](2000, 600)
+
+    full = setup.source.replace("\nFULL_RUNS = False", "\nFULL_RUNS = True")
+    assert size_of(setup.source, None) == 600, "without CI a learner gets the small samples"
+    assert size_of(full, None) == 2000, "FULL_RUNS = True runs the long ones"
+    assert size_of(setup.source, "true") == size_of(full, "true") == 600, "CI always runs the small ones"
+    text = re.sub(r"\s+", " ", markdown_of("07_strategy"))
+    assert "`FULL_RUNS = True`" in text and "about a minute" in text and "35.3 %" in text
+
+
+def test_the_readme_says_how_to_open_the_notebooks_as_root():
+    """In a container the README's command runs as root, where JupyterLab refuses without --allow-root."""
+    readme = re.sub(r"\s+", " ", (ROOT / "README.md").read_text(encoding="utf-8"))
+    start = readme.index("## Get started")
+    assert re.search(r"jupyter lab --allow-root --ip=0\.0\.0\.0 --no-browser notebooks/01_quick_start\.ipynb",
+                     readme[start:readme.index("## Play")])
