@@ -149,3 +149,59 @@ def test_lesson_answer_does_not_repeat_the_log(lesson_page):
     table.wait("(root) => root.querySelector('[data-testid=feedback]')?.dataset.correct === 'false'")
     after = table.state()["log"]
     assert after == before, f"answering added {after[len(before):] or after[-2:]} to the log"
+
+
+SKIP_CELL = """\
+from bhabho_widget import Game, Lesson, Exercise
+g = Game.from_hands([["KH","2C"],["5H","3C"],["4S","9C"],["7H","8C"]], leader=0)
+lesson = Lesson(g, ["KH","5H","4S"], title="Tochoo", language="en",
+                exercises=[Exercise(0, "Which card do you lead?", kind="card", answer="KH"),
+                           Exercise(2, "Player 2 has no hearts. Who picks up?", kind="seat", answer="picker")])
+lesson"""
+
+
+def test_next_asks_before_skipping_a_question_and_the_last_step_sums_the_lesson_up(browser, jupyter_server):
+    write_notebook(jupyter_server.root / "browser_lesson_skip.ipynb", [SKIP_CELL])
+    with harness.fresh_page(browser, jupyter_server) as p:
+        nb, table = harness.open_table(p, jupyter_server, "browser_lesson_skip.ipynb")
+        exercise = table.root.locator("[data-testid=exercise]")
+        exercise.wait_for(state="visible")
+        # Next at the unanswered question asks first; the lesson stays where it is
+        click(table, "lesson-next")
+        ask = table.root.locator("[data-testid=skip-ask]")
+        ask.wait_for(state="visible")
+        assert "Skip this question? The next step shows its answer." in ask.inner_text()
+        assert step_text(table) == "Step 0 of 3" and nb.eval("lesson.step") == 0
+        assert table.focused()["testid"] == "skip-cancel"
+        screenshot(table.root, "lesson-05-skip-asked.png")
+        click(table, "skip-cancel")  # Answer first
+        table.wait("(root) => !root.querySelector('[data-testid=skip-ask]')")
+        exercise.locator('[data-choice="KH"]').click()
+        table.wait("(root) => root.querySelector('[data-testid=feedback]')?.dataset.correct === 'true'")
+        # answered: Next goes straight on
+        click(table, "lesson-next")
+        wait_step(table, 1)
+        click(table, "lesson-next")
+        wait_step(table, 2)
+        # the seat the lesson looks from is "You" on its button, as in the narration
+        choices = table.root.locator("[data-testid=exercise] [data-choice]")
+        assert [choices.nth(i).inner_text() for i in range(choices.count())] == ["You", "Player 1", "Player 2", "Player 3"]
+        assert "Player 0" not in " ".join(table.state()["log"])
+        # End past the unanswered question: asked, then skipped
+        click(table, "lesson-end")
+        ask.wait_for(state="visible")
+        click(table, "skip-confirm")
+        wait_step(table, 3)
+        summary = table.root.locator("[data-testid=lesson-summary]")
+        summary.wait_for(state="visible")
+        assert summary.locator("h3").inner_text() == "How the lesson went"
+        text = table.root.locator("[data-testid=lesson-summary-text]").inner_text()
+        assert text == "1 of 2 answered, 1 right first time. Skipped: 1.", text
+        items = summary.locator("li")
+        assert [items.nth(i).get_attribute("data-status") for i in range(items.count())] == ["right_first", "skipped"]
+        table.wait_flight_done()
+        screenshot(table.root, "lesson-06-summary.png")
+        results = nb.eval("lesson.results()")
+        assert (results["answered"], results["right_first_time"], results["skipped"]) == (1, 1, 1)
+        assert [it["answers"] for it in results["items"]] == [["KH"], []]
+        assert nb.eval("lesson.results().to_json() == __import__('json').dumps(lesson.results(), ensure_ascii=False)")
