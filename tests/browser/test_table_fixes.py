@@ -325,7 +325,8 @@ LABEL_AND_TABLE = """(root) => ({
 
 OVERLAPS = """(root) => {
   const box = (e) => e.getBoundingClientRect();
-  const hit = (a, b) => Math.min(a.right, b.right) > Math.max(a.left, b.left) && Math.min(a.bottom, b.bottom) > Math.max(a.top, b.top);
+  const hit = (a, b) => Math.min(a.right, b.right) > Math.max(a.left, b.left) &&
+                        Math.min(a.bottom, b.bottom) > Math.max(a.top, b.top);
   const banner = box(root.querySelector('[data-testid=game-over]'));
   const out = [];
   for (const c of root.querySelectorAll('[data-rest-card], [data-testid=trick-card], .bh-seat, [data-testid=last-trick-outcome]'))
