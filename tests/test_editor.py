@@ -103,6 +103,14 @@ def test_load_a_moment_of_a_game() -> None:
     assert h.legal_mask() == g.legal_mask() and h.table == g.table and h.current_player == g.current_player
 
 
+def test_a_static_picture() -> None:
+    ed = EditorSession(players=3)
+    give(ed, "AS", 0)
+    assert "A♠" in ed._repr_html_() and "at least 2 players" in ed._repr_html_()
+    give(ed, "KH", 1)
+    assert "rules=classic hands=A.../.K.." in ed._repr_html_()
+
+
 def test_fewer_players_put_their_cards_back() -> None:
     ed = EditorSession(players=4, seed=1)
     ed.receive({"type": "deal"})

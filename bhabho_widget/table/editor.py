@@ -286,6 +286,21 @@ class EditorSession:
         """The codes of the cards given to ``seat``."""
         return [DECK[i].code for i in sorted(i for i, w in self._place.items() if w == self._seat(seat))]
 
+    def _repr_html_(self) -> str:
+        """The position as the engine draws a game (a static picture that reads on GitHub),
+        with its text; or the cards placed so far and what is wrong."""
+        from html import escape
+
+        from ..engine.html import card_html, game_html
+
+        if self._game is not None:
+            return f"{game_html(self._game)}<p><code>{escape(self.text())}</code></p>"
+        rows = [(f"Player {s}", [i for i, w in self._place.items() if w == s]) for s in range(self.num_players)]
+        rows += [("table", [i for _, i in self._table]), ("waste pile", [i for i, w in self._place.items() if w == "waste"])]
+        body = "".join(f"<tr><th>{escape(name)}</th><td>{' '.join(card_html(DECK[i]) for i in sorted(cards)) or '–'}</td></tr>"
+                       for name, cards in rows)
+        return f"<table>{body}</table><p>{escape(self._problem or '')}</p>"
+
     def view(self) -> dict[str, Any]:
         """Everything the editor's browser shows: where each card is, the leader, whether
         the opening trick is over, the problem (or the position text)."""
