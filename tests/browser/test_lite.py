@@ -1,0 +1,305 @@
+"""The JupyterLite site in headless Chromium: the lessons and the table with no server.
+
+Once per run the site is built from the working tree as it is (``lite/build.py --offline``:
+Pyodide's npm core, no numpy or matplotlib) into a temporary folder and served on
+127.0.0.1 by a small HTTP server the tests start and stop. Every request the browser makes
+outside that server is refused and counted; the tests end with 0 of them and 0 console
+errors (of the page and of the kernel's worker).
+
+- A lesson notebook (03) runs whole; one of its lessons is stepped through and its
+  questions answered by clicks, as in ``test_notebook_lessons.py``.
+- The quick start (01) plays a whole game against the rules-of-thumb bots by clicks; what
+  needs numpy (the Hint button, the plot cell) says so in one sentence.
+- Speed, printed beside the same figures of JupyterLab measured in the same run (no
+  timing is asserted): the time from opening notebook 01 to a dealt table, and the
+  click-to-card latency of that game.
+
+Screenshots: tests/artifacts/lite-*.png. The site's size is printed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import http.server
+import importlib.util
+import json
+import os
+import random
+import subprocess
+import sys
+import threading
+import time
+
+import harness
+import pytest
+from harness import LabNotebook, TableDriver, screenshot
+from test_notebook_lessons import QUESTIONS, answer, go_to, lesson_index, step_text, wait_step
+
+pytestmark = pytest.mark.browser
+
+BUILD = harness.REPO / "lite" / "build.py"
+#: Pyodide starts in a worker: compiling the runtime and installing the kernel takes a while
+KERNEL_TIMEOUT = 600_000
+MISSING = "MissingPackageError"
+
+
+# ---------------------------------------------------------------------------------- the site
+@pytest.fixture(scope="session")
+def lite_site(tmp_path_factory):
+    """The site, built once per run from the working tree (offline: no numpy)."""
+    if importlib.util.find_spec("jupyterlite_core") is None:
+        reason = "jupyterlite-core is not installed: pip install -r lite/requirements-build.txt"
+        if os.environ.get("CI"):
+            pytest.fail(f"CI is set but the site cannot be built: {reason}", pytrace=False)
+        pytest.skip(reason)
+    out = tmp_path_factory.mktemp("lite") / "site"
+    started = time.monotonic()
+    result = subprocess.run([sys.executable, str(BUILD), "--offline", "--output", str(out)],
+                            capture_output=True, text=True, timeout=900)
+    assert result.returncode == 0, f"lite/build.py --offline failed:\n{result.stdout[-2000:]}\n{result.stderr[-4000:]}"
+    summary = json.loads((out / "build-summary.json").read_text(encoding="utf-8"))
+    mb = 1024 * 1024
+    print(f"\n[lite] site built in {time.monotonic() - started:.0f} s: {summary['bytes'] / mb:.1f} MB "
+          f"(Pyodide {summary['pyodide_bytes'] / mb:.1f} MB, {len(summary['pyodide_packages'])} packages; "
+          f"site wheels {summary['wheels_bytes'] / mb:.1f} MB)")
+    assert not list(out.rglob("*.map")), "source maps in the site"
+    assert {f"{n}.ipynb" for n in ("00_basics", "01_quick_start", "03_tochoo")} <= set(summary["notebooks"])
+    assert "numpy" not in summary["pyodide_packages"]
+    yield out
+
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                      ".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript",
+                      ".json": "application/json", ".whl": "application/zip"}
+
+    def log_message(self, format, *args):  # quiet
+        pass
+
+
+class SiteServer:
+    """A static HTTP server of the site on 127.0.0.1 (a free port), in a thread."""
+
+    def __init__(self, root):
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Handler, directory=str(root)))
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}"
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+
+    def start(self) -> SiteServer:
+        self.thread.start()
+        return self
+
+    def stop(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+        self.thread.join(timeout=10)
+
+    def notebook_url(self, path: str) -> str:
+        return f"{self.url}/lab/index.html?path={path}"
+
+
+@pytest.fixture(scope="session")
+def lite_server(lite_site):
+    server = SiteServer(lite_site).start()
+    yield server
+    server.stop()
+
+
+class Watch:
+    """What a page did: requests outside the site (refused), console errors of the page
+    and of its workers (the kernel runs in one)."""
+
+    def __init__(self, page, site_url: str):
+        self.outside: list[str] = []
+        self.errors: list[str] = []
+        prefix = site_url + "/"
+
+        def route(r):
+            if r.request.url.startswith(prefix):
+                r.continue_()
+            else:
+                self.outside.append(r.request.url)
+                r.abort()
+
+        page.context.route("**/*", route)
+        page.on("console", lambda m: self.errors.append(f"console: {m.text}") if m.type == "error" else None)
+        page.on("pageerror", lambda e: self.errors.append(f"pageerror: {e}"))
+        page.on("worker", lambda w: w.on("console", lambda m: self.errors.append(f"worker: {m.text}")
+                                         if m.type == "error" else None))
+        page.on("response", lambda r: self.errors.append(f"HTTP {r.status}: {r.url}") if r.status >= 400 else None)
+
+    def check(self) -> None:
+        assert self.outside == [], f"{len(self.outside)} request(s) outside 127.0.0.1: {self.outside[:5]}"
+        assert self.errors == [], f"{len(self.errors)} console error(s): {self.errors[:5]}"
+
+
+@pytest.fixture
+def lite_page(browser, lite_server):
+    page = harness.new_page(browser)
+    page.set_default_timeout(60_000)
+    page.watch = Watch(page, lite_server.url)
+    yield page
+    with contextlib.suppress(Exception):
+        page.context.close()
+
+
+# What the open notebook has run: cells run, errors with their traceback lines, kernel idle.
+_PROGRESS = """() => {
+  const w = window.jupyterapp.shell.currentWidget;
+  const k = w.sessionContext.session && w.sessionContext.session.kernel;
+  const cells = w.content.widgets.filter((c) => c.model.type === 'code');
+  const errors = [];
+  let ran = 0;
+  for (const c of cells) {
+    if (c.model.executionCount !== null) ran += 1;
+    for (let i = 0; i < c.model.outputs.length; i++) {
+      const o = c.model.outputs.get(i).toJSON();
+      if (o.output_type === 'error') errors.push({ename: o.ename, evalue: o.evalue, lines: o.traceback.length});
+    }
+  }
+  return {idle: Boolean(k && k.status === 'idle'), ran, count: cells.length, errors};
+}"""
+
+
+def wait_run(page, timeout: float = KERNEL_TIMEOUT / 1000) -> dict:
+    """After run-all: wait until every cell ran, or the run stopped at an error."""
+    deadline = time.monotonic() + timeout
+    while True:
+        st = page.evaluate(_PROGRESS)
+        if st["idle"] and (st["ran"] == st["count"] or st["errors"]):
+            page.wait_for_timeout(300)
+            again = page.evaluate(_PROGRESS)
+            if again == st:
+                return st
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"cells still running after {timeout:.0f} s: {st}")
+        time.sleep(0.2)
+
+
+def open_and_run(page, url: str, path: str) -> tuple[LabNotebook, float]:
+    """Open a notebook, run all its cells once the kernel is ready; returns it and the time
+    the page was opened (monotonic)."""
+    opened = time.monotonic()
+    page.goto(url)
+    nb = LabNotebook(page, path)
+    nb.wait_kernel_ready(KERNEL_TIMEOUT)
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    return nb, opened
+
+
+def wait_dealt(page, timeout: float = KERNEL_TIMEOUT) -> TableDriver:
+    table = TableDriver(page, 0)
+    table.wait_ready(timeout)
+    table.wait("(root) => root.querySelectorAll('[data-testid=hand] button[data-card]').length > 0", timeout=timeout)
+    return table
+
+
+def play_whole_game(table: TableDriver, seed: int, check_hint=None) -> list[float]:
+    """Click a random playable card at every turn until the game is over; the latencies (ms)."""
+    rng = random.Random(seed)
+    table.set_pace(0)
+    latencies = []
+    while True:
+        st = table.wait_turn_or_over(60_000)
+        if st["over"]:
+            return latencies
+        if check_hint is not None and len(st["legal"]) > 1:
+            check_hint(table)
+            check_hint = None
+        latencies.append(table.click_card(rng.choice(st["legal"]), timeout=30_000)["ms"])
+
+
+def summary(samples: list[float]) -> str:
+    s = harness.latency_summary(samples)
+    return f"median {s['median']:.0f} ms, p90 {s['p90']:.0f} ms over {s['n']} clicks" if s["n"] else "no clicks"
+
+
+# ---------------------------------------------------------------------------------- the tests
+def test_lite_lesson_notebook_runs_and_its_lesson_is_answered_by_clicks(lite_page, lite_server):
+    page = lite_page
+    nb, _opened = open_and_run(page, lite_server.notebook_url("03_tochoo.ipynb"), "03_tochoo.ipynb")
+    st = wait_run(page)
+    assert st["errors"] == [] and st["ran"] == st["count"], st
+    assert nb.eval("__import__('sys').platform") == "emscripten"
+    assert nb.eval("'numpy' in __import__('sys').modules") is False
+    # what needs numpy says so in one sentence
+    out = nb.execute("try:\n    from bhabho_widget import SearchBot\nexcept ImportError as e:\n    print(type(e).__name__, e)")
+    assert out.startswith(f"{MISSING} The search bot needs numpy") and out.count("\n") == 1, out
+
+    nb.execute(QUESTIONS)
+    var = "tochoo"
+    title, length = nb.eval(f"{var}.title"), nb.eval(f"{var}.length")
+    questions = nb.eval(f"_bh_questions({var})")
+    assert questions, "the lesson asks nothing"
+    table = TableDriver(page, lesson_index(page, title))
+    table.root.scroll_into_view_if_needed()
+    assert step_text(table).endswith(f"of {length}")
+    screenshot(table.root, "lite-lesson-0-start.png")
+    for k, q in enumerate(questions, start=1):
+        go_to(nb, table, var, q["step"], length)
+        exercise = table.root.locator("[data-testid=exercise]")
+        exercise.wait_for(state="visible")
+        wrong = next(c for c in q["choices"] if c not in q["right"])
+        answer(table, wrong)
+        table.wait("(root) => root.querySelector('[data-testid=feedback]')?.dataset.correct === 'false'")
+        answer(table, q["right"][0])
+        table.wait("(root) => root.querySelector('[data-testid=feedback]')?.dataset.correct === 'true'")
+        assert table.root.locator("[data-testid=feedback]").inner_text().startswith("Right!")
+        screenshot(table.root, f"lite-lesson-{k}-right.png")
+    table.root.locator("[data-testid=lesson-end]").click()
+    wait_step(table, length, length)
+    assert nb.eval(f"{var}.step") == length
+    screenshot(page, "lite-lesson-page.png")
+    page.watch.check()
+
+
+def test_lite_whole_game_and_speed_beside_jupyterlab(lite_page, lite_server, browser, jupyter_server):
+    page = lite_page
+    path = "01_quick_start.ipynb"
+    nb, opened = open_and_run(page, lite_server.notebook_url(path), path)
+    table = wait_dealt(page)
+    lite_dealt = time.monotonic() - opened
+    st = wait_run(page)
+    # the plot cell needs matplotlib and numpy: one sentence, no traceback; the run stops there
+    assert [(MISSING in e["ename"], e["lines"]) for e in st["errors"]] == [(True, 1)], st["errors"]
+    assert st["errors"][0]["evalue"].startswith("Plots need numpy"), st["errors"][0]
+    screenshot(page, "lite-quick-start-plot-cell.png")
+
+    hints = []
+
+    def check_hint(t: TableDriver) -> None:
+        """The Hint button: a hint, or (where it needs numpy) the one sentence in the error line."""
+        t.root.locator("[data-testid=hint]").click()
+        t.wait("(root) => root.querySelector('[data-testid=hint-box]') || "
+               "(root.querySelector('[data-testid=error]') || {}).textContent", timeout=60_000)
+        hints.append(t.state()["error"] or "hint shown")
+        screenshot(t.root, "lite-table-hint.png")
+
+    table.root.scroll_into_view_if_needed()
+    screenshot(table.root, "lite-table-dealt.png")
+    lite_clicks = play_whole_game(table, seed=1, check_hint=check_hint)
+    assert hints and (hints[0] == "hint shown" or hints[0].startswith("Hints need numpy")), hints
+    end = table.state()
+    assert end["over"] and (end["loser"] is not None or "stalemate" in end["narration"].lower()), end
+    assert nb.eval("table.game.is_over") is True
+    assert nb.eval("[b.__class__.__name__ for s, b in sorted(table.session.bots.items())]") == ["RuleBot"] * 3
+    table.wait_flight_done()
+    screenshot(table.root, "lite-table-over.png")
+    page.watch.check()
+
+    # the same in JupyterLab, in this run
+    with harness.fresh_page(browser, jupyter_server) as lab:
+        lab_nb, lab_opened = open_and_run(lab, jupyter_server.lab_url(path), path)
+        lab_table = wait_dealt(lab)
+        lab_dealt = time.monotonic() - lab_opened
+        lab_nb.wait_cells_done(300_000)
+        lab_clicks = play_whole_game(lab_table, seed=1)
+        assert lab_table.state()["over"]
+
+    lite_ms = harness.latency_summary(lite_clicks)
+    lab_ms = harness.latency_summary(lab_clicks)
+    print(f"\n[lite] time to a dealt table after opening {path}: site {lite_dealt:.1f} s, JupyterLab {lab_dealt:.1f} s "
+          f"({lite_dealt / lab_dealt:.1f}x)")
+    print(f"[lite] click to card: site {summary(lite_clicks)}; JupyterLab {summary(lab_clicks)} "
+          f"(median {lite_ms['median'] / lab_ms['median']:.1f}x)")
