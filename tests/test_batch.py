@@ -345,7 +345,8 @@ def test_the_rules_policy_plays_every_card_as_rulebot(k):
     rules = Rules(teams=True) if k == len(PRESET_RULES) else PRESET_RULES[k]
     bot = RuleBot(explore=0.0)
     for players in ((4, 6, 8) if rules.teams else (3, 5, 8)):
-        b = play_random(2 if rules.picker == "offsuit_player" else 8, players, rules=rules, seed=k, policy="rules")
+        b = play_random(2 if rules.picker == "offsuit_player" else 8, players, rules=rules, seed=k, policy="rules",
+                        explore=0.0)
         assert b.finished.all()
         for j in range(len(b)):
             g = Game.from_hands([cards_of(int(h)) for h in b.hands[j]], rules=rules, seed=int(b.seeds[j]))

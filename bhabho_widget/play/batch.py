@@ -1,7 +1,9 @@
 """Many random games at once: :meth:`Game.playout` for whole batches, in lockstep with numpy.
 
 Every game of a batch is played with a uniformly random legal card at every turn
-(:func:`legal_masks`, the numpy form of :func:`.legal.legal_mask`) and no takes. All games
+(:func:`legal_masks`, the numpy form of :func:`.legal.legal_mask`) and no takes, or with
+``policy="rules"`` by the rules of thumb of :class:`.bots.RuleBot` (:func:`rule_cards`,
+card for card the same choices, reading the suits each seat has shown it lacks). All games
 make their next play together, as array operations, so a batch of thousands costs
 little more per game than the bookkeeping of a few. Draws from the waste pile come
 from the game's seed and draw number exactly as in :class:`Game`, and positions are
@@ -195,7 +197,7 @@ def rule_cards(hands: np.ndarray, legal: np.ndarray, led: np.ndarray, table: np.
     strongest); a player who cannot follow throws its strongest card, from its shortest
     suit among equals. Ties go to the lower suit, as in :class:`.bots.RuleBot`.
 
-    >>> from bhabho_widget.engine.cards import mask_of
+    >>> from bhabho_widget.engine.cards import DECK, mask_of
     >>> h = np.array([mask_of(["4H", "9H", "KS", "2C"])], dtype=np.uint64)
     >>> def one(led, table=(), last=False, danger=0):
     ...     t = np.array([mask_of(table)], dtype=np.uint64)
@@ -805,13 +807,13 @@ def _deal(rng: np.random.Generator, num_games: int, num_players: int) -> np.ndar
 
 
 def play_random(num_games: int, num_players: int, rules: Rules = Rules(), seed: int | None = None,
-                max_moves: int = MAX_MOVES, policy: str = "random", explore: float = 0.0) -> RandomGames:
+                max_moves: int = MAX_MOVES, policy: str = "random", explore: float = 0.1) -> RandomGames:
     """Deal ``num_games`` games and play each with uniformly random legal cards until it
     ends (rule 8, or a stalemate: rule 10) or has made ``max_moves`` plays. The same
     ``seed`` gives the same batch. ``policy="rules"``: every seat plays the rules of thumb
     instead (:func:`rule_cards`; ``explore``: the chance of a random lead).
 
-    >>> b = play_random(200, 4, seed=0, policy="rules")  # RuleBot(explore=0) in every seat
+    >>> b = play_random(200, 4, seed=0, policy="rules", explore=0.0)  # RuleBot(explore=0) in every seat
     >>> int(b.finished.sum()), bool((b.loser >= 0).all())
     (200, True)
     """
