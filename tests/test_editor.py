@@ -216,6 +216,17 @@ def test_who_picks_up_and_take_or_pass() -> None:
         make_exercise(g, "why")
 
 
+def test_from_a_replay_at_its_step() -> None:
+    from bhabho_widget.table.lesson import LessonScript
+
+    recorded = Game.deal(4, seed=9)
+    recorded.playout(rng=3)
+    replay = LessonScript(recorded, start=12)
+    script = make_exercise(replay, "card", rollouts=30)
+    at = replay.game
+    assert script.game.position() == at.position() and script.exercises[0].answer[0] in {c.code for c in at.legal_cards()}
+
+
 def test_from_a_table_and_saved_as_a_record() -> None:
     session = TableSession(players=4, seed=6)
     session.run_bots()
