@@ -168,6 +168,17 @@ export function renderSeat(view: View, seat: number, t: Translate = ENGLISH): HT
   return el;
 }
 
+/** A seat's name short enough for a trick card's tag: as it is when it has at most `room`
+ * characters; a numbered name as its first letter and number ("Player 3" is "P3", as on a
+ * score sheet); any other long name cut with an ellipsis (the tag's title has it whole). */
+export function tagName(name: string, room: number): string {
+  const chars = Array.from(name);
+  if (chars.length <= room) return name;
+  const numbered = /^(\S+)(?:\s+\S+)*\s+(\d+)$/u.exec(name);
+  if (numbered) return `${Array.from(numbered[1])[0]}${numbered[2]}`;
+  return `${chars.slice(0, Math.max(1, room - 1)).join("")}…`;
+}
+
 /** A card of a trick, placed on the ring toward the seat that played it. With `tagged`, the
  * card carries its player's name on a tag across its foot (inside the card, so it needs no
  * room of its own between the seat boxes): at 7 and 8 players the ring's direction alone
@@ -181,7 +192,11 @@ function trickCard(view: View, t: TableCard, i: number, cls: string, tr: Transla
   card.style.cssText = `--ux:${ux};--uy:${uy};--i:${i};z-index:${i + 1}`;
   if (tagged) {
     const name = nameOf(view, t.seat, tr);
-    card.append(h("span.bh-played-by", { "data-testid": "played-by", "aria-hidden": "true", title: name }, name));
+    // the trick's cards are 56 or 44 px wide (trickRing): room for 7 or 5 letters
+    const room = trickRing(view.num_players, Array.isArray(view.hands)).card >= 56 ? 7 : 5;
+    card.append(
+      h("span.bh-played-by", { "data-testid": "played-by", "aria-hidden": "true", title: name }, tagName(name, room)),
+    );
     if (t.seat === view.seat) card.classList.add("is-mine");
   }
   return card;

@@ -1,7 +1,7 @@
 // The felt's corner label, the sign of who played each trick card, the game-over banner's
 // place and the hint chart's title.
 import { afterEach, describe, expect, it } from "vitest";
-import { hintChart, renderCenter, shownTrickNumber } from "../src/render";
+import { hintChart, renderCenter, shownTrickNumber, tagName } from "../src/render";
 import { translator } from "../src/labels";
 import type { LessonSummary } from "../src/protocol";
 import type { Exercise, LastTrick, View } from "../src/types";
@@ -85,6 +85,24 @@ describe("who played each trick card", () => {
     expect(rest.map((c) => c.classList.contains("is-mine"))).toEqual([true, false, false, false]);
     model.setView({ version: 6, table: [{ seat: 0, card: "2H" }], led_suit: "H", last_trick: null });
     for (const c of qa("[data-flight-card]")) expect(c.querySelector("[data-testid=played-by]")).toBeNull();
+  });
+
+  it("shortens a name that does not fit on the card, keeping it whole in the tag's title", () => {
+    expect(tagName("You", 5)).toBe("You");
+    expect(tagName("Bot 7", 5)).toBe("Bot 7");
+    expect(tagName("Player 3", 5)).toBe("P3");
+    expect(tagName("Player 3", 7)).toBe("P3");
+    expect(tagName("Spieler 12", 7)).toBe("S12");
+    expect(tagName("खिलाड़ी 3", 5)).toBe("ख3");
+    expect(tagName("Charlotte", 5)).toBe("Char…");
+    const n = 8;
+    const seats = ["You", ...Array.from({ length: n - 1 }, (_, i) => `Player ${i + 1}`)];
+    const { q } = mount({
+      view: exampleView({ num_players: n, names: seats, hand_sizes: Array(n).fill(5), table: [{ seat: 3, card: "2S" }] }),
+    });
+    const tag = q("[data-testid=played-by]");
+    expect([tag.textContent, tag.title]).toEqual(["P3", "Player 3"]);
+    expect(q("[data-testid=trick-card]").getAttribute("aria-label")).toBe("2 of spades, played by Player 3");
   });
 
   it("uses the names the kernel sends (a translated table)", () => {
