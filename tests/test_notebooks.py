@@ -483,3 +483,9 @@ def test_the_readme_says_how_to_open_the_notebooks_as_root():
     start = readme.index("## Get started")
     assert re.search(r"jupyter lab --allow-root --ip=0\.0\.0\.0 --no-browser notebooks/01_quick_start\.ipynb",
                      readme[start:readme.index("## Play")])
+
+
+def test_notebook_0_points_to_every_later_notebook():
+    text = re.sub(r"\s+", " ", markdown_of("00_basics"))
+    for name in ("01 Quick start", "02 Tricks", "05 Taking", "06 Variants", "07 Strategy", "08 Session"):
+        assert f"**{name}**" in text, f"notebook 0's 'What next' does not name {name}"
