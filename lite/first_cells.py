@@ -21,7 +21,7 @@ import sys
 NOTEBOOKS = pathlib.Path(__file__).resolve().parents[1] / "notebooks"
 MARK = "if sys.platform == \"emscripten\":  # JupyterLite: Python in the browser; install the package first\n"
 #: Notebooks that plot or simulate (numpy, matplotlib) or offer hints at a table.
-NEED_NUMPY = {"01_quick_start", "06_variants", "07_strategy", "08_session"}
+NEED_NUMPY = {"01_quick_start", "06_variants", "07_strategy", "08_session", "09_tracking", "11_for_teachers"}
 
 
 def block(numpy: bool) -> list[str]:
