@@ -531,8 +531,9 @@ class TableSession:
                 N_("Your chance to take {target}'s hand before the lead (rule 7): Take, or Pass to keep your own."),
                 target=self.names()[target]))  # type: ignore[index]
         g = self.game
-        if g.is_opening_trick and not g.table and g.current_player == self.seat and not g.is_over:
-            opening = g.legal_cards()  # the opening card of the rules in use (rule 3), the one card allowed
+        if self.change == "new" and g.is_opening_trick and not g.table and g.current_player == self.seat:
+            # at the deal: the opening card of the rules in use (rule 3), the one card allowed
+            opening = g.legal_cards()
             if len(opening) == 1:
                 parts.append(self.translator.format(N_("You hold {card} and must lead it to open the game (rule 3)."),
                                                     card=str(opening[0])))
