@@ -61,8 +61,11 @@ class BuildError(RuntimeError):
     """A build step that cannot go on, with what to do about it."""
 
 
+_STARTED = time.monotonic()
+
+
 def log(text: str) -> None:
-    print(f"[lite] {text}", flush=True)
+    print(f"[lite] {time.monotonic() - _STARTED:5.1f} s  {text}", flush=True)
 
 
 def canonical(name: str) -> str:
@@ -120,7 +123,13 @@ def build_own_wheel(dest: pathlib.Path) -> pathlib.Path:
     """The package's wheel, built now from the working tree."""
     tmp = CACHE / "own-wheel"
     shutil.rmtree(tmp, ignore_errors=True)
-    run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "--disable-pip-version-check", "-w", str(tmp), str(REPO)])
+    try:  # the pinned build backend is here (lite/requirements-build.txt): no isolated build environment
+        metadata.version("hatchling")
+        isolation = ["--no-build-isolation"]
+    except metadata.PackageNotFoundError:
+        isolation = []
+    run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "--disable-pip-version-check", *isolation,
+         "-w", str(tmp), str(REPO)])
     wheel = next(tmp.glob("bhabho_widget-*.whl"))
     dest.mkdir(parents=True, exist_ok=True)
     return pathlib.Path(shutil.copy(wheel, dest / wheel.name))
