@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import random
 import re
 import signal
@@ -43,22 +44,25 @@ def free_port() -> int:
 class Server:
     """``python -m bhabho_widget.server`` in a process of its own, on 127.0.0.1."""
 
-    def __init__(self, db: str, grace: float = 60.0, ping: float = 20.0, send_timeout: float = 10.0) -> None:
+    def __init__(self, db: str, grace: float = 60.0, ping: float = 20.0, send_timeout: float = 10.0,
+                 prefix: str = "") -> None:
         self.port = free_port()
+        self.prefix = prefix.rstrip("/")
         self.db = db
         self.args = ["--port", str(self.port), "--db", db, "--bot-pace", "0", "--grace", str(grace), "--ping", str(ping),
                      "--send-timeout", str(send_timeout)]
         self.proc: subprocess.Popen[bytes] | None = None
-        self.url = f"ws://127.0.0.1:{self.port}/ws"
+        self.url = f"ws://127.0.0.1:{self.port}{self.prefix}/ws"
         self.start()
 
     def start(self) -> None:
+        env = {**os.environ, "JUPYTERHUB_SERVICE_PREFIX": self.prefix + "/"} if self.prefix else None
         self.proc = subprocess.Popen([sys.executable, "-m", "bhabho_widget.server", *self.args],
-                                     stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
         deadline = time.monotonic() + TIMEOUT
         while time.monotonic() < deadline:
             try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{self.port}/", timeout=1) as r:
+                with urllib.request.urlopen(f"http://127.0.0.1:{self.port}{self.prefix}/", timeout=1) as r:
                     assert json.load(r)["server"] == "bhabho_widget"
                     return
             except OSError:
@@ -515,3 +519,21 @@ def test_table_host_and_join_give_widgets_that_forward_the_person_s_clicks(serve
     finally:
         host.close()
         guest.close()
+
+
+def test_as_a_hub_service_under_its_prefix_with_the_hub_user_s_name(tmp_path, monkeypatch):
+    from bhabho_widget.table.remote import TableClient
+
+    hub = Server(str(tmp_path / "tables.sqlite3"), prefix="/services/bhabho/")
+    try:
+        monkeypatch.setenv("JUPYTERHUB_USER", "student7")
+        client = TableClient(f"127.0.0.1:{hub.port}/services/bhabho")
+        client.create(players=3)
+        try:
+            assert client.state["seats"][0]["name"] == "student7"
+        finally:
+            client.close()
+        with pytest.raises(OSError):  # nothing outside the prefix
+            urllib.request.urlopen(f"http://127.0.0.1:{hub.port}/", timeout=5)
+    finally:
+        hub.stop()

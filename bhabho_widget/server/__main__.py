@@ -20,6 +20,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="seconds a client may leave a frame unread before it is disconnected")
     parser.add_argument("--ping", type=float, default=20.0,
                         help="seconds between pings; a client that does not answer within as long is disconnected")
+    parser.add_argument("--keep-days", type=float, default=7.0, help="days a table is kept after its last change")
     parser.add_argument("--prefix", default=os.environ.get("JUPYTERHUB_SERVICE_PREFIX", ""),
                         help="path prefix of the routes (as a JupyterHub service: /services/<name>/)")
     args = parser.parse_args(argv)
@@ -31,7 +32,8 @@ def main(argv: list[str] | None = None) -> int:
     from .app import make_app
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
-    app = make_app(args.db, prefix=args.prefix, grace=args.grace, bot_pace=args.bot_pace, send_timeout=args.send_timeout)
+    app = make_app(args.db, prefix=args.prefix, grace=args.grace, bot_pace=args.bot_pace, send_timeout=args.send_timeout,
+                   keep_days=args.keep_days)
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=65536, ws="websockets-sansio",
                 ws_ping_interval=args.ping, ws_ping_timeout=args.ping)
     return 0

@@ -108,8 +108,9 @@ class TableServer:
     """Every table, its connections and its bots (see the module's docstring)."""
 
     def __init__(self, store: Store, grace: float = 30.0, bot_pace: float = 0.6, send_timeout: float = 10.0,
-                 max_tables: int = 10000) -> None:
+                 max_tables: int = 10000, keep_days: float = KEEP_DAYS) -> None:
         self.store = store
+        self.keep_days = keep_days
         self.grace = grace
         self.bot_pace = bot_pace
         self.send_timeout = send_timeout
@@ -121,7 +122,7 @@ class TableServer:
 
     # ------------------------------------------------------------------ life
     async def startup(self) -> None:
-        pruned = self.store.prune(KEEP_DAYS)
+        pruned = self.store.prune(self.keep_days)
         now = time.time()
         for record in self.store.load_all():
             try:
@@ -143,13 +144,21 @@ class TableServer:
                 conn.close()
 
     async def _tick(self) -> None:
-        """Every so often: a bot for every person away longer than the grace time."""
+        """Every so often: a bot for every person away longer than the grace time; every
+        hour, the tables untouched for ``keep_days`` are deleted."""
+        pruned_at = time.time()
         while True:
             await asyncio.sleep(min(1.0, max(0.05, self.grace / 4)))
             now = time.time()
             for code, table in list(self.tables.items()):
                 if table.expire(self.grace, now):
                     self._changed(code)
+            if now - pruned_at > 3600:
+                pruned_at = now
+                for code, table in list(self.tables.items()):
+                    if now - table.updated > self.keep_days * 86400 and not self.conns.get(code):
+                        del self.tables[code]
+                        self.store.delete(code)
 
     # ------------------------------------------------------------------ sending
     def _frame(self, table: ServerTable, seat: int) -> dict[str, Any]:
@@ -301,7 +310,7 @@ class TableServer:
 def make_app(store: Store | str = "bhabho_tables.sqlite3", prefix: str = "", **options: Any) -> Starlette:
     """The ASGI app: ``/ws`` (the websocket) and ``/`` (a health check: how many tables),
     under ``prefix`` (a JupyterHub service's ``/services/<name>``). ``options`` go to
-    :class:`TableServer` (``grace``, ``bot_pace``, ``send_timeout``, ``max_tables``)."""
+    :class:`TableServer` (``grace``, ``bot_pace``, ``send_timeout``, ``max_tables``, ``keep_days``)."""
     server = TableServer(store if isinstance(store, Store) else Store(store), **options)
     prefix = prefix.rstrip("/")
 
