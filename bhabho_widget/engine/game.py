@@ -169,6 +169,9 @@ class StartPosition(NamedTuple):
     leader: Seat | None
     waste: Mask
     dealer: Seat | None
+    #: The position text a game set up by :meth:`Game.from_position` began at (it may start
+    #: in the middle of a trick, or with a drawn card to lead); None otherwise.
+    position: str | None = None
 
 
 class FinishedTrick(NamedTuple):
@@ -405,7 +408,7 @@ class Game:
         for seat in (*g._rings[dealer], dealer):
             log.append(_new(LogEntry, ("deal", seat, index_tuple(hands[seat]), None, (seat,))))
         g._hands = hands
-        g._start = _new(StartPosition, (tuple(hands), None, 0, dealer))
+        g._start = _new(StartPosition, (tuple(hands), None, 0, dealer, None))
         g._set_up_opening()
         g._count_position()
         return g

@@ -474,4 +474,5 @@ def parse_position(text: str, game: type[Game] = Game, names: Sequence[str] | No
     g._positions = counts  # type: ignore[assignment]
     g._position_keys = list(counts)
     g._start = StartPosition(tuple(hands), None if opening and not table else leader, waste, None)
+    g._start = g._start._replace(position=format_position(g, True))  # records replay from this text
     return g

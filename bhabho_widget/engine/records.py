@@ -18,15 +18,17 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from .cards import DECK, indices
-from .errors import RecordError
+from .errors import PositionError, RecordError
 from .rules import Rules
 
 if TYPE_CHECKING:  # the game reaches this module from its to_json/from_json; no import back
     from .game import Game
 
 RECORD_FORMAT = "bhabho-game"
-RECORD_VERSION = 2
-"""2 adds the stalemate of rule 10 to the result; version 1 records are read too."""
+RECORD_VERSION = 3
+"""2 adds the stalemate of rule 10 to the result; 3 a start given as position text (a game
+set up by ``Game.from_position``; only such records are written as version 3). Versions 1
+and 2 are read too."""
 MAX_RECORD_CHARS = 5_000_000
 
 
@@ -40,7 +42,7 @@ def game_to_json(g: Game, indent: int | None = None) -> str:
     start = g.start
     record = {
         "format": RECORD_FORMAT,
-        "version": RECORD_VERSION,
+        "version": RECORD_VERSION if start.position is not None else 2,
         "num_players": g.num_players,
         "names": list(g.names),
         "rules": g.rules.to_dict(),
@@ -50,6 +52,7 @@ def game_to_json(g: Game, indent: int | None = None) -> str:
             "hands": [[DECK[i].code for i in indices(h)] for h in start.hands],
             "leader": start.leader,
             "waste": [DECK[i].code for i in indices(start.waste)],
+            **({"position": start.position} if start.position is not None else {}),
         },
         "moves": [m.code if not isinstance(m, tuple) else f"take {m[1]}" for m in g.moves],
         "draws": [c.code for c in g.drawn_cards()],
@@ -74,15 +77,21 @@ def game_from_json(text: str, game: type[Game]) -> Game:
     if not isinstance(rec, dict) or rec.get("format") != RECORD_FORMAT:
         raise RecordError(f"not a game record: 'format' must be {RECORD_FORMAT!r}")
     version = rec.get("version")
-    if type(version) is not int or version not in (1, RECORD_VERSION):
-        raise RecordError(f"unsupported record version {str(version)[:20]!r}; this engine reads 1 and {RECORD_VERSION}")
+    if type(version) is not int or version not in (1, 2, RECORD_VERSION):
+        raise RecordError(f"unsupported record version {str(version)[:20]!r}; this engine reads 1 to {RECORD_VERSION}")
     try:
         rules = Rules.from_dict(rec["rules"])
         start = rec["start"]
         hands = start["hands"]
         seed = rec["seed"]
         names = rec.get("names")
-        if start.get("dealer") is not None:
+        if version == RECORD_VERSION and start.get("position") is not None:
+            g = game.from_position(start["position"], names=names)
+            if g.num_players != rec["num_players"] or g.seed != seed:
+                raise RecordError("num_players or seed does not match the start position")
+            if [[c.code for c in g.hand(s)] for s in range(g.num_players)] != [list(h) for h in hands]:
+                raise RecordError("the hands do not match the start position")
+        elif start.get("dealer") is not None:
             g = game.deal(rec["num_players"], seed=seed, rules=rules, dealer=start["dealer"], names=names)
             if [[c.code for c in g.hand(s)] for s in range(g.num_players)] != [list(h) for h in hands]:
                 raise RecordError("the hands do not match the deal from this seed")
@@ -95,6 +104,8 @@ def game_from_json(text: str, game: type[Game]) -> Game:
         moves, draws, result = rec["moves"], rec["draws"], rec["result"]
     except RecordError:
         raise
+    except PositionError as err:
+        raise RecordError(f"the record's start position is not valid: {err}") from None
     except (KeyError, TypeError, ValueError, AttributeError) as err:
         raise RecordError(f"incomplete game record: missing or malformed {str(err)[:120]}") from None
     if not isinstance(moves, list) or not isinstance(result, dict):
