@@ -18,7 +18,7 @@ def lesson(**kw):
 def test_lesson_steps_back_and_forth():
     L = lesson()
     assert L.step == 0 and L.length == 3 and L.view["mode"] == "lesson"
-    assert L.view["lesson"] == {"index": 0, "length": 3, "title": "Tochoo", "exercise": None}
+    assert L.view["lesson"] == {"index": 0, "length": 3, "title": "Tochoo", "exercise": None, "summary": None}
     assert L.view["log"] == []
     assert L.score is None
     assert L.view["hands"][1] == ["5H", "3C"] and L.view["legal"] == []
@@ -26,6 +26,7 @@ def test_lesson_steps_back_and_forth():
     assert L.step == 1 and L.explanation == "You have the power and lead K♥."  # the lesson's seat is "you"
     L.goto(3)
     assert "tochoo with 4♠" in L.explanation
+    assert L.view["lesson"]["summary"] is None, "a lesson without questions has nothing to sum up"
     assert L.view["last_trick"] == {"cards": [{"seat": 0, "card": "KH"}, {"seat": 1, "card": "5H"},
                                               {"seat": 2, "card": "4S"}], "outcome": "pickup", "picker": 0}
     assert [line["text"] for line in L.view["log"]] == [e.describe(0) for e in L.game.events]
