@@ -542,3 +542,60 @@ def test_at_the_start_the_holder_of_the_opening_card_is_told_to_lead_it(rules, c
     assert "must lead it to open" not in mine.narration
     mine.new_game(seed=mine.game.seed)  # the same deal again: told again
     assert line in mine.narration
+
+
+# ---------------------------------------------------------------------- a position played out
+SMALL = "rules=classic hands=A.K../2.Q../.3.."
+
+
+def test_a_table_starts_at_a_position_text_with_the_person_at_the_seat_given():
+    s = TableSession(position=SMALL, seat=1, seed=2)
+    assert s.game.num_players == 3 and s.match is None
+    assert [c.code for c in s.game.hand(1)] == ["2S", "QH"]
+    assert s.game.names == ("Bot 0", "You", "Bot 2")
+    assert s.waiting == "bot"  # Bot 0 holds A♠ and leads it (rule 3)
+    s.run_bots()
+    assert s.waiting == "human" and s.browser_view()["legal"] == ["2S"]
+    view = s.browser_view()
+    assert view["hands"] is None  # the person sees their own hand only
+    s.play("2S")
+    s.run_bots()
+    while s.waiting != "over":  # to the end, every move the person's first legal card
+        if s.waiting == "human":
+            s.play(s.game.legal_cards()[0]) if not s.take_offer else s.pass_take()
+        else:
+            s.run_bots()
+    assert s.game.is_over
+    s.new_game()  # then New game deals as usual: the whole pack to the three seats
+    assert sum(len(s.game.hand(p)) for p in range(3)) == 52 and s.game.moves == []
+
+
+def test_a_table_from_a_game_continues_it_exactly_and_the_widget_takes_it_too():
+    g = Game.deal(5, seed=11, rules="get away")
+    for _ in range(7):
+        g.play(g.legal_cards()[0])
+    t = Table(position=g, seat=2, seed=4)
+    assert t.game.position() == g.position() and t.game is not g
+    assert t.game.rules == g.rules and t.seat == 2 and t.game.names[2] == "You"
+    check_trait("view", t.view)
+    assert t.view["hands"] is None  # the person sees their own hand only
+    play_to_end(t, random.Random(3), take_chance=0.2)
+    t.new_game()
+    assert len(t.game.moves) == 0 and sum(len(t.game.hand(p)) for p in range(5)) == 52
+    g.play(g.legal_cards()[0])  # the game given is the caller's: the table took a copy
+    assert t.game.position() != g.position()
+
+
+@pytest.mark.parametrize(("kwargs", "words"), [
+    ({"position": "rules=classic hands=A.K../2.Q..", "seat": 0}, "3 to 8 players"),
+    ({"position": SMALL, "players": 4}, "the position has 3 players"),
+    ({"position": SMALL, "rules": "get away"}, "rules=classic"),
+    ({"position": SMALL, "rounds": 3}, "one game"),
+    ({"position": SMALL, "seat": 3}, "seat"),
+    ({"position": "rules=classic hands=A.K../A.Q../.3..", "seat": 0}, "position text"),
+    ({"position": 42}, "Game or position text"),
+])
+def test_a_position_that_cannot_start_a_table_is_a_short_error(kwargs, words):
+    with pytest.raises((ValueError, TypeError)) as err:
+        TableSession(**kwargs)
+    assert words in str(err.value) and len(str(err.value)) < 200

@@ -240,12 +240,31 @@ class TableSession:
     (``"random"``, ``"rules"``, ``"search"``), one Bot, or a dict of seat -> Bot.
     ``language`` (see :data:`.i18n.LANGUAGES`) is the language of every text the person
     reads: the narration, the log, refusals, the banner and the scoreboard.
+
+    ``position`` (a :class:`Game` or position text, see :meth:`Game.position`) starts the
+    table at that position instead of dealing: its players and rules are the table's
+    (``players`` and ``rules`` may be left out, or must agree), the person at ``seat``,
+    bots at the others; ``seed`` then seeds the bots. New game deals as usual. A position is
+    one game, so it does not go with ``rounds`` or ``max_bhabhi``.
+
+    >>> s = TableSession(position="rules=classic hands=A.K../2.Q../.3..", seat=1)
+    >>> s.game.num_players, [str(c) for c in s.game.hand(1)]
+    (3, ['2♠', 'Q♥'])
     """
 
-    def __init__(self, players: int = 4, seed: int | None = None, rules: Rules | str = "classic", seat: int = 0,
-                 bots: str | Bot | Mapping[int, Bot] = "rules", names: Sequence[str] | None = None,
-                 rounds: int | None = None, max_bhabhi: int | None = None, language: str = "en") -> None:
+    def __init__(self, players: int | None = None, seed: int | None = None, rules: Rules | str | None = None,
+                 seat: int = 0, bots: str | Bot | Mapping[int, Bot] = "rules", names: Sequence[str] | None = None,
+                 rounds: int | None = None, max_bhabhi: int | None = None, language: str = "en",
+                 position: Game | str | None = None) -> None:
         self.translator = translator(check_language(language))
+        start: Game | None = None
+        if position is not None:
+            start = self._position(position, players, rules, rounds, max_bhabhi)
+            players, rules = start.num_players, start.rules
+        if players is None:
+            players = 4
+        if rules is None:
+            rules = "classic"
         _check_int("players", players, 3, 8)
         _check_int("seat", seat, 0, players - 1)
         _check_int("seed", seed, 0, MAX_SEED, allow_none=True)
@@ -273,7 +292,47 @@ class TableSession:
         self._note: Callable[[], str] | None = None
         self._told: list[Event] = []
         self.seed: int | None = seed
-        self._deal(players, seed, self.rules, bots, fresh_match=True)
+        if start is None:
+            self._deal(players, seed, self.rules, bots, fresh_match=True)
+        else:
+            self._set_up(start, seed, bots)
+
+    # ------------------------------------------------------------------ a position
+    @staticmethod
+    def _position(position: object, players: int | None, rules: Rules | str | None, rounds: int | None,
+                  max_bhabhi: int | None) -> Game:
+        """The game a table starts from (checked: 3 to 8 players, not over, agreeing with
+        ``players`` and ``rules`` when they are given)."""
+        if isinstance(position, Game):
+            game = position
+        elif isinstance(position, str):
+            game = Game.from_position(position)
+        else:
+            raise TypeError(f"position must be a Game or position text, not {type(position).__name__}")
+        if game.is_over:
+            raise ValueError("position: the game is over there, so there is nothing to play out")
+        if not 3 <= game.num_players <= 8:
+            raise ValueError(f"position: a table seats 3 to 8 players, not {game.num_players}")
+        if players is not None and players != game.num_players:
+            raise ValueError(f"players: the position has {game.num_players} players, not {players}")
+        if rules is not None and rules_from(rules) != game.rules:
+            raise ValueError(f"rules: the position is played under rules={variant_name(game.rules)}; "
+                             "leave rules out or give the same")
+        if rounds is not None or max_bhabhi is not None:
+            raise ValueError("a position is one game: it does not go with rounds or max_bhabhi (New game starts them)")
+        return game
+
+    def _set_up(self, start: Game, seed: int | None, bots: str | Bot | Mapping[int, Bot]) -> None:
+        """The table at ``start``'s position, the seats named as the table names them."""
+        players = start.num_players
+        game = Game.from_position(start.position(), names=self.names_for(players))
+        self.match = None
+        self._bots_rng = random.Random(f"{seed if seed is not None else random.randrange(MAX_SEED)}:bots")
+        self.bots = make_bots(bots, [s for s in range(players) if s != self.seat], self._bots_rng)
+        self._bots_spec = bots
+        self.game = game
+        self.driver = Driver(game, self.bots)
+        self._changed("new", [], None, told=game.events)
 
     # ------------------------------------------------------------------ dealing
     def names_for(self, players: int) -> tuple[str, ...]:

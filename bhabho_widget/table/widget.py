@@ -211,18 +211,20 @@ class Table(BaseWidget):
     (and/or ``max_bhabhi``) keeps the scoreboard of a :class:`Match`. ``language`` is one of
     ``"en"``, ``"hi"``, ``"de"``, ``"ru"``, ``"es"`` (default: the notebook's locale if it is
     one of them, else English); the language menu of the controls switches it.
+    ``Table(position=text_or_game, seat=1)`` plays a position out (a :class:`Game` or position
+    text, as the editor copies it) instead of dealing; New game then deals as usual.
     """
 
-    def __init__(self, players: int = 4, seed: int | None = None, rules: Rules | str = "classic", seat: int = 0,
-                 bots: str | Bot | Mapping[int, Bot] = "rules", names: Sequence[str] | None = None,
+    def __init__(self, players: int | None = None, seed: int | None = None, rules: Rules | str | None = None,
+                 seat: int = 0, bots: str | Bot | Mapping[int, Bot] = "rules", names: Sequence[str] | None = None,
                  rounds: int | None = None, max_bhabhi: int | None = None, pace: float = 0.6,
-                 language: str | None = None, deck: str = "two-colour") -> None:
+                 language: str | None = None, deck: str = "two-colour", position: Game | str | None = None) -> None:
         pace = check_pace_argument(pace)
         deck = check_deck(deck)
         language = default_language() if language is None else check_language(language)
         self._hint: dict[str, Any] | None = None  # the hint shown, with its texts as Messages (told again on a switch)
         self.session = TableSession(players=players, seed=seed, rules=rules, seat=seat, bots=bots, names=names,
-                                    rounds=rounds, max_bhabhi=max_bhabhi, language=language)
+                                    rounds=rounds, max_bhabhi=max_bhabhi, language=language, position=position)
         super().__init__(pace=pace, variants=list(PRESETS), bot_levels=list(BOTS), languages=self._languages(),
                          labels=self.session.translator.labels(), lang=self.session.translator.code, deck=deck)
         self._sync()
