@@ -447,3 +447,27 @@ def test_lesson_tracker_shows_what_the_seat_knows_even_with_reveal_all() -> None
     assert lesson.tracker["chances"]["follow"][2][1][0] == 0.0
     lesson._on_frontend_msg(lesson, {"type": "tracker", "open": False, "chances": False}, None)
     assert lesson.tracker is None and lesson.error == ""
+
+
+def test_nothing_is_worked_out_while_the_panel_is_closed(monkeypatch) -> None:
+    """The click-to-card path stays as it was: no tracker while the panel is closed, no
+    chances while that layer is off."""
+    from bhabho_widget import Table
+    from bhabho_widget.coach import tracker as module
+
+    calls: list[bool] = []
+    real = module.tracker_data
+    monkeypatch.setattr(module, "tracker_data", lambda view, names, chances=False: calls.append(chances)
+                        or real(view, names, chances))
+    table = Table(players=4, seed=5, pace=0)
+    for _ in range(12):
+        v = table.view
+        if v.get("legal") and v.get("waiting") != "bot" and not v.get("take_offer"):
+            table.play(v["legal"][0])
+        else:
+            table.advance()
+    assert calls == [] and table.tracker is None
+    table.show_tracker()
+    assert calls == [False] and table.tracker["chances"] is None
+    table.show_tracker(chances=True)
+    assert calls == [False, True] and table.tracker["chances"]["samples"] > 0
