@@ -9,6 +9,24 @@ issue asks at least 2,000), ``--small`` for the other player counts. A game with
 search bots at the table costs about four times one with a single one: ``--dry-run``
 prints the commands only, and a first short run (``--games 40 --small 24``) tells how
 long the full one will take on a machine.
+
+Measured so far (``--seed 1 --jobs 2``, on a 2-core machine shared with other work at a
+load average of 10-30, so far fewer games than the issue asks; each line is the arena
+command with that ``--games``):
+
+======================================================  =====  =====================
+lineup                                                  games  first bot's loss rate
+======================================================  =====  =====================
+``search,rules,rules,rules``                              160  2.5 % (1.0-6.3 %)
+``search-2026,rules,rules,rules``                          80  12.5 % (6.9-21.5 %)
+``search,peer,peer,peer``                                  80  31.2 % (22.2-42.1 %)
+``search-2026,peer,peer,peer``                             40  40.0 % (26.3-55.4 %)
+``search,search-2026,search-2026,search-2026``             24  29.2 % (14.9-49.2 %)
+``search,rules,rules`` (3 players, fair share 33.3 %)      60  5.0 % (1.7-13.7 %)
+======================================================  =====  =====================
+
+A game costs about 1 s of CPU with one search bot and three rules-of-thumb bots, 4 s
+with four search bots, 2.5 s with one search bot and three peer bots (4 players).
 """
 
 from __future__ import annotations
