@@ -1,0 +1,151 @@
+"""Shared tables in the browser: four people, each in a browser context of their own on one
+JupyterLab, each kernel a client of one table server on 127.0.0.1, play whole games by
+clicks until the game-over banner; and three people with a bot play a match of two rounds.
+Each page shows its own hand only. Screenshots go to tests/artifacts/shared-*.png."""
+
+from __future__ import annotations
+
+import pathlib
+import random
+import subprocess
+import sys
+import time
+import urllib.request
+
+import harness
+import pytest
+
+pytestmark = pytest.mark.browser
+pytest.importorskip("starlette")
+pytest.importorskip("uvicorn")
+
+NAMES = ["Asha", "Ben", "Chitra", "Dev"]
+
+
+@pytest.fixture(scope="module")
+def table_server(tmp_path_factory):
+    port = harness.free_port()
+    db = tmp_path_factory.mktemp("tables") / "tables.sqlite3"
+    proc = subprocess.Popen([sys.executable, "-m", "bhabho_widget.server", "--port", str(port), "--db", str(db),
+                             "--bot-pace", "0.2"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=1).close()
+            break
+        except OSError:
+            assert proc.poll() is None and time.monotonic() < deadline, "the table server did not start"
+            time.sleep(0.1)
+    yield f"127.0.0.1:{port}"
+    proc.terminate()
+    proc.wait(30)
+
+
+def seat_people(browser, jupyter_server, server: str, people: int, rounds: int | None, tag: str):
+    """Open the host's notebook, then each other person's (the code read from the host's
+    kernel); returns the pages and their table drivers, host first."""
+    root = pathlib.Path(jupyter_server.root)
+    pages, tables = [], []
+    code = None
+    for k in range(people):
+        path = f"shared-{tag}-{k}.ipynb"
+        if k == 0:
+            make = (f"t = Table.host({server!r}, players=4, rounds={rounds!r}, name={NAMES[0]!r}, "
+                    "language='en', pace=0)")
+        else:
+            make = f"t = Table.join({server!r}, {code!r}, name={NAMES[k]!r}, language='en', pace=0)"
+        harness.write_notebook(root / path, ["from bhabho_widget import Table\n" + make + "\nt"])
+        page = harness.new_page(browser, width=1100, height=1000)
+        nb, table = harness.open_table(page, jupyter_server, path)
+        if k == 0:
+            code = nb.eval("t.code")
+        pages.append(page)
+        tables.append(table)
+    return pages, tables
+
+
+def play_until(tables, done, rng: random.Random, timeout: float = 600) -> int:
+    """Every page plays its own seat by clicks (a random playable card; Pass at its chance to
+    take) until ``done()``; returns the clicks."""
+    deadline = time.monotonic() + timeout
+    clicks = 0
+    while not done():
+        assert time.monotonic() < deadline, [t.state() for t in tables]
+        acted = False
+        for t in tables:
+            st = t.state()
+            if st["over"]:
+                continue
+            if st["offer"]:
+                t.pass_take()
+                acted = True
+            elif st["my_turn"] and st["legal"]:
+                try:
+                    t.click_card(rng.choice(st["legal"]))
+                except harness.PlayError:
+                    continue  # the view changed under the click: read it again
+                clicks += 1
+                acted = True
+        if not acted:
+            time.sleep(0.1)
+    return clicks
+
+
+def check_privacy(tables) -> None:
+    """Each page shows one hand, its own: no card of it in another page's hand."""
+    hands = [set(t.state()["hand"]) for t in tables]
+    for a in range(len(hands)):
+        for b in range(a + 1, len(hands)):
+            assert not hands[a] & hands[b]
+
+
+def close(pages, jupyter_server) -> None:
+    for p in pages:
+        p.context.close()
+    jupyter_server.shutdown_kernels()
+
+
+def test_four_people_play_a_whole_game_in_four_browsers(browser, jupyter_server, table_server):
+    pages, tables = seat_people(browser, jupyter_server, table_server, 4, None, "four")
+    try:
+        host = tables[0]
+        host.wait("(root) => /4 of 4 seats/.test(root.querySelector('[data-testid=narration]').textContent)")
+        harness.screenshot(tables[1].root, "shared-four-lobby-ben")
+        host.root.locator("[data-testid=new-game]").click()
+        for t in tables:
+            t.wait("(root) => !/host to deal/.test(root.querySelector('[data-testid=narration]').textContent)")
+        names = tables[2].state()["names"]
+        assert set(names) == {"You", "Asha", "Ben", "Dev"}
+        check_privacy(tables)
+        clicks = play_until(tables, lambda: all(t.state()["over"] for t in tables), random.Random(4))
+        assert clicks >= 10
+        for k, t in enumerate(tables):
+            t.wait_flight_done()
+            harness.screenshot(t.root, f"shared-four-over-{NAMES[k].lower()}")
+        losers = {t.state()["loser"] for t in tables}
+        assert len(losers) == 1  # one game, one banner for all
+    finally:
+        close(pages, jupyter_server)
+
+
+def test_three_people_and_a_bot_play_a_match_of_two_rounds(browser, jupyter_server, table_server):
+    pages, tables = seat_people(browser, jupyter_server, table_server, 3, 2, "match")
+    try:
+        host = tables[0]
+        host.wait("(root) => /3 of 4 seats/.test(root.querySelector('[data-testid=narration]').textContent)")
+        rng = random.Random(2)
+        for _round in (1, 2):
+            host.root.locator("[data-testid=new-game]").click()
+            for t in tables:
+                t.wait("(root) => !root.querySelector('[data-testid=game-over]:not([hidden])') && "
+                       "!/host to deal/.test(root.querySelector('[data-testid=narration]').textContent)")
+            check_privacy(tables)
+            play_until(tables, lambda: all(t.state()["over"] for t in tables), rng)
+            for t in tables:
+                t.wait_flight_done()
+        for k, t in enumerate(tables):
+            harness.screenshot(t.root, f"shared-match-over-{NAMES[k].lower()}")
+        text = tables[1].root.inner_text()
+        assert "Session over after 2 rounds" in text
+    finally:
+        close(pages, jupyter_server)
