@@ -23,6 +23,7 @@ lineup                                                  games  first bot's loss 
 ``search-2026,peer,peer,peer``                             40  40.0 % (26.3-55.4 %)
 ``search,search-2026,search-2026,search-2026``             24  29.2 % (14.9-49.2 %)
 ``search,rules,rules`` (3 players, fair share 33.3 %)      60  5.0 % (1.7-13.7 %)
+``search`` + 7 × ``rules`` (8 players, fair 12.5 %)        32  0.0 % (0.0-10.7 %)
 ======================================================  =====  =====================
 
 A 4-player game costs about 1 s of CPU with one search bot and three rules-of-thumb bots

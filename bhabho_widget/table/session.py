@@ -332,7 +332,15 @@ class TableSession:
         self._bots_spec = bots
         self.game = game
         self.driver = Driver(game, self.bots)
-        self._changed("new", [], None, told=game.events)
+        self._changed("new", [], self._position_note, told=game.events)
+
+    def _position_note(self) -> str:
+        """The first words under a table started at a position: whose turn it is."""
+        turn = self.game.current_player
+        if turn == self.seat:
+            return self.translator.format(N_("The game goes on from the position set up: it is your turn."))
+        return self.translator.format(N_("The game goes on from the position set up: it is {name}'s turn."),
+                                      name=self.names()[turn])  # type: ignore[index]
 
     # ------------------------------------------------------------------ dealing
     def names_for(self, players: int) -> tuple[str, ...]:
