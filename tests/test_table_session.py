@@ -554,6 +554,9 @@ def test_a_table_starts_at_a_position_text_with_the_person_at_the_seat_given():
     assert [c.code for c in s.game.hand(1)] == ["2S", "QH"]
     assert s.game.names == ("Bot 0", "You", "Bot 2")
     assert s.waiting == "bot"  # Bot 0 holds A♠ and leads it (rule 3)
+    assert s.narration == "The game goes on from the position set up: it is Bot 0's turn."
+    assert TableSession(position=SMALL, seat=0, language="de").narration.startswith(
+        "Das Spiel geht von der aufgestellten Stellung aus weiter: Sie sind am Zug.")
     s.run_bots()
     assert s.waiting == "human" and s.browser_view()["legal"] == ["2S"]
     view = s.browser_view()
