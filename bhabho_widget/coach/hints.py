@@ -32,6 +32,8 @@ from __future__ import annotations
 
 import math
 import random
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -42,7 +44,7 @@ from ..engine.seat_view import SeatView
 from ..i18n import Joined, Message, SeatName, SuitName
 from ..play.search import PASS, TAKE, ActionEstimate, estimate_actions
 
-__all__ = ["Estimate", "Hint", "about_equal", "hint", "hint_for_view", "percent"]
+__all__ = ["Estimate", "Hint", "about_equal", "explain", "hint", "hint_for_view", "percent"]
 
 DEFAULT_ROLLOUTS = 160
 """Random continuations per action for a hint (spread over the sampled deals)."""
@@ -212,8 +214,7 @@ def hint_for_view(view: SeatView, rollouts: int = DEFAULT_ROLLOUTS, samples: int
             actions.append(PASS)
     if not actions:
         raise ValueError(f"{view.names[view.seat]} has nothing to do now: no hint")
-    rng = random.Random(repr((seed, view.seat, view.trick_number, view.table, view.hand, view.hand_sizes)))
-    est = estimate_actions(view, actions, rollouts, samples, rng)
+    est = _estimates(view, tuple(actions), rollouts, samples, seed)
     by_action = {e.action: e for e in est}
     cards = [e for e in est if isinstance(e.action, int)]
     best_card = min(cards, key=lambda e: (e.p, e.action)) if cards else None
@@ -229,6 +230,39 @@ def hint_for_view(view: SeatView, rollouts: int = DEFAULT_ROLLOUTS, samples: int
     estimates = tuple(_estimate(view, e) for e in est)
     action: Card | str = DECK[chosen.action] if isinstance(chosen.action, int) else chosen.action
     return Hint(view.seat, action, reason, estimates)
+
+
+_CACHE: OrderedDict[tuple, list[ActionEstimate]] = OrderedDict()
+_CACHE_SIZE = 256
+_CACHE_LOCK = threading.Lock()
+
+
+def _estimates(view: SeatView, actions: tuple[int | str, ...], rollouts: int, samples: int,
+               seed: int | None) -> list[ActionEstimate]:
+    """The estimates of a hint, kept for a repeated hint of the same view and seed (a seed of
+    None is fresh randomness and is not kept). The estimator is part of the key, so a test
+    that replaces it is not answered from the cache."""
+    key = (estimate_actions, view, actions, rollouts, samples, seed)
+    if seed is not None:
+        with _CACHE_LOCK:
+            if key in _CACHE:
+                _CACHE.move_to_end(key)
+                return list(_CACHE[key])
+    rng = random.Random(repr((seed, view.seat, view.trick_number, view.table, view.hand, view.hand_sizes)))
+    est = estimate_actions(view, actions, rollouts, samples, rng)
+    if seed is not None:
+        with _CACHE_LOCK:
+            _CACHE[key] = est
+            while len(_CACHE) > _CACHE_SIZE:
+                _CACHE.popitem(last=False)
+    return est
+
+
+def explain(view: SeatView, chosen: ActionEstimate, estimates: Sequence[ActionEstimate]) -> str:
+    """The coach's reason for ``chosen`` among ``estimates`` (every legal action's, from
+    :func:`bhabho_widget.play.search.estimate_actions`) at ``view``: the sentence of a hint,
+    translatable (``reason.localize(translator)``)."""
+    return _explain(view, chosen, estimates)
 
 
 def _estimate(view: SeatView, e: ActionEstimate) -> Estimate:

@@ -1,0 +1,685 @@
+"""Review a game from one seat: the chance of ending as the bhabhi decision by decision,
+and where the seat went wrong.
+
+:func:`review` replays a game (finished or not, also one read with :meth:`Game.from_json
+<bhabho_widget.engine.game.Game.from_json>`: a teacher can review a student's game) and,
+at every decision of the seat, from the seat's own :class:`SeatView` at that moment and
+nothing more, estimates each legal action's chance that the seat ends as the bhabhi *if
+everyone played on like the rules of thumb* (:data:`bhabho_widget.play.search.DEFAULT_POLICY`).
+A decision is each card the seat played and each chance it had to take the next player's
+hand (rule 7: taken or passed).
+
+The estimates are *paired*: every action of a decision is played on the same sampled deals
+of the hidden cards with the same random numbers, so the difference between two actions is
+measured more sharply than either chance. The **loss** of a decision is the chosen action's
+chance less the best action's, with the 95 % interval of that difference over the sampled
+deals. A decision is graded only when that interval excludes 0 (the loss is larger than the
+estimate's uncertainty), by the size of the loss:
+
+====================  =========================================
+grade                 loss (chosen less best), interval above 0
+====================  =========================================
+``"inaccuracy"``      at least :data:`INACCURACY` (3 points)
+``"mistake"``         at least :data:`MISTAKE` (8 points)
+``"blunder"``         at least :data:`BLUNDER` (20 points)
+====================  =========================================
+
+A forced move (one legal action) is never graded. Every best action comes with the coach's
+reason (:func:`bhabho_widget.coach.hints.explain`), translatable like a hint's.
+
+The J♦ trap of :mod:`.hints`, played wrongly (Q♦ led, not 4♦):
+
+>>> from bhabho_widget import Game
+>>> g = Game.from_hands([["4S", "5H", "6H"], ["KS", "4D", "QD", "7H"], ["JD", "2S", "8H"], ["9C", "3S", "10H"]],
+...                     leader=2, seed=1)
+>>> for card in ["JD", "9C", "2S", "3S", "4S", "KS", "QD"]:
+...     _ = g.play(card)
+>>> r = review(g, 1, rollouts=160, seed=0)
+>>> d = r.costliest(1)[0]
+>>> d.chosen, d.best, d.grade in ("mistake", "blunder")
+('QD', '4D', True)
+>>> print(d.reason.split(";")[0])
+Lead 4♦, not Q♦: Player 3 has shown no diamonds, so whoever plays the highest diamond picks up
+"""
+
+from __future__ import annotations
+
+import html
+import math
+import random
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ..engine.cards import DECK, Card, Seat, indices
+from ..engine.events import LogEntry
+from ..engine.game import Game
+from ..engine.seat_view import PublicKnowledge, SeatView, read_knowledge
+from ..i18n import Message, SeatName, Translator
+from ..play.search import DEFAULT_EXPLORE, DEFAULT_POLICY, PASS, TAKE, ActionEstimate, loss_mask, sample_hidden, simulate
+from .hints import T_PASS_LABEL, T_TAKE_LABEL, explain, percent
+
+__all__ = ["BLUNDER", "DEFAULT_ROLLOUTS", "DEFAULT_SAMPLES", "GRADES", "INACCURACY", "MARKED_EVENTS", "MISTAKE",
+           "ActionChance", "Decision", "GameEvent", "Review", "ReviewCancelled", "clear_cache", "plot_review",
+           "review"]
+
+DEFAULT_ROLLOUTS = 96
+"""Continuations per action of a decision, spread over :data:`DEFAULT_SAMPLES` sampled deals:
+chosen so that a whole 4-player game reviewed for one seat takes at most 5 s and an 8-player
+game at most 10 s on two cores (``benchmarks/review_speed.py``)."""
+DEFAULT_SAMPLES = 12
+INACCURACY = 0.03
+"""The smallest loss (in chance of ending as the bhabhi) graded an inaccuracy."""
+MISTAKE = 0.08
+"""The smallest loss graded a mistake."""
+BLUNDER = 0.20
+"""The smallest loss graded a blunder."""
+GRADES = ("inaccuracy", "mistake", "blunder")
+"""The grades, from the mildest."""
+MARKED_EVENTS = ("pickup", "take", "escape", "draw")
+"""The game's events marked on the review's graph."""
+CHUNK = 8
+"""Decisions simulated together in one lockstep run: progress is reported and a cancel is
+heard between runs."""
+
+T_GRADE_INACCURACY = "inaccuracy"
+T_GRADE_MISTAKE = "mistake"
+T_GRADE_BLUNDER = "blunder"
+_GRADE_TEXT = {"inaccuracy": T_GRADE_INACCURACY, "mistake": T_GRADE_MISTAKE, "blunder": T_GRADE_BLUNDER}
+Z95 = 1.959963984540054
+_T95 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145, 2.131,
+        2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042)
+"""Student's t quantiles (97.5 %) for 1 to 30 degrees of freedom: a few sampled deals give a
+wider interval of a difference than the normal's 1.96."""
+
+
+def _t95(df: int) -> float:
+    return _T95[df - 1] if 1 <= df <= len(_T95) else Z95
+
+
+class ReviewCancelled(Exception):
+    """The review was cancelled (its ``cancel`` was set) before it finished: nothing is returned."""
+
+
+def grade_for(loss: float, loss_lo: float, forced: bool = False) -> str | None:
+    """The grade of a decision whose chosen action loses ``loss`` against the best one, the
+    difference's 95 % interval starting at ``loss_lo``: None when forced, when the interval
+    reaches 0 or when the loss is below :data:`INACCURACY`.
+
+    >>> grade_for(0.30, 0.12), grade_for(0.10, 0.01), grade_for(0.05, 0.02), grade_for(0.30, -0.01), grade_for(0.02, 0.01)
+    ('blunder', 'mistake', 'inaccuracy', None, None)
+    >>> grade_for(0.5, 0.4, forced=True) is None
+    True
+    """
+    if forced or loss_lo <= 0:
+        return None
+    if loss >= BLUNDER:
+        return "blunder"
+    if loss >= MISTAKE:
+        return "mistake"
+    if loss >= INACCURACY:
+        return "inaccuracy"
+    return None
+
+
+# ---------------------------------------------------------------------- records
+@dataclass(frozen=True)
+class ActionChance:
+    """One action of a decision: ``action`` (a card code, ``"take"`` or ``"pass"``), its
+    ``label``, the estimated chance ``p`` of ending as the bhabhi after it with a 95 %
+    interval ``lo``..``hi`` (counting the sampled deals' spread), and ``diff``, ``p`` less
+    the best action's, with its 95 % interval ``diff_lo``..``diff_hi`` (paired over the deals)."""
+
+    action: str
+    label: str
+    p: float
+    lo: float
+    hi: float
+    diff: float
+    diff_lo: float
+    diff_hi: float
+    rollouts: int
+
+    def to_dict(self, translator: Translator | None = None, names: Sequence[str] | None = None) -> dict:
+        label = self.label.localize(translator, names) if isinstance(self.label, Message) else self.label
+        return {"action": self.action, "label": label, "p": self.p, "lo": self.lo, "hi": self.hi, "diff": self.diff,
+                "diff_lo": self.diff_lo, "diff_hi": self.diff_hi, "rollouts": self.rollouts}
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One decision of the reviewed seat.
+
+    ``number``: its place among the seat's decisions (from 0); ``move``: how many moves of
+    the game came before it (its position is the game after ``game.moves[:move]``);
+    ``trick``: the trick number; ``kind``: ``"card"`` or ``"offer"`` (take or pass);
+    ``chosen`` and ``best``: action codes; ``estimates``: every legal action;
+    ``loss``: the chosen action's chance less the best one's, with its interval
+    ``loss_lo``..``loss_hi``; ``grade``: one of :data:`GRADES` or None; ``reason``: the
+    coach's reason for the best action (a translatable text); ``forced``: one legal action.
+    """
+
+    number: int
+    move: int
+    trick: int
+    kind: str
+    chosen: str
+    best: str
+    estimates: tuple[ActionChance, ...]
+    loss: float
+    loss_lo: float
+    loss_hi: float
+    grade: str | None
+    reason: str
+    forced: bool
+
+    def estimate(self, action: str) -> ActionChance:
+        """The estimate of ``action`` (a card code, ``"take"`` or ``"pass"``)."""
+        for e in self.estimates:
+            if e.action == action:
+                return e
+        raise KeyError(action)
+
+    @property
+    def chance_before(self) -> float:
+        """The chance of ending as the bhabhi with the best action: what the position was worth."""
+        return self.estimate(self.best).p
+
+    @property
+    def chance_after(self) -> float:
+        """The chance of ending as the bhabhi after the chosen action."""
+        return self.estimate(self.chosen).p
+
+    @property
+    def chosen_label(self) -> str:
+        return self.estimate(self.chosen).label
+
+    @property
+    def best_label(self) -> str:
+        return self.estimate(self.best).label
+
+    def to_dict(self, translator: Translator | None = None, names: Sequence[str] | None = None) -> dict:
+        reason = self.reason.localize(translator, names) if hasattr(self.reason, "localize") else str(self.reason)
+        grade_text = None
+        if self.grade is not None:
+            grade_text = Message(_GRADE_TEXT[self.grade]).localize(translator)
+        return {"number": self.number, "move": self.move, "trick": self.trick, "kind": self.kind,
+                "chosen": self.chosen, "best": self.best, "chance_before": self.chance_before,
+                "chance_after": self.chance_after, "loss": self.loss, "loss_lo": self.loss_lo, "loss_hi": self.loss_hi,
+                "grade": self.grade, "grade_text": grade_text, "reason": reason, "forced": self.forced,
+                "estimates": [e.to_dict(translator, names) for e in self.estimates]}
+
+
+@dataclass(frozen=True)
+class GameEvent:
+    """An event of the game marked on the graph: ``kind`` (one of :data:`MARKED_EVENTS`),
+    ``seat``, ``trick``, ``move`` (moves before it) and ``text`` as the reviewed seat may read
+    it (a card drawn by another seat is not named)."""
+
+    kind: str
+    seat: Seat | None
+    trick: int
+    move: int
+    text: str
+
+
+@dataclass(frozen=True)
+class Review:
+    """The review of ``seat``'s decisions in a game (see :func:`review`)."""
+
+    seat: Seat
+    names: tuple[str, ...]
+    decisions: tuple[Decision, ...]
+    events: tuple[GameEvent, ...]
+    is_over: bool
+    loser: Seat | None
+    rollouts: int
+    samples: int
+    seed: int | None
+    policy: str
+
+    @property
+    def graded(self) -> tuple[Decision, ...]:
+        """The graded decisions, in game order."""
+        return tuple(d for d in self.decisions if d.grade is not None)
+
+    def count(self, grade: str) -> int:
+        """How many decisions have ``grade`` (one of :data:`GRADES`)."""
+        if grade not in GRADES:
+            raise ValueError(f"grade must be one of {', '.join(GRADES)}, not {grade!r}"[:120])
+        return sum(d.grade == grade for d in self.decisions)
+
+    def costliest(self, n: int = 3) -> list[Decision]:
+        """The ``n`` decisions that cost the most (largest loss first; graded ones before
+        ungraded ones of the same loss), among those whose loss is above 0."""
+        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+            raise ValueError(f"n must be a whole number from 0, not {n!r}"[:120])
+        lossy = [d for d in self.decisions if d.loss > 0 and not d.forced]
+        return sorted(lossy, key=lambda d: (-d.loss, d.grade is None, d.number))[:n]
+
+    def to_dict(self, translator: Translator | None = None, names: Sequence[str] | None = None) -> dict:
+        """A JSON-safe dict (texts told by ``translator``, None: English)."""
+        return {"format": "bhabho-review", "version": 1, "seat": self.seat, "names": list(names or self.names),
+                "is_over": self.is_over, "loser": self.loser, "rollouts": self.rollouts, "samples": self.samples,
+                "seed": self.seed, "policy": self.policy,
+                "thresholds": {"inaccuracy": INACCURACY, "mistake": MISTAKE, "blunder": BLUNDER},
+                "decisions": [d.to_dict(translator, names) for d in self.decisions],
+                "events": [{"kind": e.kind, "seat": e.seat, "trick": e.trick, "move": e.move, "text": e.text}
+                           for e in self.events],
+                "costliest": [d.number for d in self.costliest(3)]}
+
+    def to_json(self, translator: Translator | None = None, indent: int | None = None) -> str:
+        """:meth:`to_dict` as JSON text."""
+        import json
+
+        return json.dumps(self.to_dict(translator), indent=indent, ensure_ascii=False)
+
+    def plot(self, ax: Any = None) -> Any:
+        """The graph (see :func:`plot_review`); returns the Axes."""
+        return plot_review(self, ax=ax)
+
+    def _repr_html_(self) -> str:
+        return review_html(self)
+
+
+# ---------------------------------------------------------------------- decisions of a game
+@dataclass(frozen=True)
+class _Point:
+    view: SeatView
+    kind: str
+    actions: tuple[int | str, ...]
+    chosen: int | str
+    move: int
+
+
+def _replay_start(game: Game) -> Game:
+    r = game.copy()
+    while r.moves:
+        r.undo()
+    return r
+
+
+def _apply(r: Game, move: Any) -> None:
+    if isinstance(move, tuple):
+        r.take(move[1])
+    else:
+        r.play(move)
+
+
+def _decision_points(game: Game, seat: Seat) -> tuple[list[_Point], list[GameEvent]]:
+    """Every decision of ``seat`` in ``game``, replayed from the start, and the marked events.
+
+    Take offers follow the table's order (:mod:`bhabho_widget.play.driver`): at each trick
+    boundary where takes are allowed, every seat holding cards in play order from the one
+    with the power; a seat that took at the boundary took in its place, one that did not
+    passed (known only once a later move is recorded)."""
+    moves = game.moves
+    r = _replay_start(game)
+    points: list[_Point] = []
+    events: list[GameEvent] = []
+    i = 0
+    seen_events = 0
+
+    def mark() -> None:
+        nonlocal seen_events
+        for e in r.events_since(seen_events):
+            if e.kind in MARKED_EVENTS:
+                events.append(GameEvent(e.kind, e.seat, r.trick_number, i, e.describe(viewer=seat)))
+        seen_events = r.event_count
+
+    def step() -> None:
+        nonlocal i
+        _apply(r, moves[i])
+        i += 1
+        mark()
+
+    mark()
+    while i < len(moves) and not r.is_over:
+        if not r.table and r.take_refusal() is None:  # a boundary: the offers of rule 7
+            offered: set[Seat] = set()
+            while i < len(moves) and not r.is_over and not r.table:
+                order = [s for s in r.holders_from(r.leader) if s not in offered]  # type: ignore[arg-type]
+                move = moves[i]
+                taker = move[1] if isinstance(move, tuple) else None
+                if taker is not None and taker in offered:  # a take out of the table's order
+                    step()
+                    continue
+                if not order:
+                    while i < len(moves) and isinstance(moves[i], tuple):
+                        step()
+                    break
+                s = order[0]
+                offered.add(s)
+                if s == seat:
+                    points.append(_Point(r.seat_view(seat), "offer", (TAKE, PASS), TAKE if taker == seat else PASS, i))
+                if taker == s:
+                    step()
+            if r.is_over or i >= len(moves):
+                break
+        if r.current_player == seat:
+            view = r.seat_view(seat)
+            card = moves[i]
+            assert isinstance(card, Card)
+            points.append(_Point(view, "card", tuple(indices(view.legal)), card.index, i))
+        step()
+    return points, events
+
+
+# ---------------------------------------------------------------------- estimates
+def _voids_after(view: SeatView, game: Game, start: int) -> tuple[int, ...]:
+    """The suits each seat has shown it lacks in ``game`` (made from ``view``), after its
+    events from number ``start`` on."""
+    before = PublicKnowledge(0, view.voids, view.known, view.waste_known, view.drawer)
+    log = [LogEntry(e.kind, e.seat, e.card_indices, e.info, e.private) for e in game.events_since(start)]
+    return read_knowledge(before, log, view.num_players).voids
+
+
+def _paired(lost: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
+    """``lost[d, a, i]``: rollout i of action a on deal d was lost. Each action's difference
+    from the best (lowest mean) with its 95 % interval over the deals (Student's t: the
+    deals are few), and the best's place."""
+    samples, _, per = lost.shape
+    p = lost.mean(axis=(0, 2))
+    best = int(np.argmin(p))
+    d = lost.astype(np.float64) - lost[:, best:best + 1, :]
+    diff = d.mean(axis=(0, 2))
+    if samples >= 2:
+        se = d.mean(axis=2).std(axis=0, ddof=1) / math.sqrt(samples) * _t95(samples - 1)
+    elif per >= 2:
+        se = d[0].std(axis=1, ddof=1) / math.sqrt(per) * _t95(per - 1)
+    else:
+        se = np.abs(diff)
+    return diff, diff - se, diff + se, best
+
+
+def _rng_for(view: SeatView, seed: int | None) -> random.Random:
+    """The sampler's generator for one decision: from the seed and the seat's view only, so
+    the hidden cards never change a review."""
+    if seed is None:
+        return random.Random()
+    return random.Random(repr((seed, "review", view)))
+
+
+_CACHE: OrderedDict[tuple, tuple[tuple[ActionEstimate, ...], ...]] = OrderedDict()
+_CACHE_SIZE = 64
+_CACHE_LOCK = threading.Lock()
+
+
+def clear_cache() -> None:
+    """Forget the reviews computed so far."""
+    with _CACHE_LOCK:
+        _CACHE.clear()
+
+
+def _estimate(points: Sequence[_Point], rollouts: int, samples: int, seed: int | None, policy: str,
+              explore: float, progress: Callable[[int, int], Any] | None,
+              cancel: Any) -> list[tuple[ActionEstimate, ...]]:
+    """Paired estimates of every decision, :data:`CHUNK` decisions per lockstep run."""
+    samples = max(1, min(samples, rollouts))
+    per = -(-rollouts // samples)
+    out: list[tuple[ActionEstimate, ...]] = []
+    total = len(points)
+    run_seed = random.Random(repr((seed, "review-runs"))) if seed is not None else random.Random()
+    for lo in range(0, total, CHUNK):
+        if _cancelled(cancel):
+            raise ReviewCancelled("the review was cancelled")
+        chunk = points[lo:lo + CHUNK]
+        starts: list[Game] = []
+        voids: list[tuple[int, ...]] = []
+        streams: list[int] = []
+        for k, pt in enumerate(chunk):
+            rng = _rng_for(pt.view, seed)
+            for d in range(samples):
+                hands, waste = sample_hidden(pt.view, rng)
+                base = Game.from_view(pt.view, hands, waste, seed=rng.getrandbits(62))
+                for a in pt.actions:
+                    g = base.copy()
+                    start = g.event_count
+                    if a == TAKE:
+                        g.take(pt.view.seat)
+                    elif a != PASS:
+                        g.play_index(a)  # type: ignore[arg-type]
+                    starts.append(g)
+                    voids.append(_voids_after(pt.view, g, start))
+                    streams.append(k * samples + d)
+        losers = simulate(starts, [per] * len(starts), seed=run_seed.getrandbits(62), policy=policy, explore=explore,
+                          voids=voids if policy == "rules" else None, streams=streams)
+        at = 0
+        for pt in chunk:
+            k = len(pt.actions)
+            size = samples * k * per
+            lost = loss_mask(pt.view, losers[at:at + size]).reshape(samples, k, per)
+            at += size
+            diff, dlo, dhi, best = _paired(lost)
+            by_deal = lost.sum(axis=2)
+            out.append(tuple(ActionEstimate(a, samples * per, int(by_deal[:, j].sum()), tuple(by_deal[:, j].tolist()),
+                                            float(diff[j]), float(dlo[j]), float(dhi[j]), j == best)
+                             for j, a in enumerate(pt.actions)))
+        if progress is not None:
+            progress(min(lo + CHUNK, total), total)
+    return out
+
+
+def _cancelled(cancel: Any) -> bool:
+    if cancel is None:
+        return False
+    if hasattr(cancel, "is_set"):
+        return bool(cancel.is_set())
+    return bool(cancel())
+
+
+def _code(action: int | str) -> str:
+    return DECK[action].code if isinstance(action, int) else action
+
+
+def _label(view: SeatView, action: int | str) -> str:
+    if isinstance(action, int):
+        return str(DECK[action])
+    if action == TAKE:
+        target = view.take_target if view.take_target is not None else view.next_holder(view.seat)
+        return Message(T_TAKE_LABEL, target=SeatName(view.names[target], target))  # type: ignore[index,arg-type]
+    return Message(T_PASS_LABEL)
+
+
+def _chance(view: SeatView, e: ActionEstimate) -> ActionChance:
+    lo, hi = e.deal_interval
+    return ActionChance(_code(e.action), _label(view, e.action), e.p, lo, hi, e.diff, e.diff_lo, e.diff_hi, e.rollouts)
+
+
+def _decision(number: int, pt: _Point, est: Sequence[ActionEstimate]) -> Decision:
+    by = {e.action: e for e in est}
+    best = min(est, key=lambda e: (e.p, 0 if e.action == PASS else 1, str(e.action)))
+    chosen = by[pt.chosen]
+    forced = len(est) == 1
+    loss = chosen.p - best.p
+    if chosen is best:
+        loss_lo = loss_hi = 0.0
+    else:  # the paired difference from the best action: the estimate's own when it is the best measured
+        best_paired = next(e for e in est if e.best)
+        if best_paired is best:
+            loss_lo, loss_hi = chosen.diff_lo, chosen.diff_hi
+        else:  # a tie on p resolved otherwise: the interval of the difference is symmetric round 0
+            half = (chosen.diff_hi - chosen.diff_lo) / 2
+            loss_lo, loss_hi = loss - half, loss + half
+    reason = explain(pt.view, best, est)
+    return Decision(number, pt.move, pt.view.trick_number, pt.kind, _code(pt.chosen), _code(best.action),
+                    tuple(_chance(pt.view, e) for e in est), loss, loss_lo, loss_hi,
+                    grade_for(loss, loss_lo, forced), reason, forced)
+
+
+# ---------------------------------------------------------------------- the entry point
+def review(game: Game, seat: Seat, *, rollouts: int = DEFAULT_ROLLOUTS, samples: int = DEFAULT_SAMPLES,
+           seed: int | None = 0, policy: str = DEFAULT_POLICY, explore: float = DEFAULT_EXPLORE,
+           progress: Callable[[int, int], Any] | None = None, cancel: Any = None) -> Review:
+    """Review every decision of ``seat`` in ``game`` (see the module docstring).
+
+    ``rollouts`` continuations per action of each decision over ``samples`` sampled deals,
+    played by ``policy`` (``"rules"``: the rules of thumb; ``"random"``). ``seed`` makes the
+    review reproducible (None: fresh randomness, not cached). ``progress(done, total)`` is
+    called as decisions are done; ``cancel`` (a ``threading.Event`` or a function returning
+    True to stop) stops the review with :class:`ReviewCancelled`. The game is not changed.
+    A repeated review of the same decisions (the same views of the seat) with the same
+    settings is not recomputed.
+    """
+    if not isinstance(game, Game):
+        raise TypeError(f"game must be a Game, not {type(game).__name__}")
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < game.num_players:
+        raise ValueError(f"no seat {seat!r} to review: seats are 0 to {game.num_players - 1}"[:120])
+    for name, value in (("rollouts", rollouts), ("samples", samples)):
+        if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+            raise ValueError(f"{name} must be a positive whole number, not {value!r}"[:120])
+    if policy not in ("random", "rules"):
+        raise ValueError(f"policy must be 'random' or 'rules', not {policy!r}"[:120])
+    points, events = _decision_points(game, seat)
+    key = (tuple((p.view, p.actions) for p in points), rollouts, samples, seed, policy, explore)
+    cached = None
+    if seed is not None:
+        with _CACHE_LOCK:
+            cached = _CACHE.get(key)
+            if cached is not None:
+                _CACHE.move_to_end(key)
+    if cached is None:
+        estimates = tuple(_estimate(points, rollouts, samples, seed, policy, explore, progress, cancel))
+        if seed is not None:
+            with _CACHE_LOCK:
+                _CACHE[key] = estimates
+                while len(_CACHE) > _CACHE_SIZE:
+                    _CACHE.popitem(last=False)
+    else:
+        estimates = cached
+        if progress is not None:
+            progress(len(points), len(points))
+    decisions = tuple(_decision(k, pt, est) for k, (pt, est) in enumerate(zip(points, estimates)))
+    return Review(seat, tuple(game.names), decisions, tuple(events), game.is_over, game.loser,
+                  rollouts, samples, seed, policy)
+
+
+# ---------------------------------------------------------------------- pictures
+def _series(rev: Review) -> tuple[list[float], list[float], list[float], list[float]]:
+    """x (the trick, spread within a trick by the decision's order), p, lo, hi after each decision."""
+    xs, ps, los, his = [], [], [], []
+    per_trick: dict[int, int] = {}
+    for d in rev.decisions:
+        per_trick[d.trick] = per_trick.get(d.trick, 0) + 1
+    seen: dict[int, int] = {}
+    for d in rev.decisions:
+        k = seen.get(d.trick, 0)
+        seen[d.trick] = k + 1
+        xs.append(d.trick + (k + 1) / (per_trick[d.trick] + 1) - 0.5)
+        e = d.estimate(d.chosen)
+        ps.append(e.p)
+        los.append(e.lo)
+        his.append(e.hi)
+    return xs, ps, los, his
+
+
+_GRADE_COLORS = {"inaccuracy": "#f9a825", "mistake": "#ef6c00", "blunder": "#c62828"}
+_EVENT_MARKS = {"pickup": ("v", "#6d4c41"), "take": ("s", "#1565c0"), "escape": ("^", "#2e7d32"),
+                "draw": ("D", "#6a1b9a")}
+
+
+def plot_review(rev: Review, ax: Any = None) -> Any:
+    """The review's graph with matplotlib: the chance of ending as the bhabhi after each of
+    the seat's decisions with its 95 % interval (a band), the trick number on the x axis,
+    graded decisions coloured by grade, and the game's events (pickups, takes, escapes,
+    draws from the waste pile) marked along the bottom. Returns the Axes."""
+    import matplotlib.pyplot as plt
+
+    if ax is None:
+        _, ax = plt.subplots(figsize=(9, 3.6), layout="constrained")
+    xs, ps, los, his = _series(rev)
+    name = rev.names[rev.seat]
+    if xs:
+        ax.fill_between(xs, los, his, color="#90caf9", alpha=0.45, step=None, label="95 % interval")
+        ax.plot(xs, ps, color="#1565c0", lw=1.5, marker="o", ms=3.5, label=f"{name}: chance of ending as the bhabhi")
+        for grade in GRADES:
+            pts = [(x, p) for x, p, d in zip(xs, ps, rev.decisions) if d.grade == grade]
+            if pts:
+                ax.scatter(*zip(*pts), s=60, color=_GRADE_COLORS[grade], zorder=3, label=grade, edgecolor="black",
+                           linewidth=0.6)
+    shown: set[str] = set()
+    for e in rev.events:
+        marker, color = _EVENT_MARKS[e.kind]
+        label = e.kind if e.kind not in shown else None
+        shown.add(e.kind)
+        ax.scatter([e.trick], [-0.04], marker=marker, color=color, s=28, clip_on=False, zorder=3, label=label)
+    ax.set_ylim(-0.08, 1.0)
+    ax.set_xlabel("trick")
+    ax.set_ylabel("chance of ending as the bhabhi")
+    ax.yaxis.set_major_formatter(plt.FuncFormatter(lambda v, _: f"{v:.0%}" if v >= 0 else ""))
+    ax.grid(alpha=0.3)
+    result = ""
+    if rev.is_over:
+        result = " (the bhabhi)" if rev.loser == rev.seat else " (escaped)" if rev.loser is not None else ""
+    ax.set_title(f"Review of {name}'s game{result}", fontsize="medium")
+    ax.legend(loc="upper left", fontsize="x-small", ncol=3)
+    return ax
+
+
+def _pct(p: float) -> str:
+    return f"{percent(p)}%"
+
+
+def _svg(rev: Review, width: int = 640, height: int = 220) -> str:
+    """The graph as a small SVG, for pages without matplotlib (GitHub, nbviewer)."""
+    left, right, top, bottom = 44, 10, 12, 34
+    xs, ps, los, his = _series(rev)
+    tricks = [d.trick for d in rev.decisions] + [e.trick for e in rev.events]
+    x0, x1 = (min(tricks) - 0.5, max(tricks) + 0.5) if tricks else (0.0, 1.0)
+    w, h = width - left - right, height - top - bottom
+
+    def X(x: float) -> float:
+        return left + (x - x0) / (x1 - x0 or 1) * w
+
+    def Y(p: float) -> float:
+        return top + (1 - p) * h
+
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" role="img" '
+             f'aria-label="chance of ending as the bhabhi after each decision">']
+    for p in (0, 0.25, 0.5, 0.75, 1):
+        parts.append(f'<line x1="{left}" x2="{left + w}" y1="{Y(p):.1f}" y2="{Y(p):.1f}" stroke="#ddd"/>'
+                     f'<text x="{left - 4}" y="{Y(p) + 4:.1f}" font-size="10" text-anchor="end">{p:.0%}</text>')
+    if xs:
+        band = [f"{X(x):.1f},{Y(v):.1f}" for x, v in zip(xs, his)] + \
+               [f"{X(x):.1f},{Y(v):.1f}" for x, v in zip(reversed(xs), reversed(los))]
+        parts.append(f'<polygon points="{" ".join(band)}" fill="#90caf9" fill-opacity="0.5"/>')
+        line = " ".join(f"{X(x):.1f},{Y(v):.1f}" for x, v in zip(xs, ps))
+        parts.append(f'<polyline points="{line}" fill="none" stroke="#1565c0" stroke-width="1.5"/>')
+        for x, p, d in zip(xs, ps, rev.decisions):
+            color = _GRADE_COLORS.get(d.grade or "", "#1565c0")
+            r = 4.5 if d.grade else 2.5
+            parts.append(f'<circle cx="{X(x):.1f}" cy="{Y(p):.1f}" r="{r}" fill="{color}"><title>'
+                         f'{html.escape(f"trick {d.trick}: {d.chosen_label} {_pct(p)}" + (f" ({d.grade})" if d.grade else ""))}'
+                         f'</title></circle>')
+    for e in rev.events:
+        color = _EVENT_MARKS[e.kind][1]
+        parts.append(f'<rect x="{X(e.trick) - 3:.1f}" y="{top + h + 4}" width="6" height="6" fill="{color}">'
+                     f'<title>{html.escape(f"trick {e.trick}: {e.text}")}</title></rect>')
+    step = max(1, round((x1 - x0) / 12))
+    for t in range(math.ceil(x0), math.floor(x1) + 1, step):
+        parts.append(f'<text x="{X(t):.1f}" y="{height - 8}" font-size="10" text-anchor="middle">{t}</text>')
+    parts.append(f'<text x="{left + w / 2:.1f}" y="{height}" font-size="10" text-anchor="middle">trick</text></svg>')
+    return "".join(parts)
+
+
+def review_html(rev: Review, n: int = 3) -> str:
+    """A static picture of the review: the graph as SVG, the counts of each grade and the
+    ``n`` costliest decisions with the best action and the coach's reason."""
+    name = html.escape(rev.names[rev.seat])
+    counts = ", ".join(f"{rev.count(g)} {g}{'s' if rev.count(g) != 1 else ''}" for g in GRADES)
+    rows = []
+    for d in rev.costliest(n):
+        rows.append(f"<tr><td>{d.trick}</td><td>{html.escape(str(d.chosen_label))}</td>"
+                    f"<td>{_pct(d.chance_after)}</td><td>{html.escape(str(d.best_label))}</td>"
+                    f"<td>{_pct(d.chance_before)}</td><td>{_pct(d.loss)} ({_pct(max(0.0, d.loss_lo))}–{_pct(d.loss_hi)})"
+                    f"</td><td>{d.grade or ''}</td><td>{html.escape(str(d.reason))}</td></tr>")
+    table = ("<table><tr><th>trick</th><th>played</th><th>chance after</th><th>best</th><th>chance with the best</th>"
+             "<th>loss (95 % interval)</th><th>grade</th><th>why the best</th></tr>" + "".join(rows) + "</table>"
+             if rows else "<p>No decision lost anything measurable.</p>")
+    return (f"<div class='bhabho-review'><p><b>Review of {name}'s game</b>: {len(rev.decisions)} decisions, "
+            f"{counts} ({rev.rollouts} continuations per action over {rev.samples} sampled deals).</p>"
+            f"{_svg(rev)}<p>The costliest decisions:</p>{table}</div>")
