@@ -244,3 +244,34 @@ def test_from_a_table_and_saved_as_a_record() -> None:
     finished.playout(rng=1)
     with pytest.raises(PositionError, match="over"):
         make_exercise(finished)
+
+
+# ---------------------------------------------------------------------- played out at a table
+@pytest.mark.parametrize("seed", range(8))
+def test_an_editor_position_plays_out_at_a_table_and_new_game_deals(seed: int) -> None:
+    """A random deal with a few cards moved, the opening trick over and a leader: the table
+    starts there (the person at a seat that holds cards), plays to an end, then deals anew."""
+    rng = random.Random(seed)
+    players = rng.randrange(3, 7)
+    ed = EditorSession(players=players, seed=seed)
+    ed.receive({"type": "deal"})
+    for card in rng.sample(CARDS, 6):
+        give(ed, card, rng.choice([*range(players), "waste"]))
+    ed.receive({"type": "opening", "over": True})
+    ed.receive({"type": "leader", "seat": rng.randrange(players)})
+    assert ed.problem is None, ed.problem
+    seat = next(s for s in range(players) if ed.hand(s))
+    s = TableSession(position=ed.text(), seat=seat, bots="random", seed=seed)
+    assert s.game.position() == ed.text() and s.game.names[seat] == "You"
+    for _ in range(5000):
+        if s.waiting == "over":
+            break
+        if s.waiting == "bot":
+            s.advance()
+        elif s.take_offer:
+            s.pass_take()
+        else:
+            s.play(rng.choice(s.game.legal_cards()))
+    assert s.game.is_over
+    s.new_game()
+    assert s.game.num_players == players and sum(len(s.game.hand(p)) for p in range(players)) == 52
