@@ -615,3 +615,39 @@ def test_one_refusal_for_every_card_not_held_wherever_it_is(language):
     texts = _refusal_templates(g, 1, language)
     assert len(texts) == 1, texts
     assert _refusal_templates(Game.deal(5, seed=4), Game.deal(5, seed=4).current_player, language) == texts
+
+
+def test_a_seat_whose_hand_is_taken_knows_where_its_cards_went():
+    """Rule 7: the taken seat saw its own hand go to the taker, so its view knows those
+    cards in the taker's hand (until played or taken on); no other seat learns them."""
+    import random
+
+    from bhabho_widget.engine.cards import DECK, indices
+    from bhabho_widget.engine.seat_view import read_knowledge
+
+    checked = 0
+    for seed in range(150):
+        g = Game.deal(4 + seed % 3, seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over:
+            takes = g.legal_takes()
+            if takes and rng.random() < 0.3:
+                taker = takes[0]
+                target = g.next_holder(taker)
+                lost = set(g.hand(target))
+                taken_before = {e.info.target for e in g._log if e.kind == "take"}
+                g.take(taker)
+                assert lost <= {DECK[i] for i in indices(g.seat_view(target).known[taker])}
+                public = read_knowledge(None, g._log, g.num_players)
+                for other in range(g.num_players):
+                    if other not in (taker, target) and other not in taken_before:
+                        assert g.seat_view(other).known[taker] == public.known[taker]
+                checked += 1
+            else:
+                g.play(rng.choice(g.legal_cards()))
+                # the known cards always are in the hands they are known in
+                for s in range(g.num_players):
+                    v = g.seat_view(s)
+                    for o in range(g.num_players):
+                        assert v.known[o] & ~g.state().hands[o] == 0
+    assert checked > 100

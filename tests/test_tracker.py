@@ -50,7 +50,7 @@ def derive(game: Game, me: int) -> tuple[dict[int, tuple[str, int | None]], list
     suits each seat has shown it lacks, and each seat's card count."""
     n = game.num_players
     table: dict[int, int] = {}
-    public: list[set[int]] = [set() for _ in range(n)]  # picked up in public and not played since
+    public: list[set[int]] = [set() for _ in range(n)]  # picked up in public (or my hand, taken) and not played since
     waste: set[int] = set()
     voids: list[set[str]] = [set() for _ in range(n)]
     counts = [0] * n
@@ -99,6 +99,8 @@ def derive(game: Game, me: int) -> tuple[dict[int, tuple[str, int | None]], list
             voids[s] &= voids[target]
             voids[target] = set()
             public[s] |= public[target]
+            if target == me and e.visible_to(me):  # my own hand, seen going to the taker (rule 7)
+                public[s] |= set(cards)
             public[target] = set()
     view_hand = game.seat_view(me).hand  # the seat's own hand: it always sees it
     where: dict[int, tuple[str, int | None]] = {}

@@ -322,7 +322,7 @@ class Game:
     _emptied: bool
     _positions: dict[tuple[Seat | None | Mask, ...], int]
     _position_keys: list[tuple[Seat | None | Mask, ...]]
-    _knowledge: PublicKnowledge | None
+    _knowledge: dict[Seat, PublicKnowledge]  # read_knowledge for each viewing seat, kept between views
 
     # ------------------------------------------------------------------ creation
     def __init__(self, *args: object, **kwargs: object) -> None:
@@ -382,7 +382,7 @@ class Game:
         g._history = []  # one undo record per play or take (see undo)
         g._positions = {}  # rule 10: how often each position came round
         g._position_keys = []  # the positions counted, in order, for undo
-        g._knowledge = None  # public knowledge read from the log so far (see seat_view)
+        g._knowledge = {}  # public knowledge read from the log so far (see seat_view)
         return g
 
     @classmethod
@@ -978,8 +978,8 @@ class Game:
         else:
             record.restore(self)
         del self._ev[len(self._log):]
-        if self._knowledge is not None and self._knowledge.log_length > len(self._log):
-            self._knowledge = None
+        if self._knowledge:
+            self._knowledge = {s: k for s, k in self._knowledge.items() if k.log_length <= len(self._log)}
         hands = self._hands
         self._emptied = any(not hands[s] for s in self._order) if self._table else False
 
@@ -1020,6 +1020,7 @@ class Game:
         g._history = list(self._history)
         g._positions = dict(self._positions)
         g._position_keys = list(self._position_keys)
+        g._knowledge = dict(self._knowledge)  # its entries are immutable; the copy's log goes its own way
         return g
 
     def state_key(self) -> tuple:
@@ -1042,7 +1043,7 @@ class Game:
         from .seat_view import SeatView, read_knowledge
 
         seat = self._seat(seat)
-        self._knowledge = know = read_knowledge(self._knowledge, self._log, self.num_players)
+        self._knowledge[seat] = know = read_knowledge(self._knowledge.get(seat), self._log, self.num_players, seat)
         mine = self._current == seat
         can_take = self.take_refusal() is None and self._hands[seat] != 0
         return SeatView(
@@ -1135,7 +1136,7 @@ class Game:
         g._history = []
         g._positions = {}
         g._position_keys = []
-        g._knowledge = None
+        g._knowledge = {}
         return g
 
     @classmethod

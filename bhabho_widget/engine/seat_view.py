@@ -36,6 +36,10 @@ class PublicKnowledge:
     and not seen since; the waste pile holds these, less any card drawn and not yet led.
     ``drawer``: the seat that drew a card from the waste pile and must lead it next (rule
     6), or None; everyone sees the draw, only the drawer sees the card.
+
+    Read for one ``viewer`` (:func:`read_knowledge`), ``known`` also holds what that seat
+    saw itself: the hand it lost to a take is known in the taker's hand (rule 7), until
+    those cards are played or taken on.
     """
 
     log_length: int
@@ -45,9 +49,11 @@ class PublicKnowledge:
     drawer: Seat | None = None
 
 
-def read_knowledge(before: PublicKnowledge | None, log: Sequence[LogEntry], num_players: int) -> PublicKnowledge:
+def read_knowledge(before: PublicKnowledge | None, log: Sequence[LogEntry], num_players: int,
+                   viewer: Seat | None = None) -> PublicKnowledge:
     """:class:`PublicKnowledge` after ``log``, continuing from ``before`` (the answer for
-    an earlier part of the same log) when given."""
+    an earlier part of the same log, read for the same ``viewer``) when given. With
+    ``viewer``, also what that seat saw privately: its own hand, when another seat took it."""
     if before is not None and before.log_length == len(log):
         return before
     drawer: Seat | None
@@ -84,6 +90,9 @@ def read_knowledge(before: PublicKnowledge | None, log: Sequence[LogEntry], num_
         elif kind == "take":
             target = info.target
             known[seat] |= known[target]
+            if viewer is not None and target == viewer:  # the viewer saw its own hand go to the taker
+                for c in cards:
+                    known[seat] |= 1 << c
             known[target] = 0
             voids[seat] &= voids[target]
             voids[target] = 0
