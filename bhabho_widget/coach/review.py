@@ -606,8 +606,9 @@ def plot_review(rev: Review, ax: Any = None) -> Any:
         marker, color = _EVENT_MARKS[e.kind]
         label = e.kind if e.kind not in shown else None
         shown.add(e.kind)
-        ax.scatter([e.trick], [-0.04], marker=marker, color=color, s=28, clip_on=False, zorder=3, label=label)
-    ax.set_ylim(-0.08, 1.0)
+        y = -0.015 - 0.022 * MARKED_EVENTS.index(e.kind)
+        ax.scatter([e.trick], [y], marker=marker, color=color, s=28, clip_on=False, zorder=3, label=label)
+    ax.set_ylim(-0.1, 1.02)
     ax.set_xlabel("trick")
     ax.set_ylabel("chance of ending as the bhabhi")
     ax.yaxis.set_major_formatter(plt.FuncFormatter(lambda v, _: f"{v:.0%}" if v >= 0 else ""))
@@ -616,7 +617,7 @@ def plot_review(rev: Review, ax: Any = None) -> Any:
     if rev.is_over:
         result = " (the bhabhi)" if rev.loser == rev.seat else " (escaped)" if rev.loser is not None else ""
     ax.set_title(f"Review of {name}'s game{result}", fontsize="medium")
-    ax.legend(loc="upper left", fontsize="x-small", ncol=3)
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize="x-small", borderaxespad=0)
     return ax
 
 
@@ -626,7 +627,7 @@ def _pct(p: float) -> str:
 
 def _svg(rev: Review, width: int = 640, height: int = 220) -> str:
     """The graph as a small SVG, for pages without matplotlib (GitHub, nbviewer)."""
-    left, right, top, bottom = 44, 10, 12, 34
+    left, right, top, bottom = 44, 10, 12, 40
     xs, ps, los, his = _series(rev)
     tricks = [d.trick for d in rev.decisions] + [e.trick for e in rev.events]
     x0, x1 = (min(tricks) - 0.5, max(tricks) + 0.5) if tricks else (0.0, 1.0)
@@ -657,7 +658,8 @@ def _svg(rev: Review, width: int = 640, height: int = 220) -> str:
                          f'</title></circle>')
     for e in rev.events:
         color = _EVENT_MARKS[e.kind][1]
-        parts.append(f'<rect x="{X(e.trick) - 3:.1f}" y="{top + h + 4}" width="6" height="6" fill="{color}">'
+        row = MARKED_EVENTS.index(e.kind)
+        parts.append(f'<rect x="{X(e.trick) - 3:.1f}" y="{top + h + 2 + 5 * row}" width="5" height="4" fill="{color}">'
                      f'<title>{html.escape(f"trick {e.trick}: {e.text}")}</title></rect>')
     step = max(1, round((x1 - x0) / 12))
     for t in range(math.ceil(x0), math.floor(x1) + 1, step):
@@ -670,7 +672,8 @@ def review_html(rev: Review, n: int = 3) -> str:
     """A static picture of the review: the graph as SVG, the counts of each grade and the
     ``n`` costliest decisions with the best action and the coach's reason."""
     name = html.escape(rev.names[rev.seat])
-    counts = ", ".join(f"{rev.count(g)} {g}{'s' if rev.count(g) != 1 else ''}" for g in GRADES)
+    plural = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}
+    counts = ", ".join(f"{rev.count(g)} {g if rev.count(g) == 1 else plural[g]}" for g in GRADES)
     rows = []
     for d in rev.costliest(n):
         rows.append(f"<tr><td>{d.trick}</td><td>{html.escape(str(d.chosen_label))}</td>"
