@@ -3,8 +3,12 @@
 :func:`hint` looks at a game through one seat's eyes (its :class:`SeatView`, nothing
 more), estimates for every legal action the chance that the seat ends as the bhabhi
 (:func:`bhabho_widget.play.search.estimate_actions`: hidden hands sampled to fit what the
-seat has seen, then many random continuations), recommends the action with the lowest
-chance and explains it in plain words.
+seat has seen, then many continuations played by the rules of thumb, every action on the
+same deals), recommends the action with the lowest chance and explains it in plain words.
+A percentage means: if everyone played on like the rules-of-thumb bot, this is how often
+the seat would end as the bhabhi. Its 95 % interval counts the spread between the sampled
+deals (:attr:`~bhabho_widget.play.search.ActionEstimate.deal_interval`), since the
+continuations of one deal are alike.
 
 Every sentence is a template with named placeholders (the ``T_*`` constants below), so
 the explanations can be translated; the hinted seat is "you", other seats go by
@@ -112,14 +116,22 @@ def _pct(p: float) -> str:
 
 
 def about_equal(a: ActionEstimate, b: ActionEstimate) -> bool:
-    """True when each of two estimates lies within the other's 95 % interval: the
-    simulations cannot tell the two actions apart, so a hint does not compare them.
+    """True when the simulations cannot tell two actions apart, so a hint does not
+    compare them: the 95 % interval of their difference holds 0. Estimated on the same
+    sampled deals (as :func:`~bhabho_widget.play.search.estimate_actions` does), the
+    difference is paired deal by deal, which tells actions apart with fewer rollouts than
+    their own intervals do; otherwise each estimate lies within the other's interval.
 
     >>> about_equal(ActionEstimate(0, 100, 22), ActionEstimate(1, 100, 25))
     True
     >>> about_equal(ActionEstimate(0, 100, 10), ActionEstimate(1, 100, 40))
     False
+    >>> about_equal(ActionEstimate(0, 40, 12, deal_losses=(3, 3, 3, 3)), ActionEstimate(1, 40, 16, deal_losses=(4, 4, 4, 4)))
+    False
     """
+    if len(a.deal_losses) >= 2 and len(a.deal_losses) == len(b.deal_losses) and a.rollouts == b.rollouts:
+        _, lo, hi = a.difference(b)
+        return lo <= 0 <= hi
     (a_lo, a_hi), (b_lo, b_hi) = a.interval, b.interval
     return b_lo <= a.p <= b_hi and a_lo <= b.p <= a_hi
 
@@ -193,7 +205,7 @@ def hint(game: Game, seat: Seat | None = None, rollouts: int = DEFAULT_ROLLOUTS,
     """The hint for ``seat`` (default: the seat to play) in ``game``, from that seat's view only.
 
     A seat that is not to play gets a hint only when it may take the next player's hand
-    (rule 7): take or pass. ``rollouts`` random continuations per action, over
+    (rule 7): take or pass. ``rollouts`` continuations per action, over
     ``samples`` sampled deals of the hidden cards; ``seed`` makes the hint reproducible.
     """
     if game.is_over:
@@ -266,7 +278,7 @@ def explain(view: SeatView, chosen: ActionEstimate, estimates: Sequence[ActionEs
 
 
 def _estimate(view: SeatView, e: ActionEstimate) -> Estimate:
-    lo, hi = e.interval
+    lo, hi = e.deal_interval
     if isinstance(e.action, int):
         code, label = DECK[e.action].code, str(DECK[e.action])
     elif e.action == TAKE:

@@ -31,6 +31,7 @@ search,rules,rules,rules --games 160 --seed 1 --jobs 2``). ``"search-2026"``
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -343,6 +344,28 @@ class ActionEstimate:
     def diff_interval(self) -> tuple[float, float]:
         """The 95 % interval of ``p`` less the best action's ``p`` (paired over the sampled deals)."""
         return self.diff_lo, self.diff_hi
+
+    def difference(self, other: ActionEstimate) -> tuple[float, float, float]:
+        """``p`` less ``other.p`` with its 95 % interval: paired over the sampled deals when
+        both were estimated on the same deals (:func:`estimate_actions`), else from the two
+        Wilson intervals as if independent.
+
+        >>> a = ActionEstimate(0, 40, 30, deal_losses=(10, 10, 5, 5))
+        >>> b = ActionEstimate(1, 40, 10, deal_losses=(3, 3, 2, 2))
+        >>> d, lo, hi = a.difference(b)
+        >>> round(d, 2), lo > 0
+        (0.5, True)
+        """
+        diff = self.p - other.p
+        d = len(self.deal_losses)
+        if d >= 2 and d == len(other.deal_losses) and self.rollouts == other.rollouts:
+            per = self.rollouts / d
+            pairs = (np.array(self.deal_losses) - np.array(other.deal_losses)) / per
+            se = float(pairs.std(ddof=1)) / math.sqrt(d)
+        else:
+            (a_lo, a_hi), (b_lo, b_hi) = self.interval, other.interval
+            se = math.hypot(a_hi - a_lo, b_hi - b_lo) / (2 * Z95)
+        return diff, diff - Z95 * se, diff + Z95 * se
 
     @property
     def clearly_worse(self) -> bool:
