@@ -116,24 +116,27 @@ def _pct(p: float) -> str:
 
 
 def about_equal(a: ActionEstimate, b: ActionEstimate) -> bool:
-    """True when the simulations cannot tell two actions apart, so a hint does not
-    compare them: the 95 % interval of their difference holds 0. Estimated on the same
-    sampled deals (as :func:`~bhabho_widget.play.search.estimate_actions` does), the
-    difference is paired deal by deal, which tells actions apart with fewer rollouts than
-    their own intervals do; otherwise each estimate lies within the other's interval.
+    """True when the simulations cannot tell two actions apart, so a hint does not compare
+    them: each estimate lies within the other's 95 % interval (the intervals the chart
+    draws, :attr:`~bhabho_widget.play.search.ActionEstimate.deal_interval`), or, estimated
+    on the same sampled deals, the interval of their paired difference holds 0.
 
     >>> about_equal(ActionEstimate(0, 100, 22), ActionEstimate(1, 100, 25))
     True
     >>> about_equal(ActionEstimate(0, 100, 10), ActionEstimate(1, 100, 40))
     False
-    >>> about_equal(ActionEstimate(0, 40, 12, deal_losses=(3, 3, 3, 3)), ActionEstimate(1, 40, 16, deal_losses=(4, 4, 4, 4)))
+    >>> about_equal(ActionEstimate(0, 40, 8, deal_losses=(2, 2, 2, 2)), ActionEstimate(1, 40, 28, deal_losses=(7, 7, 7, 7)))
     False
+    >>> about_equal(ActionEstimate(0, 40, 8, deal_losses=(0, 8, 0, 0)), ActionEstimate(1, 40, 9, deal_losses=(9, 0, 0, 0)))
+    True
     """
+    (a_lo, a_hi), (b_lo, b_hi) = a.deal_interval, b.deal_interval
+    if b_lo <= a.p <= b_hi and a_lo <= b.p <= a_hi:
+        return True
     if len(a.deal_losses) >= 2 and len(a.deal_losses) == len(b.deal_losses) and a.rollouts == b.rollouts:
         _, lo, hi = a.difference(b)
         return lo <= 0 <= hi
-    (a_lo, a_hi), (b_lo, b_hi) = a.interval, b.interval
-    return b_lo <= a.p <= b_hi and a_lo <= b.p <= a_hi
+    return False
 
 
 @dataclass(frozen=True)
