@@ -114,7 +114,7 @@ export function mount(model: Model, el: HTMLElement): () => void {
     "div.bh-hand-bar",
     {},
     h("div.bh-messages", {}, status, error),
-    h("div.bh-hand-actions", {}, controls.actions, take, pass, trk.button),
+    h("div.bh-hand-actions", {}, controls.actions, trk.button, take, pass), // Take and Pass last: just before the hand in tab order
     hintSlot, // the hint's words and chart take the bar's whole width, under the buttons
   );
   const handArea = h("div.bh-hand-area", {}, handSlot);

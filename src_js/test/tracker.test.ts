@@ -69,6 +69,13 @@ describe("the tracker panel", () => {
     expect(q(`#${button.getAttribute("aria-controls")}`)).toBe(q("[data-testid=tracker]"));
   });
 
+  it("keeps Take just before the hand in the tab order: its button comes before Take", () => {
+    const { q } = mount();
+    const button = q("[data-testid=tracker-toggle]");
+    const take = q("[data-testid=take]");
+    expect(button.compareDocumentPosition(take) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it("asks the kernel to open and close it: the button, the key T, and Escape inside", () => {
     const { q, model } = mount();
     q<HTMLButtonElement>("[data-testid=tracker-toggle]").click();
