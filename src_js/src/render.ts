@@ -45,9 +45,9 @@ export function trickRing(numPlayers: number, revealed = false): TrickRing {
   const n = Math.max(2, Math.min(8, Math.round(numPlayers) || 4));
   // [rx, rxMax, frac, ry, inner felt height, card width, and on a revealed table: rx, felt height]
   const table: Record<number, [number, number, number, number, number, number, number, number]> = {
-    2: [80, 80, 0, 58, 396, 56, 80, 466],
-    3: [80, 80, 0, 58, 396, 56, 80, 466],
-    4: [80, 80, 0, 58, 396, 56, 80, 466],
+    2: [80, 80, 0, 58, 384, 56, 80, 466],
+    3: [80, 80, 0, 58, 384, 56, 80, 466],
+    4: [80, 80, 0, 58, 384, 56, 80, 466],
     5: [80, 150, 14, 72, 410, 56, 80, 490],
     6: [120, 190, 20, 72, 410, 44, 110, 480],
     7: [100, 110, 18, 78, 430, 44, 95, 500],
