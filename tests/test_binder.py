@@ -31,7 +31,7 @@ def test_binder_requirements_install_the_package_and_run_every_notebook(tmp_path
                            cwd=tmp_path, capture_output=True, text=True, timeout=120)
     assert check.returncode == 0, check.stderr
     assert pathlib.Path(check.stdout.strip()).is_relative_to(env_dir), "the package must be installed, not imported from the tree"
-    assert (pathlib.Path(check.stdout.strip()).parent / "static" / "widget.js").exists()
+    assert (pathlib.Path(check.stdout.strip()).parent / "table" / "static" / "widget.js").exists()
 
     work = tmp_path / "notebooks"
     shutil.copytree(ROOT / "notebooks", work)

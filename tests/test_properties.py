@@ -442,9 +442,10 @@ def test_changed_seed_is_refused(setup, play_seed, p_take, stop_early, delta):
     g = finished_or_partial(setup, play_seed, p_take, stop_early)
     rec = json.loads(g.to_json())
     new_seed = setup.seed + delta
-    dealt = Game.deal(setup.n, seed=setup.seed, rules=setup.rules, dealer=setup.dealer)
-    other = Game.deal(setup.n, seed=new_seed, rules=setup.rules, dealer=setup.dealer)
-    assume([other.hand(s) for s in range(setup.n)] != [dealt.hand(s) for s in range(setup.n)])
+    if 0 <= new_seed < 2**63:  # a seed Game.deal takes: it must deal other hands for the record to be wrong
+        dealt = Game.deal(setup.n, seed=setup.seed, rules=setup.rules, dealer=setup.dealer)
+        other = Game.deal(setup.n, seed=new_seed, rules=setup.rules, dealer=setup.dealer)
+        assume([other.hand(s) for s in range(setup.n)] != [dealt.hand(s) for s in range(setup.n)])
     with pytest.raises(ValueError, match="seed"):
         Game.from_json(json.dumps(dict(rec, seed=new_seed)))
 
