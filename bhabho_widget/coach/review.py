@@ -53,14 +53,22 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
-
 from ..engine.cards import DECK, Card, Seat, indices
 from ..engine.events import LogEntry
 from ..engine.game import Game
 from ..engine.seat_view import PublicKnowledge, SeatView, read_knowledge
 from ..i18n import Message, SeatName, Translator
-from ..play.search import DEFAULT_EXPLORE, DEFAULT_POLICY, PASS, TAKE, ActionEstimate, loss_mask, sample_hidden, simulate
+from ..play.search import (
+    DEFAULT_EXPLORE,
+    DEFAULT_POLICY,
+    PASS,
+    TAKE,
+    ActionEstimate,
+    loss_mask,
+    paired_differences,
+    sample_hidden,
+    simulate,
+)
 from .hints import T_PASS_LABEL, T_TAKE_LABEL, explain, percent
 
 __all__ = ["BLUNDER", "DEFAULT_ROLLOUTS", "DEFAULT_SAMPLES", "GRADES", "INACCURACY", "MARKED_EVENTS", "MISTAKE",
@@ -379,24 +387,6 @@ def _voids_after(view: SeatView, game: Game, start: int) -> tuple[int, ...]:
     return read_knowledge(before, log, view.num_players).voids
 
 
-def _paired(lost: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
-    """``lost[d, a, i]``: rollout i of action a on deal d was lost. Each action's difference
-    from the best (lowest mean) with its 95 % interval over the deals (Student's t: the
-    deals are few), and the best's place."""
-    samples, _, per = lost.shape
-    p = lost.mean(axis=(0, 2))
-    best = int(np.argmin(p))
-    d = lost.astype(np.float64) - lost[:, best:best + 1, :]
-    diff = d.mean(axis=(0, 2))
-    if samples >= 2:
-        se = d.mean(axis=2).std(axis=0, ddof=1) / math.sqrt(samples) * _t95(samples - 1)
-    elif per >= 2:
-        se = d[0].std(axis=1, ddof=1) / math.sqrt(per) * _t95(per - 1)
-    else:
-        se = np.abs(diff)
-    return diff, diff - se, diff + se, best
-
-
 def _rng_for(view: SeatView, seed: int | None) -> random.Random:
     """The sampler's generator for one decision: from the seed and the seat's view only, so
     the hidden cards never change a review."""
@@ -455,7 +445,7 @@ def _estimate(points: Sequence[_Point], rollouts: int, samples: int, seed: int |
             size = samples * k * per
             lost = loss_mask(pt.view, losers[at:at + size]).reshape(samples, k, per)
             at += size
-            diff, dlo, dhi, best = _paired(lost)
+            diff, dlo, dhi, best = paired_differences(lost, _t95)
             by_deal = lost.sum(axis=2)
             out.append(tuple(ActionEstimate(a, samples * per, int(by_deal[:, j].sum()), tuple(by_deal[:, j].tolist()),
                                             float(diff[j]), float(dlo[j]), float(dhi[j]), j == best)

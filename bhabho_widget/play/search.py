@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -408,23 +408,26 @@ def _voids_after(view: SeatView, game: Game) -> tuple[int, ...]:
     return read_knowledge(before, game._log, view.num_players).voids
 
 
-def _paired(lost: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
+def paired_differences(lost: np.ndarray, quantile: Callable[[int], float] | None = None
+                       ) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
     """``lost[d, a, i]``: rollout ``i`` of action ``a`` on deal ``d`` was lost. Returns each
     action's difference from the best one (lowest mean), its 95 % interval (paired by
     deal: the spread of the per-deal differences; on one deal, of the rollouts' pairs),
-    and the best action's place."""
+    and the best action's place. ``quantile(df)`` is the interval's multiplier for ``df``
+    degrees of freedom (Student's t for few deals, as the review uses); by default the
+    normal 1.96."""
     samples, k, per = lost.shape
     p = lost.mean(axis=(0, 2))
     best = int(np.argmin(p))
     d = lost.astype(np.float64) - lost[:, best:best + 1, :]
     diff = d.mean(axis=(0, 2))
     if samples >= 2:
-        se = d.mean(axis=2).std(axis=0, ddof=1) / np.sqrt(samples)
+        se = d.mean(axis=2).std(axis=0, ddof=1) / np.sqrt(samples) * (quantile(samples - 1) if quantile else Z95)
     elif per >= 2:
-        se = d[0].std(axis=1, ddof=1) / np.sqrt(per)
-    else:
-        se = np.abs(diff)
-    return diff, diff - Z95 * se, diff + Z95 * se, best
+        se = d[0].std(axis=1, ddof=1) / np.sqrt(per) * (quantile(per - 1) if quantile else Z95)
+    else:  # one rollout of one deal: no spread to measure
+        se = np.abs(diff) * (1.0 if quantile else Z95)
+    return diff, diff - se, diff + se, best
 
 
 def estimate_actions(view: SeatView, actions: Sequence[int | str], rollouts: int, samples: int,
@@ -474,7 +477,7 @@ def estimate_actions(view: SeatView, actions: Sequence[int | str], rollouts: int
     losers = simulate(starts, [per] * len(starts), seed=rng.getrandbits(62), policy=policy, explore=explore,
                       voids=voids if policy == "rules" else None, streams=streams if paired else None)
     lost = loss_mask(view, losers).reshape(samples, k, per)
-    diff, lo, hi, best = _paired(lost)
+    diff, lo, hi, best = paired_differences(lost)
     by_deal = lost.sum(axis=2)
     out = []
     for j, a in enumerate(actions):
