@@ -14,6 +14,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 from collections.abc import Callable
@@ -25,9 +26,10 @@ pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
 websockets = pytest.importorskip("websockets")
 from websockets.asyncio.client import connect  # noqa: E402
+from websockets.exceptions import ConnectionClosed  # noqa: E402
 
 from bhabho_widget.engine.rules import PRESETS  # noqa: E402
-from bhabho_widget.server.protocol import MAX_BYTES  # noqa: E402
+from bhabho_widget.server.protocol import MAX_BYTES, WS_MAX_BYTES  # noqa: E402
 
 CARD_CODE = re.compile(r"^(10|[2-9JQKA])[SHDC]$")
 CARD_TEXT = re.compile(r"(10|[2-9JQKA])([♠♥♦♣])")
@@ -266,7 +268,22 @@ async def drain(p: Player, quiet: float = 0.5) -> None:
 
 
 def run(coro: Any) -> Any:
-    return asyncio.run(asyncio.wait_for(coro, 240))
+    """Run ``coro`` to its end (at most 240 s) on an event loop of its own thread: the
+    browser tests' Playwright keeps a loop running in the main thread for the session."""
+    result: dict[str, Any] = {}
+
+    def work() -> None:
+        try:
+            result["value"] = asyncio.run(asyncio.wait_for(coro, 240))
+        except BaseException as exc:  # handed to the test's thread below
+            result["error"] = exc
+
+    worker = threading.Thread(target=work, name="test-server-client")
+    worker.start()
+    worker.join()
+    if "error" in result:
+        raise result["error"]
+    return result["value"]
 
 
 # ---------------------------------------------------------------------- whole games
@@ -334,6 +351,8 @@ def test_bad_messages_get_a_short_error_and_change_nothing(shared):
                       "does not take")  # forged: acting for another seat
         await refused(mover, {"type": "play", "card": card, "version": version, "seq": seq + 5}, "not the next one")
         await refused(mover, "x" * (MAX_BYTES + 1), f"at most {MAX_BYTES} bytes")
+        await refused(mover, json.dumps({"type": "take", "seq": seq + 1, "pad": "x" * 200_000}),
+                      f"at most {MAX_BYTES} bytes")  # far beyond the limit: still a short error, still connected
         await refused(mover, "{not json", "must be JSON")
         await refused(mover, b"\x00\x01", "JSON text")
         await refused(mover, {"type": "shuffle"}, "unknown message type")
@@ -350,6 +369,12 @@ def test_bad_messages_get_a_short_error_and_change_nothing(shared):
             await refused(stranger, {"type": "resume", "code": code, "seat": 0, "language": "en"}, "needs 'token'")
             await refused(stranger, {"type": "play", "card": card, "version": version, "seq": 1}, "first create")
             await stranger.close()
+        # beyond what the websocket reads at all, the connection is closed with "message too big"
+        flooder = await connect(shared.url, max_size=None)
+        await flooder.send("x" * (WS_MAX_BYTES + 1))
+        with pytest.raises(ConnectionClosed) as closed:
+            await asyncio.wait_for(flooder.recv(), 10)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
         # nothing changed: the same version, the same hands, no state sent
         assert all(p.view["version"] == version and p.view["hand"] == hands[p.seat] for p in players)
         # the move itself is taken once; sent again (replayed) it is refused

@@ -30,11 +30,12 @@ def main(argv: list[str] | None = None) -> int:
         print('the table server needs its extra: pip install "bhabho-widget[server]"', file=sys.stderr)
         return 2
     from .app import make_app
+    from .protocol import WS_MAX_BYTES
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     app = make_app(args.db, prefix=args.prefix, grace=args.grace, bot_pace=args.bot_pace, send_timeout=args.send_timeout,
                    keep_days=args.keep_days)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=65536, ws="websockets-sansio",
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=WS_MAX_BYTES, ws="websockets-sansio",
                 ws_ping_interval=args.ping, ws_ping_timeout=args.ping)
     return 0
 

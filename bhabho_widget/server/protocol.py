@@ -26,13 +26,17 @@ from typing import Any
 
 from ..engine.errors import MessageError
 
-__all__ = ["MAX_BYTES", "MESSAGE_TYPES", "PROTOCOL", "check_frame", "check_message"]
+__all__ = ["MAX_BYTES", "MESSAGE_TYPES", "WS_MAX_BYTES", "PROTOCOL", "check_frame", "check_message"]
 
 PROTOCOL: dict[str, Any] = json.loads(pathlib.Path(__file__).with_name("protocol.json").read_text(encoding="utf-8"))
 _DEFS: dict[str, Any] = PROTOCOL["$defs"]
 _MESSAGES: dict[str, Any] = PROTOCOL["messages"]
 MAX_BYTES: int = PROTOCOL["max_bytes"]
-"""The longest frame a client may send, in bytes of UTF-8."""
+"""The longest frame a client may send, in bytes of UTF-8; a longer one up to
+:data:`WS_MAX_BYTES` gets a short error, and the connection stays open."""
+WS_MAX_BYTES: int = 1 << 20
+"""The longest frame the websocket reads at all (uvicorn's ``ws_max_size``); a longer one
+closes the connection with the websocket's own code 1009, "message too big"."""
 MESSAGE_TYPES: frozenset[str] = frozenset(_MESSAGES)
 _SHOW = 24
 

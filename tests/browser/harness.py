@@ -412,7 +412,9 @@ class LabNotebook:
         """'JupyterLab Dark' or 'JupyterLab Light'; returns once the page shows it."""
         self.page.evaluate("(t) => window.jupyterapp.commands.execute('apputils:change-theme', {theme: t})", theme)
         light = "true" if "Light" in theme else "false"
-        self.page.wait_for_function("(light) => document.body.dataset.jpThemeLight === light",
+        # JupyterLab covers the page with its splash while the theme loads: wait till it is gone
+        self.page.wait_for_function("(light) => document.body.dataset.jpThemeLight === light"
+                                    " && !document.querySelector('#jupyterlab-splash')",
                                     arg=light, timeout=30_000)
 
     def show_file_browser(self) -> None:
@@ -708,7 +710,8 @@ class TableDriver:
         if act is None:
             if point is None:
                 self.page.evaluate("() => window.__bhPlay.cancel()")
-                raise PlayError(f"no visible part of {code} in the hand to click")
+                shot = screenshot(self.page, f"play-error-{code}.png")
+                raise PlayError(f"no visible part of {code} in the hand to click (the page: {shot})")
             self.page.mouse.click(point["x"], point["y"])
         else:
             act()
