@@ -129,11 +129,11 @@ async def table(url: str, rounds: int | None, stats: dict[str, Any], k: int, ope
     rng = random.Random(k)
     host = Seat(url, stats, random.Random(rng.random()))
     await host.open({"type": "create", "players": 4, "variant": "classic", "rounds": rounds, "bots": "rules",
-                     "name": f"Host {k}", "language": "en"})
+                     "name": f"Host {k}", "language": "en", "hub_token": ""})
     seats = [host]
     for j in range(3):
         s = Seat(url, stats, random.Random(rng.random()))
-        await s.open({"type": "join", "code": host.code, "name": f"P{k}.{j}", "language": "en"})
+        await s.open({"type": "join", "code": host.code, "name": f"P{k}.{j}", "language": "en", "hub_token": ""})
         seats.append(s)
     stats["opened"] += 1
     if stats["opened"] == stats["tables"]:

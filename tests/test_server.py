@@ -208,9 +208,9 @@ class Player:
 async def seat_four(url: str, variant: str = "classic", rounds: int | None = None, people: int = 4,
                     players: int = 4) -> list[Player]:
     host = await Player(url).open({"type": "create", "players": players, "variant": variant, "rounds": rounds,
-                                   "bots": "rules", "name": "Asha", "language": "en"})
+                                   "bots": "rules", "name": "Asha", "language": "en", "hub_token": ""})
     code = host.seated["code"]  # type: ignore[index]
-    others = [await Player(url).open({"type": "join", "code": code, "name": name, "language": "en"})
+    others = [await Player(url).open({"type": "join", "code": code, "name": name, "language": "en", "hub_token": ""})
               for name in ["Ben", "Chitra", "Dev"][: people - 1]]
     return [host, *others]
 
@@ -488,7 +488,7 @@ def test_a_client_that_stops_reading_does_not_stall_the_others(server):
         sock = socket.create_connection(("127.0.0.1", server.port))
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 2048)
         frozen = await connect(server.url, sock=sock, max_queue=1, ping_interval=None)
-        await frozen.send(json.dumps({"type": "join", "code": code, "name": "Frozen", "language": "en"}))
+        await frozen.send(json.dumps({"type": "join", "code": code, "name": "Frozen", "language": "en", "hub_token": ""}))
         frozen.transport.pause_reading()  # it reads nothing more, and answers no ping
         await players[0].until(lambda f: f["type"] == "state" and f["seats"][3]["person"])
         await play_all(players, seed=11)
@@ -539,8 +539,14 @@ def test_table_host_and_join_give_widgets_that_forward_the_person_s_clicks(serve
         wait(lambda: "Ben" in host.view["names"])
         msg(guest, "new_game", players=3, seed=None, variant="classic", bots="rules")
         assert guest.error == "an einem gemeinsamen Tisch gibt nur der Gastgeber"
+        msg(host, "new_game", players=3, seed=None, variant="classic", bots="rules", version=host.view["version"] - 1)
+        assert host.error.startswith("the table changed before that click arrived")  # stale: nothing dealt
+        dealt_from = host.view["version"]
         msg(host, "new_game", players=3, seed=None, variant="classic", bots="rules")
+        msg(host, "new_game", players=3, seed=None, variant="classic", bots="rules", version=dealt_from)
+        assert host.error.startswith("the table changed before that click arrived")  # a double click deals once
         wait(lambda: "host to deal" not in host.view["narration"])
+        assert host.score["text"].startswith("Round 1 of 2"), host.score["text"]
         for w in (host, guest):
             msg(w, "undo")
             msg(w, "hint")

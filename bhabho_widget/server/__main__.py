@@ -23,6 +23,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--keep-days", type=float, default=7.0, help="days a table is kept after its last change")
     parser.add_argument("--prefix", default=os.environ.get("JUPYTERHUB_SERVICE_PREFIX", ""),
                         help="path prefix of the routes (as a JupyterHub service: /services/<name>/)")
+    parser.add_argument("--hub-api-url", default=os.environ.get("JUPYTERHUB_API_URL", ""),
+                        help="the JupyterHub API that tells who a player is (set by the hub for its services); "
+                             "with it, only the hub's users join, under their hub names")
     args = parser.parse_args(argv)
     try:
         import uvicorn
@@ -30,11 +33,12 @@ def main(argv: list[str] | None = None) -> int:
         print('the table server needs its extra: pip install "bhabho-widget[server]"', file=sys.stderr)
         return 2
     from .app import make_app
+    from .hub import HubIdentity
     from .protocol import WS_MAX_BYTES
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     app = make_app(args.db, prefix=args.prefix, grace=args.grace, bot_pace=args.bot_pace, send_timeout=args.send_timeout,
-                   keep_days=args.keep_days)
+                   keep_days=args.keep_days, hub=HubIdentity(args.hub_api_url) if args.hub_api_url else None)
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=WS_MAX_BYTES, ws="websockets-sansio",
                 ws_ping_interval=args.ping, ws_ping_timeout=args.ping)
     return 0

@@ -30,6 +30,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..engine.errors import MessageError
 from ..i18n import Message
+from .hub import HubIdentity
 from .protocol import check_frame
 from .store import KEEP_DAYS, Store
 from .tables import ServerTable
@@ -108,8 +109,9 @@ class TableServer:
     """Every table, its connections and its bots (see the module's docstring)."""
 
     def __init__(self, store: Store, grace: float = 30.0, bot_pace: float = 0.6, send_timeout: float = 10.0,
-                 max_tables: int = 10000, keep_days: float = KEEP_DAYS) -> None:
+                 max_tables: int = 10000, keep_days: float = KEEP_DAYS, hub: HubIdentity | None = None) -> None:
         self.store = store
+        self.hub = hub
         self.keep_days = keep_days
         self.grace = grace
         self.bot_pace = bot_pace
@@ -202,7 +204,7 @@ class TableServer:
                     text = await ws.receive_text()
                 except KeyError:  # a binary frame
                     text = b""  # type: ignore[assignment]
-                self.handle(conn, text)
+                await self.handle(conn, text)
         except (WebSocketDisconnect, RuntimeError, OSError):
             pass
         finally:
@@ -230,7 +232,7 @@ class TableServer:
         conn.code, conn.seat = code, seat
         self.conns[code][seat] = conn
 
-    def handle(self, conn: Connection, text: object) -> None:
+    async def handle(self, conn: Connection, text: object) -> None:
         """Check one frame and act on it; a refusal is an error frame and changes nothing."""
         seq = None
         try:
@@ -240,6 +242,10 @@ class TableServer:
             if kind in ("create", "join", "resume"):
                 if conn.code is not None:
                     raise MessageError("this connection already has a seat")
+                if kind != "resume":
+                    message["name"] = await self._name(message)
+                    if conn.code is not None:  # seated by another frame meanwhile
+                        raise MessageError("this connection already has a seat")
                 getattr(self, f"_on_{kind}")(conn, message)
                 return
             if conn.code is None or conn.seat is None:
@@ -268,6 +274,13 @@ class TableServer:
             self._changed(conn.code)
         except (ValueError, TypeError) as err:
             conn.push({"type": "error", "error": self._localize(conn, err)[:300], "seq": seq})
+
+    async def _name(self, message: dict[str, Any]) -> str:
+        """The name to seat: on a hub, the hub user's name of the token sent, whatever
+        name was given; elsewhere the name given (the token, if any, is not looked at)."""
+        if self.hub is None:
+            return str(message["name"])
+        return (await self.hub.user_for(message["hub_token"]))[:40]
 
     def _localize(self, conn: Connection, err: Exception) -> str:
         table = self.tables.get(conn.code or "")
@@ -310,7 +323,8 @@ class TableServer:
 def make_app(store: Store | str = "bhabho_tables.sqlite3", prefix: str = "", **options: Any) -> Starlette:
     """The ASGI app: ``/ws`` (the websocket) and ``/`` (a health check: how many tables),
     under ``prefix`` (a JupyterHub service's ``/services/<name>``). ``options`` go to
-    :class:`TableServer` (``grace``, ``bot_pace``, ``send_timeout``, ``max_tables``, ``keep_days``)."""
+    :class:`TableServer` (``grace``, ``bot_pace``, ``send_timeout``, ``max_tables``, ``keep_days``,
+    ``hub``: a :class:`.hub.HubIdentity` to seat the hub's users under their hub names)."""
     server = TableServer(store if isinstance(store, Store) else Store(store), **options)
     prefix = prefix.rstrip("/")
 

@@ -19,6 +19,7 @@ import json
 import os
 import threading
 import time
+import urllib.parse
 from collections.abc import Callable
 from typing import Any
 
@@ -28,7 +29,7 @@ from ..i18n import Message, Translator, check_language, default_language, transl
 from .session import check_pace as check_pace_argument
 from .widget import BaseWidget, check_deck
 
-__all__ = ["SharedTable", "TableClient", "default_name", "server_url"]
+__all__ = ["SharedTable", "TableClient", "default_name", "hub_token_for", "server_url"]
 
 CONNECT_TIMEOUT = 10.0
 RETRY_MAX = 2.0
@@ -65,6 +66,43 @@ def default_name() -> str:
         except (KeyError, OSError):
             name = "Player"
     return name[:40]
+
+
+_LOOPBACK = {"127.0.0.1", "localhost", "::1"}
+
+
+def hub_token_for(url: str, environ: dict[str, str] | None = None) -> str:
+    """The hub token to send to the table server at websocket address ``url``: this
+    single-user server's ``JUPYTERHUB_API_TOKEN`` when ``url`` is one of its hub's services
+    (a path under the hub's ``services/``, on this machine or the hub's own host), else ``""``:
+    the token is never sent anywhere else.
+
+    >>> env = {"JUPYTERHUB_API_TOKEN": "t0k", "JUPYTERHUB_API_URL": "http://10.0.0.5:8081/hub/api",
+    ...        "JUPYTERHUB_BASE_URL": "/"}
+    >>> hub_token_for("ws://10.0.0.5:8000/services/bhabho/ws", env)
+    't0k'
+    >>> hub_token_for("ws://127.0.0.1:8765/services/bhabho/ws", env)
+    't0k'
+    >>> hub_token_for("ws://example.org/services/bhabho/ws", env)
+    ''
+    >>> hub_token_for("ws://127.0.0.1:8765/ws", env)
+    ''
+    """
+    env = os.environ if environ is None else environ
+    token = env.get("JUPYTERHUB_API_TOKEN", "")
+    if not token:
+        return ""
+    parts = urllib.parse.urlsplit(url)
+    base = env.get("JUPYTERHUB_BASE_URL", "/") or "/"
+    if not parts.path.startswith(base.rstrip("/") + "/services/"):
+        return ""
+    hosts = set(_LOOPBACK)
+    for key in ("JUPYTERHUB_API_URL", "JUPYTERHUB_PUBLIC_URL", "JUPYTERHUB_PUBLIC_HUB_URL"):
+        if env.get(key):
+            hosts.add(urllib.parse.urlsplit(env[key]).hostname or "")
+    if env.get("JUPYTERHUB_HOST"):
+        hosts.add(urllib.parse.urlsplit(env["JUPYTERHUB_HOST"]).hostname or env["JUPYTERHUB_HOST"])
+    return token if parts.hostname in hosts else ""
 
 
 class TableClient:
@@ -108,13 +146,14 @@ class TableClient:
         """Open a table and take its seat 0 as the host; returns the table's code."""
         self.language = language
         self._start({"type": "create", "players": players, "variant": rules, "rounds": rounds, "bots": bots,
-                     "name": name or default_name(), "language": language})
+                     "name": name or default_name(), "language": language, "hub_token": hub_token_for(self.url)})
         return self.code  # type: ignore[return-value]
 
     def join(self, code: str, name: str | None = None, language: str = "en") -> int:
         """Take the first free seat of the table ``code``; returns the seat."""
         self.language = language
-        self._start({"type": "join", "code": code, "name": name or default_name(), "language": language})
+        self._start({"type": "join", "code": code, "name": name or default_name(), "language": language,
+                     "hub_token": hub_token_for(self.url)})
         return self.seat  # type: ignore[return-value]
 
     def resume(self, code: str, seat: int, token: str, language: str = "en") -> int:
@@ -239,6 +278,7 @@ class SharedTable(BaseWidget):
         super().__init__(pace=check_pace_argument(pace), variants=list(PRESETS), bot_levels=["random", "rules"],
                          languages=self._languages(), labels=self._translator.labels(), lang=self._translator.code,
                          deck=check_deck(deck))
+        self._dealt_at: int | None = None
         client.on_state = self._on_state
         client.on_error = self._on_error
         if client.state is not None:
@@ -357,6 +397,11 @@ class SharedTable(BaseWidget):
     def _msg_new_game(self, content: dict[str, Any]) -> None:
         if not self.client.host:
             raise MessageError(Message("only the host deals at a shared table"))
+        version = (self.view or {}).get("version")
+        if content["version"] != version or version == self._dealt_at:
+            # stale, or a second click on the view already dealt from: one deal per view
+            raise MessageError(Message("the table changed before that click arrived; nothing was done, please try again"))
+        self._dealt_at = version
         self.deal()
 
     _HANDLERS = {"play": _msg_play, "take": _msg_take, "advance": _msg_advance, "undo": _msg_undo,

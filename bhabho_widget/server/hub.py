@@ -1,0 +1,80 @@
+"""The JupyterHub identity of a player, when the table server runs as a hub service.
+
+A hub starts a managed service with ``JUPYTERHUB_API_URL`` (and its own token) in the
+environment. A student's kernel, in the student's single-user server, holds that server's
+hub token (``JUPYTERHUB_API_TOKEN``); the client sends it with ``create`` and ``join``
+only to the hub's own services (:func:`bhabho_widget.table.remote.hub_token_for`). The
+server asks the hub whose token it is (``GET {api_url}/user``, the hub's REST API) and
+seats the player under the hub's user name, whatever name the client gave: on a hub,
+nobody can sit down as someone else. The answers are kept for a minute, by the token's
+SHA-256 only.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import os
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Mapping
+
+from ..engine.errors import MessageError
+
+__all__ = ["HubIdentity", "NOT_SIGNED_IN"]
+
+NOT_SIGNED_IN = "this table server takes the players of its JupyterHub only: join from a notebook on the hub"
+"""The refusal of a missing or unknown hub token (it says nothing about the token)."""
+CACHE_SECONDS = 60.0
+TIMEOUT = 5.0
+
+
+class HubIdentity:
+    """Whose hub token is it? (see the module's docstring)."""
+
+    def __init__(self, api_url: str) -> None:
+        if not api_url.startswith(("http://", "https://")):
+            raise ValueError(f"the hub's API address must start with http:// or https://, not {api_url[:60]!r}")
+        self.api_url = api_url.rstrip("/")
+        self._known: dict[str, tuple[float, str]] = {}
+
+    @classmethod
+    def from_environment(cls, environ: Mapping[str, str] | None = None) -> HubIdentity | None:
+        """The hub this process was started by as a service, or None outside a hub."""
+        env = os.environ if environ is None else environ
+        url = env.get("JUPYTERHUB_API_URL", "")
+        return cls(url) if url else None
+
+    def _ask(self, token: str) -> str | None:
+        request = urllib.request.Request(self.api_url + "/user", headers={"Authorization": f"token {token}"})
+        try:
+            with urllib.request.urlopen(request, timeout=TIMEOUT) as response:  # noqa: S310 (the hub's own address)
+                model = json.loads(response.read().decode("utf-8"))
+        except urllib.error.HTTPError as err:
+            if err.code in (401, 403, 404):
+                return None
+            raise MessageError("the hub did not answer who you are; try again in a moment") from None
+        except (urllib.error.URLError, OSError, ValueError):
+            raise MessageError("the hub did not answer who you are; try again in a moment") from None
+        if not isinstance(model, dict) or model.get("kind", "user") != "user" or not isinstance(model.get("name"), str):
+            return None  # a service's token, or an answer that is not a user
+        return model["name"]
+
+    async def user_for(self, token: str) -> str:
+        """The hub user name of ``token``; :data:`NOT_SIGNED_IN` as a MessageError if none."""
+        if not token:
+            raise MessageError(NOT_SIGNED_IN)
+        key = hashlib.sha256(token.encode("utf-8")).hexdigest()
+        now = time.monotonic()
+        known = self._known.get(key)
+        if known is not None and now - known[0] < CACHE_SECONDS:
+            return known[1]
+        name = await asyncio.to_thread(self._ask, token)
+        if name is None:
+            raise MessageError(NOT_SIGNED_IN)
+        if len(self._known) > 4096:
+            self._known.clear()
+        self._known[key] = (now, name)
+        return name

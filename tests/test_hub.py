@@ -1,0 +1,327 @@
+"""The table server as a service of a real JupyterHub on 127.0.0.1.
+
+The hub (DummyAuthenticator, the simple local spawner, its own configurable-http-proxy)
+starts the server from the ``jupyterhub_config.py`` entry of the README and routes
+``/services/bhabho/`` to it. A student's single-user server is spawned, and a kernel in it
+opens a table through the hub's address; two more hub users join with their own tokens,
+one through the proxy, one on the server's own port. Each is seated under their hub name,
+whatever name they gave; a stranger without a hub token is refused; a whole game is
+played to its end, the kernel playing its seat.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import pathlib
+import random
+import secrets
+import signal
+import subprocess
+import sys
+import textwrap
+import threading
+import time
+import urllib.error
+import urllib.request
+import uuid
+from typing import Any
+
+import pytest
+from test_server import Player, finished, free_port, play, run
+from websockets.asyncio.client import connect
+from websockets.sync.client import connect as connect_sync
+
+from bhabho_widget.server.hub import NOT_SIGNED_IN
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+CHP = ROOT / "tests" / "hub" / "node_modules" / ".bin" / "configurable-http-proxy"
+STARTUP = 90.0
+
+
+def api(url: str, token: str, method: str = "GET", body: Any = None, timeout: float = 30.0) -> Any:
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(url, data=data, method=method,
+                                     headers={"Authorization": f"token {token}", "Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=timeout) as response:
+        text = response.read().decode()
+    return json.loads(text) if text else None
+
+
+class Hub:
+    """``jupyterhub`` in a process of its own, with the bhabho service and a teacher's token."""
+
+    def __init__(self, root: pathlib.Path) -> None:
+        if not CHP.exists():
+            raise RuntimeError(f"configurable-http-proxy is not installed: npm ci --prefix tests/hub ({CHP} is missing)")
+        self.root = root
+        self.port, self.hub_port, self.proxy_api, self.service_port = (free_port() for _ in range(4))
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.token = secrets.token_hex(24)
+        bin_dir = pathlib.Path(sys.executable).parent
+        config = textwrap.dedent(f"""
+            import sys
+            c.JupyterHub.ip = "127.0.0.1"
+            c.JupyterHub.port = {self.port}
+            c.JupyterHub.hub_ip = "127.0.0.1"
+            c.JupyterHub.hub_port = {self.hub_port}
+            c.ConfigurableHTTPProxy.api_url = "http://127.0.0.1:{self.proxy_api}"
+            c.ConfigurableHTTPProxy.command = [{str(CHP)!r}]
+            c.JupyterHub.db_url = "sqlite:///{root / 'hub.sqlite'}"
+            c.JupyterHub.cookie_secret_file = {str(root / 'cookie_secret')!r}
+            c.JupyterHub.authenticator_class = "dummy"
+            c.Authenticator.allow_all = True
+            c.JupyterHub.spawner_class = "simple"
+            c.SimpleLocalProcessSpawner.home_dir_template = {str(root / 'home' / '{username}')!r}
+            c.Spawner.cmd = [{str(bin_dir / 'jupyterhub-singleuser')!r}]
+            c.Spawner.args = ["--allow-root"]  # the CI runs as root
+            c.Spawner.default_url = "/lab"
+            c.Spawner.env_keep = ["PATH", "PYTHONPATH", "LANG", "LC_ALL", "VIRTUAL_ENV"]
+            c.Spawner.start_timeout = 120
+            c.Spawner.http_timeout = 120
+            # the entry of the README, with this test's ports
+            c.JupyterHub.services = [
+                {{
+                    "name": "bhabho",
+                    "url": "http://127.0.0.1:{self.service_port}",
+                    "command": [sys.executable, "-m", "bhabho_widget.server", "--port", "{self.service_port}",
+                                "--db", {str(root / 'tables.sqlite3')!r}, "--bot-pace", "0"],
+                }},
+                {{"name": "teacher", "api_token": {self.token!r}}},
+            ]
+            c.JupyterHub.load_roles = [
+                {{"name": "teacher", "services": ["teacher"],
+                  "scopes": ["admin:users", "admin:servers", "tokens", "access:servers", "list:users"]}},
+            ]
+        """)
+        (root / "jupyterhub_config.py").write_text(config)
+        (root / "home").mkdir()
+        self.log = open(root / "hub.log", "wb")  # noqa: SIM115 (closed in stop)
+        self.proc = subprocess.Popen([str(bin_dir / "jupyterhub"), "-f", str(root / "jupyterhub_config.py")],
+                                     cwd=root, stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True,
+                                     env={**os.environ, "PATH": f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}"})
+        deadline = time.monotonic() + STARTUP
+        while time.monotonic() < deadline:
+            assert self.proc.poll() is None, self.tail()
+            try:
+                api(f"{self.url}/hub/api/users", self.token, timeout=2)
+                with urllib.request.urlopen(f"{self.url}/services/bhabho/", timeout=2) as r:
+                    if json.load(r)["server"] == "bhabho_widget":
+                        return
+            except (OSError, ValueError):
+                time.sleep(0.3)
+        self.stop()
+        raise RuntimeError("the hub did not start with its service:\n" + self.tail())
+
+    def tail(self) -> str:
+        self.log.flush()
+        return (self.root / "hub.log").read_text(errors="replace")[-3000:]
+
+    def hub_api(self, path: str, method: str = "GET", body: Any = None) -> Any:
+        return api(f"{self.url}/hub/api{path}", self.token, method, body)
+
+    def user_token(self, name: str) -> str:
+        return self.hub_api(f"/users/{name}/tokens", "POST", {"note": "bhabho test"})["token"]
+
+    def spawn(self, name: str) -> None:
+        try:
+            self.hub_api(f"/users/{name}/server", "POST", {})
+        except urllib.error.HTTPError as err:
+            if err.code != 202:
+                raise
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            server = self.hub_api(f"/users/{name}")["servers"].get("", {})
+            if server.get("ready"):
+                return
+            time.sleep(0.3)
+        raise RuntimeError(f"{name}'s server did not start:\n" + self.tail())
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGTERM)
+            try:
+                self.proc.wait(30)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait()
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.proc.pid, signal.SIGKILL)  # the proxy, the service, the single-user servers
+        self.log.close()
+
+
+class Kernel:
+    """A kernel in a user's single-user server, driven over its websocket channels."""
+
+    def __init__(self, hub: Hub, user: str) -> None:
+        self.base = f"{hub.url}/user/{user}"
+        self.token = hub.token
+        self.id = api(f"{self.base}/api/kernels", self.token, "POST", {"name": "python3"})["id"]
+        ws_url = self.base.replace("http://", "ws://") + f"/api/kernels/{self.id}/channels"
+        self._stack = contextlib.ExitStack()
+        self.ws = self._stack.enter_context(
+            connect_sync(ws_url, additional_headers={"Authorization": f"token {self.token}"}, max_size=2**24))
+        self.session = uuid.uuid4().hex
+
+    def execute(self, code: str, timeout: float = 240.0) -> str:
+        """Run ``code``; returns what it printed, or fails with the kernel's traceback."""
+        msg_id = uuid.uuid4().hex
+        self.ws.send(json.dumps({
+            "header": {"msg_id": msg_id, "username": "test", "session": self.session, "msg_type": "execute_request",
+                       "version": "5.3", "date": ""},
+            "parent_header": {}, "metadata": {}, "channel": "shell", "buffers": [],
+            "content": {"code": code, "silent": False, "store_history": False, "user_expressions": {},
+                        "allow_stdin": False, "stop_on_error": True},
+        }))
+        out: list[str] = []
+        deadline = time.monotonic() + timeout
+        while True:
+            msg = json.loads(self.ws.recv(timeout=max(0.1, deadline - time.monotonic())))
+            if msg.get("parent_header", {}).get("msg_id") != msg_id:
+                continue
+            kind = msg["header"]["msg_type"]
+            if kind == "stream":
+                out.append(msg["content"]["text"])
+            elif kind == "error":
+                raise AssertionError("the kernel failed:\n" + "\n".join(msg["content"]["traceback"]))
+            elif kind == "status" and msg["content"]["execution_state"] == "idle" and msg["channel"] == "iopub":
+                return "".join(out)
+
+    def close(self) -> None:
+        self._stack.close()
+        with contextlib.suppress(OSError):
+            api(f"{self.base}/api/kernels/{self.id}", self.token, "DELETE")
+
+
+@pytest.fixture(scope="module")
+def hub(tmp_path_factory):
+    h = Hub(tmp_path_factory.mktemp("hub"))
+    yield h
+    h.stop()
+
+
+KERNEL_HOST = """
+import json
+from bhabho_widget.table.remote import TableClient
+client = TableClient({url!r})
+code = client.create(players=4, name="Not Ana")
+print(json.dumps({{"code": code, "seat": client.seat}}))
+"""
+
+KERNEL_PLAY = """
+import json, random, time
+rng = random.Random(7)
+deadline = time.monotonic() + 200
+while len([s for s in client.state["seats"] if s["person"] and s["connected"]]) < 3:
+    assert time.monotonic() < deadline, client.state["seats"]
+    time.sleep(0.05)
+client.send({"type": "deal"})
+acted = None
+while time.monotonic() < deadline:
+    state = client.state
+    view = state["view"]
+    if view["is_over"] and view["version"] > 0 and "host to deal" not in view["narration"]:
+        break
+    if view["version"] != acted and state["seq"] == client.seq:
+        if view["take_offer"]:
+            acted = view["version"]
+            client.send({"type": "pass"})
+        elif view["waiting"] == "human" and view["legal"]:
+            acted = view["version"]
+            client.send({"type": "play", "card": rng.choice(view["legal"])})
+    time.sleep(0.02)
+print(json.dumps({"over": client.state["view"]["is_over"], "names": [s["name"] for s in client.state["seats"]],
+                  "hand": client.state["view"]["hand"], "hands": client.state["view"]["hands"]}))
+"""
+
+
+def test_the_server_as_a_hub_service_seats_the_hub_users_under_their_names(hub):
+    hub.hub_api("/users", "POST", {"usernames": ["ana", "ben", "chitra"]})
+    hub.spawn("ana")
+    kernel = Kernel(hub, "ana")
+    try:
+        # in ana's kernel, on the hub: a table through the hub's own address, named by the hub
+        hello = json.loads(kernel.execute(KERNEL_HOST.format(url=f"{hub.url}/services/bhabho/")).strip())
+        code = hello["code"]
+        assert hello["seat"] == 0
+
+        ben_token, chitra_token = hub.user_token("ben"), hub.user_token("chitra")
+        through_proxy = f"ws://127.0.0.1:{hub.port}/services/bhabho/ws"
+        direct = f"ws://127.0.0.1:{hub.service_port}/services/bhabho/ws"
+
+        async def strangers() -> list[str]:
+            said = []
+            for token in ["", "not-a-token-" + secrets.token_hex(8)]:
+                p = Player(through_proxy)
+                p.ws = await connect(through_proxy)
+                await p.send({"type": "join", "code": code, "name": "Mallory", "language": "en", "hub_token": token})
+                said.append((await p.next())["error"])
+                await p.close()
+            return said
+
+        assert run(strangers()) == [NOT_SIGNED_IN, NOT_SIGNED_IN]
+
+        async def seat_and_play() -> list[Player]:
+            ben = await Player(through_proxy).open({"type": "join", "code": code, "name": "Ana", "language": "en",
+                                                    "hub_token": ben_token})  # a name of another: not taken
+            chitra = await Player(direct).open({"type": "join", "code": code, "name": "", "language": "en",
+                                                "hub_token": chitra_token})
+            done = threading.Event()
+            result: dict[str, Any] = {}
+
+            def host() -> None:
+                try:
+                    result["kernel"] = json.loads(kernel.execute(KERNEL_PLAY).strip().splitlines()[-1])
+                except BaseException as exc:  # handed to the test below
+                    result["error"] = exc
+                finally:
+                    done.set()
+
+            thread = threading.Thread(target=host)
+            thread.start()
+
+            def over(p: Player) -> bool:
+                return p.view["version"] > 0 and finished(p) and "host to deal" not in p.view["narration"]
+
+            await asyncio.gather(play(ben, random.Random(1), over), play(chitra, random.Random(2), over))
+            await asyncio.to_thread(done.wait, 240)
+            thread.join()
+            if "error" in result:
+                raise result["error"]
+            ben.kernel = result["kernel"]  # type: ignore[attr-defined]
+            return [ben, chitra]
+
+        ben, chitra = run(seat_and_play())
+        names = [s["name"] for s in ben.state["seats"]]
+        assert names[:3] == ["ana", "ben", "chitra"], names
+        assert not ben.state["seats"][3]["person"]
+        assert ben.view["is_over"] and chitra.view["is_over"]
+        kernel_end = ben.kernel  # type: ignore[attr-defined]
+        assert kernel_end["over"] and kernel_end["names"] == names
+        assert kernel_end["hands"] is None  # the host's kernel holds its own hand only
+        assert ben.errors == [] and chitra.errors == []
+    finally:
+        kernel.close()
+
+
+def test_the_hub_user_name_is_the_default_name_in_a_kernel(hub):
+    """A student's kernel knows its hub user (JUPYTERHUB_USER) and its token, and sends the
+    token to the hub's services only."""
+    hub.hub_api("/users", "POST", {"usernames": ["dev"]})
+    hub.spawn("dev")
+    kernel = Kernel(hub, "dev")
+    try:
+        said = json.loads(kernel.execute(textwrap.dedent(f"""
+            import json, os
+            from bhabho_widget.table.remote import default_name, hub_token_for, server_url
+            print(json.dumps({{"name": default_name(),
+                              "hub": bool(hub_token_for(server_url({hub.url + '/services/bhabho/'!r}))),
+                              "elsewhere": hub_token_for(server_url("http://example.org/services/bhabho/")),
+                              "plain": hub_token_for(server_url("127.0.0.1:{hub.service_port}"))}}))
+        """)).strip())
+        assert said == {"name": "dev", "hub": True, "elsewhere": "", "plain": ""}
+    finally:
+        kernel.close()
+
