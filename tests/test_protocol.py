@@ -26,7 +26,8 @@ from bhabho_widget.table.protocol import (
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 SRC = ROOT / "src_js" / "src"
 NEW_GAME = {"type": "new_game", "players": 4, "seed": None, "variant": "classic", "bots": "rules", "version": 0}
-TABLE_TYPES = {"play", "take", "advance", "undo", "hint", "new_game", "set_language", "set_deck", "tracker"}
+TABLE_TYPES = {"play", "take", "advance", "undo", "hint", "new_game", "set_language", "set_deck", "tracker",
+               "review_start", "review_cancel", "review_show"}
 LESSON_TYPES = {"goto", "answer", "set_deck", "tracker"}
 
 VALID = [
@@ -62,6 +63,7 @@ def example_view(**patch) -> dict:
         "waiting": "human", "change": "step",
         "narration": "Bot 2 leads Q♥.", "events": [{"kind": "lead", "seat": 2, "cards": ["QH"], "text": "Bot 2 leads Q♥."}],
         "log": [{"kind": "lead", "text": "Bot 2 leads Q♥."}], "last_trick": None, "result": None, "lesson": None,
+        "review": None,
     }
     view.update(patch)
     return view

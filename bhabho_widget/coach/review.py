@@ -73,7 +73,7 @@ from .hints import T_PASS_LABEL, T_TAKE_LABEL, explain, percent
 
 __all__ = ["BLUNDER", "DEFAULT_ROLLOUTS", "DEFAULT_SAMPLES", "GRADES", "INACCURACY", "MARKED_EVENTS", "MISTAKE",
            "ActionChance", "Decision", "GameEvent", "Review", "ReviewCancelled", "clear_cache", "plot_review",
-           "review"]
+           "replay_to", "review"]
 
 DEFAULT_ROLLOUTS = 96
 """Continuations per action of a decision, spread over :data:`DEFAULT_SAMPLES` sampled deals:
@@ -317,6 +317,17 @@ def _apply(r: Game, move: Any) -> None:
         r.take(move[1])
     else:
         r.play(move)
+
+
+def replay_to(game: Game, move: int) -> Game:
+    """The game as it was after its first ``move`` moves (a decision's position is
+    ``replay_to(game, decision.move)``); ``game`` is not changed."""
+    if not isinstance(move, int) or isinstance(move, bool) or not 0 <= move <= len(game.moves):
+        raise ValueError(f"move must be a whole number from 0 to {len(game.moves)}, not {move!r}"[:120])
+    r = _replay_start(game)
+    for m in game.moves[:move]:
+        _apply(r, m)
+    return r
 
 
 def _decision_points(game: Game, seat: Seat) -> tuple[list[_Point], list[GameEvent]]:

@@ -58,7 +58,8 @@ class _SearchRandomLevel(Bot):
         from .search import SearchBot
 
         kwargs.setdefault("rollouts", cls.ROLLOUTS)
-        bot = SearchBot(*args, policy="random", **kwargs)
+        kwargs["policy"] = "random"
+        bot = SearchBot(*args, **kwargs)
         bot.name = cls.name
         return bot
 

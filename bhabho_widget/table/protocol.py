@@ -72,7 +72,7 @@ _SHOW = 60  # at most this many characters of a value from the browser go into a
 
 
 # ---------------------------------------------------------------------- values in words
-def _show(value: object) -> str:
+def _show(value: object, width: int = _SHOW) -> str:
     """A short description of ``value`` for an error message: never much over 60 characters.
 
     >>> _show("x" * 100_000)
@@ -89,8 +89,8 @@ def _show(value: object) -> str:
     if isinstance(value, float):
         return repr(value)
     if isinstance(value, str):
-        n = min(len(value), _SHOW)
-        while len(repr(value[:n])) > _SHOW + 2:  # escapes made it longer
+        n = min(len(value), width)
+        while len(repr(value[:n])) > width + 2:  # escapes made it longer
             n //= 2
         text = repr(value[:n])
         if n < len(value):
@@ -272,7 +272,7 @@ def check_message(content: object, allowed_types: Iterable[str]) -> dict[str, An
     kind = content["type"]
     if kind not in allowed:
         takes = ", ".join(sorted(allowed)) or "no messages"
-        raise MessageError(f"unknown message type {_show(kind)} here: this widget takes {takes}")
+        raise MessageError(f"unknown message type {_show(kind, 24)} here: this widget takes {takes}")
     fields = _MESSAGES[kind]["properties"]
     extra = [k for k in content if k != "type" and k not in fields]
     if extra:

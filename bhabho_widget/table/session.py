@@ -200,6 +200,7 @@ def browser_view(game: Game, seat: int, *, reveal_all: bool, waiting: str, chang
             "outcome": trick.outcome, "picker": trick.picker},
         result=result_of(game, seat, tr, names),
         lesson=None,
+        review=None,
     )
     return view
 

@@ -10,8 +10,9 @@ synced; a bad, stale or out-of-turn message gets a short error and changes nothi
 from __future__ import annotations
 
 import pathlib
+import threading
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import anywidget
 import traitlets
@@ -29,7 +30,14 @@ from .protocol import BROWSER_WRITABLE, check_message, check_pace
 from .session import TableSession, localize_tree
 from .session import check_pace as check_pace_argument
 
+if TYPE_CHECKING:
+    from ..coach.review import Review
+    from .reviewing import ReviewRun
+
 STATIC = pathlib.Path(__file__).parent / "static"
+NO_GRADES = {"inaccuracy": 0, "mistake": 0, "blunder": 0}
+"""The review's grade counts before a review (the keys of :data:`bhabho_widget.coach.review.GRADES`,
+written out: the review needs numpy, a table offering one does not)."""
 DECKS = ("two-colour", "four-colour")
 """The card faces: red and black suits, or ♠ black, ♥ red, ♦ blue and ♣ green."""
 
@@ -79,6 +87,7 @@ class BaseWidget(anywidget.AnyWidget):
     lang = traitlets.Unicode("en").tag(sync=True)  # the language code of labels and texts (see protocol.json)
     deck = traitlets.Enum(DECKS, default_value="two-colour").tag(sync=True)
     tracker: Any = traitlets.Dict(default_value=None, allow_none=True).tag(sync=True)  # None while the panel is closed
+    review: Any = traitlets.Dict(default_value=None, allow_none=True).tag(sync=True)  # None: no review to offer
     _tracker_open = False
     _tracker_chances = False
 
@@ -223,6 +232,9 @@ class Table(BaseWidget):
         deck = check_deck(deck)
         language = default_language() if language is None else check_language(language)
         self._hint: dict[str, Any] | None = None  # the hint shown, with its texts as Messages (told again on a switch)
+        self._review: ReviewRun | None = None  # the review of the game over, once asked for
+        self._review_at: int | None = None  # the decision whose position is shown, None: the live table
+        self._review_lock = threading.RLock()
         self.session = TableSession(players=players, seed=seed, rules=rules, seat=seat, bots=bots, names=names,
                                     rounds=rounds, max_bhabhi=max_bhabhi, language=language, position=position)
         super().__init__(pace=pace, variants=list(PRESETS), bot_levels=list(BOTS), languages=self._languages(),
@@ -266,6 +278,7 @@ class Table(BaseWidget):
                  bots: str | None = None) -> Game:
         """Deal a new game (the next round of a match); returns the engine Game."""
         game = self.session.new_game(players=players, seed=seed, rules=rules, bots=bots)
+        self._drop_review()
         self._sync(clear_hint=True)
         return game
 
@@ -295,11 +308,77 @@ class Table(BaseWidget):
     def undo(self) -> None:
         """Take back the person's last action and every bot action after it."""
         self.session.undo()
+        self._drop_review()
         self._sync(clear_hint=True)
 
     def suggest(self) -> dict[str, Any]:
         """A hint for the person: ``{"action", "text", "estimates"}``, in the table's language."""
         return self.session.hint()
+
+    # ------------------------------------------------------------------ review
+    def start_review(self, rollouts: int | None = None, samples: int | None = None) -> ReviewRun:
+        """Review the game over for the person's seat (:func:`bhabho_widget.coach.review.review`)
+        in a thread: the table stays responsive, the panel shows the progress; the Review
+        button of the game-over table does the same. Returns the run (``wait()``, ``result``).
+        ``rollouts`` and ``samples``: the review's budget (default: the review's own)."""
+        from ..coach.review import DEFAULT_ROLLOUTS, DEFAULT_SAMPLES  # needs numpy
+        from .reviewing import ReviewRun
+
+        if not self.game.is_over:
+            raise MessageError(Message("the review opens once the game is over"))
+        with self._review_lock:
+            if self._review is not None and self._review.status == "running":
+                raise MessageError(Message("the review is being worked out already"))
+            self._review_at = None
+            self._review = ReviewRun(self.game, self.seat, self._on_review_progress,
+                                     rollouts=DEFAULT_ROLLOUTS if rollouts is None else rollouts,
+                                     samples=DEFAULT_SAMPLES if samples is None else samples)
+        self._sync()
+        return self._review
+
+    @property
+    def last_review(self) -> Review | None:
+        """The finished review of the game on the table, or None."""
+        return self._review.result if self._review is not None else None
+
+    def cancel_review(self) -> None:
+        """Stop the review being worked out (the Cancel button of its panel)."""
+        if self._review is None or self._review.status != "running":
+            raise MessageError(Message("no review is being worked out"))
+        self._review.cancel()
+
+    def show_decision(self, number: int | None) -> None:
+        """Show the table as the person's seat saw it at decision ``number`` of the review
+        (from 0; read-only, the better action outlined); None: back to the end of the game."""
+        with self._review_lock:
+            if number is not None:
+                if self._review is None:
+                    raise MessageError(Message("the review is not ready yet"))
+                number = self._review.check_decision(number)
+            self._review_at = number
+        self._sync()
+
+    def _on_review_progress(self) -> None:
+        """From the review's thread: its progress, or its end."""
+        with self._review_lock:
+            with self.hold_sync():
+                self._sync_review()
+
+    def _drop_review(self) -> None:
+        with self._review_lock:
+            if self._review is not None:
+                self._review.cancel()
+            self._review = None
+            self._review_at = None
+
+    def _sync_review(self) -> None:
+        run = self._review
+        if run is None:
+            self.review = {"status": "ready", "done": 0, "total": 0, "seat": self.seat, "at": None, "decisions": [],
+                           "events": [], "costliest": [], "counts": dict(NO_GRADES), "error": ""} \
+                if self.game.is_over else None
+        else:
+            self.review = run.trait(self.translator, self.session.names(), self._review_at)
 
     # ------------------------------------------------------------------ shared tables
     @staticmethod
@@ -349,6 +428,15 @@ class Table(BaseWidget):
         self.hint = self.suggest()
         self._hint = self.session.last_hint
 
+    def _msg_review_start(self, content: dict[str, Any]) -> None:
+        self.start_review()
+
+    def _msg_review_cancel(self, content: dict[str, Any]) -> None:
+        self.cancel_review()
+
+    def _msg_review_show(self, content: dict[str, Any]) -> None:
+        self.show_decision(content["decision"])
+
     def _msg_new_game(self, content: dict[str, Any]) -> None:
         self._check_version(content)  # two New game clicks on one view deal one game
         variant = content["variant"]
@@ -361,7 +449,9 @@ class Table(BaseWidget):
 
     _HANDLERS = {"play": _msg_play, "take": _msg_take, "advance": _msg_advance, "undo": _msg_undo,
                  "hint": _msg_hint, "new_game": _msg_new_game, "set_language": BaseWidget._msg_set_language,
-                 "set_deck": BaseWidget._msg_set_deck, "tracker": BaseWidget._msg_tracker}
+                 "set_deck": BaseWidget._msg_set_deck, "tracker": BaseWidget._msg_tracker,
+                 "review_start": _msg_review_start, "review_cancel": _msg_review_cancel,
+                 "review_show": _msg_review_show}
 
     # ------------------------------------------------------------------ sync
     @traitlets.observe("reveal_all")
@@ -370,17 +460,26 @@ class Table(BaseWidget):
             self._sync()
 
     def _sync(self, clear_hint: bool = False) -> None:
-        """Send the view, the scoreboard and the settings to the browser as one update."""
-        with self.hold_sync():
+        """Send the view, the scoreboard and the settings to the browser as one update; while
+        the review shows a decision, the view is that position (read-only)."""
+        with self._review_lock, self.hold_sync():
             if clear_hint:
                 self.hint = None
                 self._hint = None
-            self.view = self.session.browser_view(reveal_all=self.reveal_all)
+            run, at = self._review, self._review_at
+            if run is not None and at is not None and run.result is not None:
+                self.view = run.position_view(at, self.translator, self.session.names(), self.session.version)
+            else:
+                self.view = self.session.browser_view(reveal_all=self.reveal_all)
             self.score = self.session.score()
             self.config = self.session.config()
             self._sync_tracker()
+            self._sync_review()
 
     def _tracker_data(self, chances: bool) -> dict[str, Any]:
+        run, at = self._review, self._review_at
+        if run is not None and at is not None and run.result is not None:
+            return run.position_tracker(at, self.session.names(), chances)
         return self.session.tracker(chances)
 
 

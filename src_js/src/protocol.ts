@@ -147,8 +147,8 @@ export interface LessonInfo {
 /** The human seat's view of the table. Nothing in it is hidden from that seat. */
 export interface View {
   version: Version;
-  /** lesson: a scripted scenario stepped with back and next. */
-  mode: "play" | "lesson";
+  /** lesson: a scripted scenario stepped with back and next; review: a position of the review of the game over, read-only. */
+  mode: "play" | "lesson" | "review";
   /** The seat whose hand is shown at the bottom. */
   seat: Seat;
   num_players: NumPlayers;
@@ -202,6 +202,8 @@ export interface View {
   result: Result | null;
   /** Lesson mode only. */
   lesson: LessonInfo | null;
+  /** Review mode only: the decision shown. */
+  review: ReviewAt | null;
 }
 
 /** A session of rounds. text is the scoreboard's heading, written by the kernel ("Round 1 of 2", or at the end who loses the session and who takes the pot). */
@@ -269,6 +271,74 @@ export interface Tracker {
   chances: TrackerChances | null;
 }
 
+/** A decision's grade, only when its loss's interval excludes 0 (coach/review.py: 3, 8, 20 points); null: not graded. */
+export type Grade = "inaccuracy" | "mistake" | "blunder" | null;
+
+/** The decision of the review whose position the view shows. */
+export interface ReviewAt {
+  /** From 0. */
+  number: Count;
+  /** How many decisions the review has. */
+  count: Count;
+  trick: Count;
+  /** card: a card played; offer: a chance to take (take or pass). */
+  kind: "card" | "offer";
+  /** A card code, take or pass. */
+  chosen: string;
+  /** The best action measured: a card code, take or pass (outlined). */
+  best: string;
+  grade: Grade;
+  grade_text: string | null;
+}
+
+/** One decision of the reviewed seat: the chance of ending as the bhabhi after the chosen action (p, with its 95 % interval lo..hi) and with the best (chance_before), the loss (chosen less best) with the interval of the paired difference. */
+export interface ReviewDecision {
+  number: Count;
+  trick: Count;
+  kind: "card" | "offer";
+  chosen: string;
+  best: string;
+  chosen_label: string;
+  best_label: string;
+  p: Probability;
+  lo: Probability;
+  hi: Probability;
+  chance_before: Probability;
+  loss: number;
+  loss_lo: number;
+  loss_hi: number;
+  grade: Grade;
+  grade_text: string | null;
+  /** The coach's reason for the best action. */
+  reason: string;
+  /** One legal action: never graded. */
+  forced: boolean;
+}
+
+/** An event of the game marked on the graph, as the reviewed seat may read it. */
+export interface ReviewEvent {
+  kind: "pickup" | "take" | "escape" | "draw";
+  trick: Count;
+  text: string;
+}
+
+/** The review of the game over for the person's seat (bhabho_widget.coach.review), worked out in the kernel in a thread. */
+export interface Review {
+  /** ready: offered (the Review button); running: being worked out (done of total decisions); done; cancelled; failed (error says why). */
+  status: "ready" | "running" | "done" | "cancelled" | "failed";
+  done: Count;
+  total: Count;
+  seat: Seat;
+  /** The decision whose position the table shows; null: the end of the game. */
+  at: Count | null;
+  decisions: ReviewDecision[];
+  events: ReviewEvent[];
+  /** The numbers of the (at most three) decisions that cost most, costliest first. */
+  costliest: Count[];
+  counts: { inaccuracy: Count; mistake: Count; blunder: Count };
+  error: string;
+}
+
 /** A suggestion: action is a card code or "take". */
 export interface Hint {
   action: string;
@@ -304,6 +374,8 @@ export interface Traits {
   hint: Hint | null;
   /** What the person's seat knows about every card while the Tracker panel is open (the chances only while that layer is on); null while it is closed. */
   tracker: Tracker | null;
+  /** The review of the game over (Table only): null while the game goes on, at a shared table and in a lesson. */
+  review: Review | null;
   score: Score | null;
   variants: string[];
   bot_levels: string[];
@@ -393,6 +465,22 @@ export interface TrackerMessage {
   chances: boolean;
 }
 
+/** Review the game over for the person's seat (the kernel sets the trait review as it goes). */
+export interface ReviewStartMessage {
+  type: "review_start";
+}
+
+/** Stop the review being worked out. */
+export interface ReviewCancelMessage {
+  type: "review_cancel";
+}
+
+/** Show the position of a decision of the review (from 0), read-only; null: back to the end of the game. */
+export interface ReviewShowMessage {
+  type: "review_show";
+  decision: Count | null;
+}
+
 export type Message =
   | PlayMessage
   | TakeMessage
@@ -404,7 +492,10 @@ export type Message =
   | GotoMessage
   | AnswerMessage
   | SetDeckMessage
-  | TrackerMessage;
+  | TrackerMessage
+  | ReviewStartMessage
+  | ReviewCancelMessage
+  | ReviewShowMessage;
 
 export type MessageType = Message["type"];
 
@@ -420,6 +511,9 @@ export const MESSAGE_TYPES: readonly MessageType[] = [
   "answer",
   "set_deck",
   "tracker",
+  "review_start",
+  "review_cancel",
+  "review_show",
 ];
 
 // ---- labels: every text of the front end, in English; the labels trait translates them ----
@@ -554,6 +648,32 @@ export const LABELS = {
   tracker_follow: "can follow: {list}",
   tracker_waste_pile: "Waste pile: {cards}",
   tracker_samples: "chances from {n} sampled deals",
+  review: "Review",
+  review_button_title: "Review your game: your chance of ending as the bhabhi after each decision, and the decisions that cost most",
+  review_title: "Review of your game",
+  review_progress: "Reviewing your decisions: {done} of {total}",
+  review_cancel: "Cancel",
+  review_cancelled: "The review was cancelled.",
+  review_failed: "The review failed: {error}",
+  review_graph: "Your chance of ending as the bhabhi after each decision, with its 95 % interval",
+  review_axis_trick: "trick",
+  review_point: "Decision {n}, trick {trick}: {chosen}, {p}",
+  review_counts: "Inaccuracies: {inaccuracy} · Mistakes: {mistake} · Blunders: {blunder}",
+  review_costliest: "The decisions that cost most",
+  review_none: "No decision cost more than the estimates' uncertainty.",
+  review_all: "Every decision",
+  review_row: "Trick {trick}: you chose {chosen} ({after}); better was {best} ({before})",
+  review_row_best: "Trick {trick}: you chose {chosen} ({after}), the best",
+  review_loss: "{loss} points lost (95 %: {lo} to {hi})",
+  review_back: "Back",
+  review_next: "Next",
+  review_end: "Back to the end",
+  review_at: "Decision {n} of {count}",
+  review_best_mark: "The better action",
+  review_event_pickup: "pickup",
+  review_event_take: "hand taken",
+  review_event_escape: "escape",
+  review_event_draw: "drawn from the waste pile",
 } as const;
 
 export type LabelKey = keyof typeof LABELS;

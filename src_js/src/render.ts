@@ -380,7 +380,9 @@ export function renderHand(view: View, hintAction: string | null, t: Translate =
     style: `--n:${n};--gaps:${Math.max(n - 1, 1)};--m:${fan.margin}px;--pb:${fan.padBottom}px`,
   });
   // A lesson shows the hand to read, not to play: its cards look normal but stay disabled.
-  if (view.mode === "lesson") list.classList.add("is-view-only");
+  if (view.mode === "lesson" || view.mode === "review") list.classList.add("is-view-only");
+  // A reviewed position: the better action outlined, the card chosen then marked.
+  const reviewed = view.mode === "review" ? view.review : null;
   // The hand's one tab stop: the hinted card when it is playable, else the first playable one.
   const stop = hintAction && legal.has(hintAction) ? hintAction : hand.find((c) => legal.has(c));
   hand.forEach((code, i) => {
@@ -405,6 +407,12 @@ export function renderHand(view: View, hintAction: string | null, t: Translate =
       btn.setAttribute("data-hint", "true");
       btn.title = t("hint_card_title");
     }
+    if (reviewed && code === reviewed.best) {
+      btn.classList.add("is-review-best");
+      btn.title = t("review_best_mark");
+      btn.setAttribute("aria-label", `${name}: ${t("review_best_mark")}`);
+    }
+    if (reviewed && code === reviewed.chosen && code !== reviewed.best) btn.classList.add("is-review-chosen");
     btn.innerHTML = faceSvg(code);
     list.append(btn);
   });

@@ -19,6 +19,7 @@ import { focusedWithin, h, setText } from "./dom";
 import { type Labelled, relabel, type Translate, translator } from "./labels";
 import { handleHandKey, restoreHandFocus, setRovingStop } from "./input";
 import { BotPacer } from "./pacer";
+import { buildReview, decisionOf, renderReview } from "./review";
 import { buildTracker, handleTrackerKey, markSeats, renderTracker } from "./tracker";
 import {
   canPlay,
@@ -82,6 +83,8 @@ export function mount(model: Model, el: HTMLElement): () => void {
   const labelled: Labelled[] = [];
   const trk = buildTracker(uid); // the Tracker panel (tracker.ts), drawn from the tracker trait
   labelled.push(...trk.labelled);
+  const rev = buildReview(uid); // the Review panel (review.ts), drawn from the review trait
+  labelled.push(...rev.labelled);
   const exerciseSlot = h("div.bh-exercise-slot");
   // The exercise is redrawn with every view; its feedback is announced from this one region.
   const exerciseLive = h("div.bh-sr-only", { role: "status", "aria-live": "polite", "data-testid": "exercise-live" });
@@ -114,7 +117,7 @@ export function mount(model: Model, el: HTMLElement): () => void {
     "div.bh-hand-bar",
     {},
     h("div.bh-messages", {}, status, error),
-    h("div.bh-hand-actions", {}, controls.actions, trk.button, take, pass), // Take and Pass last: just before the hand in tab order
+    h("div.bh-hand-actions", {}, controls.actions, trk.button, rev.button, take, pass), // Take and Pass last: just before the hand in tab order
     hintSlot, // the hint's words and chart take the bar's whole width, under the buttons
   );
   const handArea = h("div.bh-hand-area", {}, handSlot);
@@ -136,6 +139,7 @@ export function mount(model: Model, el: HTMLElement): () => void {
     handBar,
     handArea,
     trk.panel,
+    rev.panel,
     controls.bar,
     h("div.bh-footer", {}, h("div.bh-log-box", {}, logTitle, log), scoreSlot),
   );
@@ -348,6 +352,7 @@ export function mount(model: Model, el: HTMLElement): () => void {
     }
     root.dataset.version = String(v.version); // which view is drawn (tests wait for a new one)
     const lesson = v.mode === "lesson";
+    root.classList.toggle("is-reviewing", v.mode === "review");
     const quiet = v.change === "undo" || v.change === "new"; // nothing animates
     root.classList.toggle("is-lesson", lesson);
     felt.classList.toggle("is-revealed", Array.isArray(v.hands));
@@ -406,6 +411,22 @@ export function mount(model: Model, el: HTMLElement): () => void {
     root.classList.toggle("is-four-colour", deck === "four-colour");
   }
 
+  /** Redraws the Review panel; focus stays on the same control (or, once the one it was
+   * on is gone, the panel's next useful one: Cancel while it works, then the first row). */
+  function drawReview(): void {
+    const had = focusedWithin(rev.panel) ?? (focusedWithin(rev.button.parentElement ?? rev.button) === rev.button ? rev.button : null);
+    const testid = had?.dataset.testid;
+    const decision = had?.dataset.decision;
+    renderReview(rev, model.get("review") ?? null, t);
+    if (!had || (had.isConnected && !had.hidden && !(had as HTMLButtonElement).disabled)) return;
+    const same = testid
+      ? rev.panel.querySelector<HTMLElement>(`[data-testid="${testid}"]${decision !== undefined ? `[data-decision="${decision}"]` : ""}`)
+      : null;
+    const next = [same, ...rev.panel.querySelectorAll<HTMLElement>("[data-testid=review-cancel], [data-testid=review-next], [data-testid=review-row], button")]
+      .find((el) => el && !el.hidden && !(el as HTMLButtonElement).disabled && el.isConnected);
+    if (next) next.focus();
+  }
+
   function drawTracker(): void {
     const data = model.get("tracker") ?? null;
     renderTracker(trk, data, t);
@@ -437,6 +458,7 @@ export function mount(model: Model, el: HTMLElement): () => void {
     drawScore();
     drawHint();
     drawTracker();
+    drawReview();
     drawView();
   }
 
@@ -456,6 +478,7 @@ export function mount(model: Model, el: HTMLElement): () => void {
   });
   on("change:hint", () => keepFocus(drawHint));
   on("change:tracker", () => keepFocus(drawTracker));
+  on("change:review", () => keepFocus(drawReview));
   on("change:error", () => {
     acted = null; // the kernel refused: let the person try again
     drawError();
@@ -513,6 +536,12 @@ export function mount(model: Model, el: HTMLElement): () => void {
   }
 
   listen("click", (e) => {
+    // a point of the review's graph or one of its rows: that decision's position
+    const decision = decisionOf(e.target, rev.panel);
+    if (decision !== null) {
+      send({ type: "review_show", decision });
+      return;
+    }
     const btn = (e.target as HTMLElement | null)?.closest?.("button");
     if (!btn || !root.contains(btn) || btn.disabled) return;
     const v = view();
@@ -546,6 +575,23 @@ export function mount(model: Model, el: HTMLElement): () => void {
         break;
       case "tracker-toggle":
         toggleTracker();
+        break;
+      case "review-start":
+        send({ type: "review_start" });
+        break;
+      case "review-cancel":
+        send({ type: "review_cancel" });
+        break;
+      case "review-back":
+      case "review-next": {
+        const at = model.get("review")?.at;
+        if (typeof at === "number") {
+          send({ type: "review_show", decision: at + (btn.dataset.testid === "review-next" ? 1 : -1) });
+        }
+        break;
+      }
+      case "review-end":
+        send({ type: "review_show", decision: null });
         break;
       case "take":
         if (v?.can_take) sendVersioned({ type: "take", version: v.version });
@@ -639,6 +685,7 @@ export function mount(model: Model, el: HTMLElement): () => void {
   drawScore();
   drawHint();
   drawTracker();
+  drawReview();
   drawView();
 
   return () => {

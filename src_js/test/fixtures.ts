@@ -91,6 +91,7 @@ export function exampleView(patch: Partial<View> = {}): View {
     last_trick: null,
     result: null,
     lesson: null,
+    review: null,
     ...patch,
   };
 }
@@ -118,6 +119,7 @@ export function defaultTraits(): Traits {
     lang: "en",
     deck: "two-colour",
     tracker: null,
+    review: null,
   };
 }
 

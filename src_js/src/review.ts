@@ -1,0 +1,276 @@
+// The Review panel: the review of the game over for the person's seat, drawn from the
+// kernel's `review` trait (bhabho_widget.table.reviewing, over bhabho_widget.coach.review).
+// The kernel works everything out from the seat's own views; this file only draws it.
+//
+// While the kernel works, a progress bar and Cancel. Once done: the grade counts; the
+// graph (the chance of ending as the bhabhi after each decision, its 95 % band, the trick
+// on the x axis, the game's events marked under it, graded decisions coloured); the
+// decisions that cost most, each a button that shows its position on the table; every
+// decision in a list that opens. While a position is shown (view.mode "review"), Back,
+// Next and "Back to the end" step through the decisions.
+
+import "./review.css";
+import { h, setText } from "./dom";
+import type { Labelled, Translate } from "./labels";
+import type { Review, ReviewDecision, ReviewEvent } from "./protocol";
+
+export interface ReviewPanel {
+  /** "Review": shown at game over while no review is shown or being worked out. */
+  button: HTMLButtonElement;
+  panel: HTMLElement;
+  labelled: Labelled[];
+}
+
+export function buildReview(uid: string): ReviewPanel {
+  const labelled: Labelled[] = [];
+  const id = `${uid}-review`;
+  const button = h("button.bh-btn.bh-review-btn", {
+    type: "button",
+    "data-testid": "review-start",
+    "aria-controls": id,
+    hidden: true,
+  });
+  labelled.push({ el: button, key: "review" }, { el: button, key: "review_button_title", attr: "title" });
+  const title = h("h3.bh-review-title", { id: `${id}-title` });
+  labelled.push({ el: title, key: "review_title" });
+  const panel = h(
+    "section.bh-review",
+    { id, "data-testid": "review", "aria-labelledby": `${id}-title`, hidden: true },
+    title,
+    h("div.bh-review-body"),
+  );
+  return { button, panel, labelled };
+}
+
+/** A chance as a whole percentage, in the labels' own format ("40 %"). */
+function pct(t: Translate, p: number): string {
+  return t("tracker_percent", { p: Math.round(p * 100) });
+}
+
+/** Points of chance, rounded: 0.123 -> "12". */
+function points(p: number): string {
+  return String(Math.round(p * 100));
+}
+
+export interface GraphPoint {
+  decision: number;
+  /** The trick, spread within a trick by the decision's order (as the Python graph). */
+  x: number;
+  p: number;
+  lo: number;
+  hi: number;
+}
+
+/** The graph's points, one per decision, as bhabho_widget.coach.review._series places them. */
+export function graphPoints(decisions: ReviewDecision[]): GraphPoint[] {
+  const perTrick = new Map<number, number>();
+  for (const d of decisions) perTrick.set(d.trick, (perTrick.get(d.trick) ?? 0) + 1);
+  const seen = new Map<number, number>();
+  return decisions.map((d) => {
+    const k = seen.get(d.trick) ?? 0;
+    seen.set(d.trick, k + 1);
+    const x = d.trick + (k + 1) / ((perTrick.get(d.trick) ?? 1) + 1) - 0.5;
+    return { decision: d.number, x, p: d.p, lo: d.lo, hi: d.hi };
+  });
+}
+
+export interface GraphBox {
+  width: number;
+  height: number;
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+}
+
+export const GRAPH: GraphBox = { width: 640, height: 200, left: 40, right: 10, top: 10, bottom: 42 };
+
+/** The x range: every decision's and every event's trick, half a trick either side. */
+export function xRange(decisions: ReviewDecision[], events: ReviewEvent[]): [number, number] {
+  const tricks = [...decisions.map((d) => d.trick), ...events.map((e) => e.trick)];
+  if (!tricks.length) return [0, 1];
+  return [Math.min(...tricks) - 0.5, Math.max(...tricks) + 0.5];
+}
+
+const SVG = "http://www.w3.org/2000/svg";
+const EVENT_ROW: Record<string, number> = { pickup: 0, take: 1, escape: 2, draw: 3 };
+const EVENT_KEYS = [
+  ["pickup", "review_event_pickup"],
+  ["take", "review_event_take"],
+  ["escape", "review_event_escape"],
+  ["draw", "review_event_draw"],
+] as const;
+
+function svg(tag: string, attrs: Record<string, string | number>, ...children: (Node | string)[]): SVGElement {
+  const el = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
+  for (const c of children) el.append(c);
+  return el;
+}
+
+/** The graph: the band, the line, a point per decision (graded ones larger, by colour and
+ * by a ring), the events in rows under the plot, the trick numbers on the axis. */
+export function renderGraph(data: Review, t: Translate, box: GraphBox = GRAPH): SVGElement {
+  const pts = graphPoints(data.decisions);
+  const [x0, x1] = xRange(data.decisions, data.events);
+  const w = box.width - box.left - box.right;
+  const hgt = box.height - box.top - box.bottom;
+  const X = (x: number) => box.left + ((x - x0) / (x1 - x0 || 1)) * w;
+  const Y = (p: number) => box.top + (1 - p) * hgt;
+  const root = svg("svg", {
+    class: "bh-review-graph",
+    "data-testid": "review-graph",
+    viewBox: `0 0 ${box.width} ${box.height}`,
+    role: "img",
+    "aria-label": t("review_graph"),
+  });
+  for (const p of [0, 0.25, 0.5, 0.75, 1]) {
+    root.append(
+      svg("line", { class: "bh-review-grid", x1: box.left, x2: box.left + w, y1: Y(p), y2: Y(p) }),
+      svg("text", { class: "bh-review-tick", x: box.left - 4, y: Y(p) + 4, "text-anchor": "end" }, pct(t, p)),
+    );
+  }
+  if (pts.length) {
+    const band = [...pts.map((q) => `${X(q.x).toFixed(1)},${Y(q.hi).toFixed(1)}`),
+      ...[...pts].reverse().map((q) => `${X(q.x).toFixed(1)},${Y(q.lo).toFixed(1)}`)];
+    root.append(svg("polygon", { class: "bh-review-band", points: band.join(" ") }));
+    root.append(svg("polyline", {
+      class: "bh-review-line",
+      points: pts.map((q) => `${X(q.x).toFixed(1)},${Y(q.p).toFixed(1)}`).join(" "),
+    }));
+  }
+  pts.forEach((q, i) => {
+    const d = data.decisions[i];
+    const label = t("review_point", { n: d.number + 1, trick: d.trick, chosen: d.chosen_label, p: pct(t, d.p) }) +
+      (d.grade_text ? ` (${d.grade_text})` : "");
+    const dot = svg("circle", {
+      class: `bh-review-dot${d.grade ? ` is-${d.grade}` : ""}${data.at === d.number ? " is-at" : ""}`,
+      cx: X(q.x).toFixed(1),
+      cy: Y(q.p).toFixed(1),
+      r: d.grade ? 5.5 : 3.5,
+      "data-decision": d.number,
+      "data-testid": "review-point",
+    }, svg("title", {}, label));
+    root.append(dot);
+  });
+  data.events.forEach((e) => {
+    const row = EVENT_ROW[e.kind] ?? 0;
+    root.append(svg("rect", {
+      class: `bh-review-event is-${e.kind}`,
+      x: (X(e.trick) - 3).toFixed(1),
+      y: box.top + hgt + 3 + 5 * row,
+      width: 6,
+      height: 4,
+      "data-testid": "review-event",
+    }, svg("title", {}, `${t("trick_number", { n: e.trick })}: ${e.text}`)));
+  });
+  const step = Math.max(1, Math.round((x1 - x0) / 12));
+  for (let k = Math.ceil(x0); k <= Math.floor(x1); k += step) {
+    root.append(svg("text", { class: "bh-review-tick", x: X(k).toFixed(1), y: box.height - 12, "text-anchor": "middle" },
+      String(k)));
+  }
+  root.append(svg("text", { class: "bh-review-tick", x: box.left + w / 2, y: box.height - 1, "text-anchor": "middle" },
+    t("review_axis_trick")));
+  return root;
+}
+
+/** One decision as a line: "Trick 5: you chose Q♦ (62 %); better was 4♦ (41 %)". */
+export function rowText(d: ReviewDecision, t: Translate): string {
+  const after = pct(t, d.p);
+  if (d.chosen === d.best) return t("review_row_best", { trick: d.trick, chosen: d.chosen_label, after });
+  return t("review_row", { trick: d.trick, chosen: d.chosen_label, after, best: d.best_label, before: pct(t, d.chance_before) });
+}
+
+function rowButton(d: ReviewDecision, t: Translate, testid: string, at: number | null): HTMLButtonElement {
+  const btn = h("button.bh-review-row", {
+    type: "button",
+    "data-testid": testid,
+    "data-decision": d.number,
+    "aria-current": at === d.number ? "true" : null,
+  }, h("span.bh-review-row-text", {}, rowText(d, t)));
+  if (d.grade && d.grade_text) btn.append(" ", h(`span.bh-review-grade.is-${d.grade}`, {}, d.grade_text));
+  return btn;
+}
+
+function costliestItem(d: ReviewDecision, t: Translate, at: number | null): HTMLElement {
+  const loss = t("review_loss", { loss: points(d.loss), lo: points(Math.max(0, d.loss_lo)), hi: points(d.loss_hi) });
+  return h("li.bh-review-item", { "data-testid": "review-costly" },
+    rowButton(d, t, "review-row", at),
+    h("div.bh-review-loss", {}, loss),
+    h("p.bh-review-reason", {}, d.reason));
+}
+
+/** Draws the panel and the Review button from the trait (null: nothing to review). */
+export function renderReview(p: ReviewPanel, data: Review | null, t: Translate): void {
+  const offered = data !== null && (data.status === "ready" || data.status === "cancelled" || data.status === "failed");
+  p.button.hidden = !offered;
+  p.panel.hidden = data === null || data.status === "ready";
+  const body = p.panel.querySelector(".bh-review-body") as HTMLElement;
+  if (!data || data.status === "ready") {
+    body.replaceChildren();
+    return;
+  }
+  if (data.status === "running") {
+    const bar = h("progress.bh-review-bar", { "data-testid": "review-progress", "aria-label": t("review_title") });
+    if (data.total > 0) {
+      bar.max = data.total;
+      bar.value = data.done;
+    }
+    const text = h("span.bh-review-progress-text", { role: "status" });
+    setText(text, t("review_progress", { done: data.done, total: data.total || "…" }));
+    const cancel = h("button.bh-btn", { type: "button", "data-testid": "review-cancel" }, t("review_cancel"));
+    const old = body.querySelector("[data-testid=review-progress]") as HTMLProgressElement | null;
+    if (old && body.querySelector("[data-testid=review-cancel]")) { // update in place: focus stays on Cancel
+      if (data.total > 0) {
+        old.max = data.total;
+        old.value = data.done;
+      }
+      setText(body.querySelector(".bh-review-progress-text") as HTMLElement, text.textContent ?? "");
+      return;
+    }
+    body.replaceChildren(h("div.bh-review-progress", {}, text, bar, cancel));
+    return;
+  }
+  if (data.status === "cancelled" || data.status === "failed") {
+    const note = data.status === "cancelled" ? t("review_cancelled") : t("review_failed", { error: data.error });
+    body.replaceChildren(h("p.bh-review-note", { "data-testid": "review-note" }, note));
+    return;
+  }
+  const at = data.at;
+  const parts: Node[] = [];
+  parts.push(h("p.bh-review-counts", { "data-testid": "review-counts" }, t("review_counts", data.counts)));
+  if (at !== null) {
+    const n = data.decisions.length;
+    parts.push(h("div.bh-review-nav", { role: "group", "aria-label": t("review_at", { n: at + 1, count: n }) },
+      h("span.bh-review-at", { "data-testid": "review-at" }, t("review_at", { n: at + 1, count: n })),
+      h("button.bh-btn", { type: "button", "data-testid": "review-back", disabled: at <= 0 }, t("review_back")),
+      h("button.bh-btn", { type: "button", "data-testid": "review-next", disabled: at >= n - 1 }, t("review_next")),
+      h("button.bh-btn", { type: "button", "data-testid": "review-end" }, t("review_end"))));
+  }
+  parts.push(h("figure.bh-review-figure", {}, renderGraph(data, t),
+    h("figcaption.bh-review-legend", {},
+      ...EVENT_KEYS.filter(([k]) => data.events.some((e) => e.kind === k))
+        .map(([k, key]) => h(`span.bh-review-key.is-${k}`, {}, t(key))))));
+  const byNumber = new Map(data.decisions.map((d) => [d.number, d]));
+  const costly = data.costliest.map((k) => byNumber.get(k)).filter((d): d is ReviewDecision => d !== undefined);
+  parts.push(h("h4.bh-review-sub", {}, t("review_costliest")));
+  if (costly.length) {
+    parts.push(h("ol.bh-review-list", { "data-testid": "review-costliest" }, ...costly.map((d) => costliestItem(d, t, at))));
+  } else {
+    parts.push(h("p.bh-review-note", {}, t("review_none")));
+  }
+  const all = h("details.bh-review-all", { "data-testid": "review-all" }, h("summary", {}, t("review_all")),
+    h("ol.bh-review-list", {}, ...data.decisions.map((d) => h("li", {}, rowButton(d, t, "review-all-row", at)))));
+  const wasOpen = (body.querySelector("[data-testid=review-all]") as HTMLDetailsElement | null)?.open ?? false;
+  (all as HTMLDetailsElement).open = wasOpen;
+  parts.push(all);
+  body.replaceChildren(...parts);
+}
+
+/** The decision a click in the panel asks to show: a point of the graph or a row; null if none. */
+export function decisionOf(target: EventTarget | null, panel: HTMLElement): number | null {
+  const el = (target as Element | null)?.closest?.("[data-decision]");
+  if (!el || !panel.contains(el)) return null;
+  const n = Number((el as HTMLElement | SVGElement).dataset.decision);
+  return Number.isInteger(n) && n >= 0 ? n : null;
+}
