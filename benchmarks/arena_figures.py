@@ -19,7 +19,8 @@ lineup                                                  games  first bot's loss 
 ======================================================  =====  =====================
 ``search,rules,rules,rules``                              160  2.5 % (1.0-6.3 %)
 ``search-2026,rules,rules,rules``                          80  12.5 % (6.9-21.5 %)
-``search,peer,peer,peer``                                  80  31.2 % (22.2-42.1 %)
+``search,peer,peer,peer``                                2,000  36.9 % (34.8-39.0 %)
+``search-random,peer,peer,peer``                         2,000  29.4 % (27.5-31.5 %)
 ``search-2026,peer,peer,peer``                             40  40.0 % (26.3-55.4 %)
 ``search,search-2026,search-2026,search-2026``             24  29.2 % (14.9-49.2 %)
 ``search,rules,rules`` (3 players, fair share 33.3 %)      60  5.0 % (1.7-13.7 %)

@@ -331,6 +331,8 @@ export function mount(model: Model, el: HTMLElement): () => void {
     pass.dataset.version = v?.take_offer ? String(v.version) : "";
     const hinted = hintAction() === "take";
     take.classList.toggle("is-hint", hinted);
+    // a reviewed chance to take whose better action was the take: the button outlined
+    take.classList.toggle("is-review-best", v?.mode === "review" && v.review?.best === "take");
     if (hinted) take.title = t("hint_take_title");
     else take.removeAttribute("title");
   }

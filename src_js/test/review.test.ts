@@ -141,5 +141,17 @@ describe("a reviewed position", () => {
     expect(best.getAttribute("aria-label")).toBe("2 of hearts: The better action");
     expect(q("button[data-card='JH']").classList.contains("is-review-chosen")).toBe(true);
     expect(q("[data-testid=bhabho-table]").classList.contains("is-reviewing")).toBe(true);
+    expect(q("[data-testid=take]").classList.contains("is-review-best")).toBe(false);
+  });
+
+  it("outlines Take when taking was the better action at a chance to take", () => {
+    const view = exampleView({
+      mode: "review", legal: [], waiting: "over", can_take: false,
+      review: { number: 0, count: 3, trick: 2, kind: "offer", chosen: "pass", best: "take", grade: "mistake", grade_text: "mistake" },
+    });
+    const { q } = mount({ view, review: review({ at: 0 }) });
+    const take = q<HTMLButtonElement>("[data-testid=take]");
+    expect(take.classList.contains("is-review-best")).toBe(true);
+    expect(take.disabled).toBe(true);
   });
 });
