@@ -470,8 +470,14 @@ def test_the_sparring_partners_finish_games_and_the_arena_knows_them():
     from bhabho_widget.play.peer import PeerBot
     from bhabho_widget.play.registry import ARENA_BOTS, BOTS, SPARRING
 
-    assert set(SPARRING) == {"search-2026", "peer"} and set(ARENA_BOTS) == set(BOTS) | set(SPARRING)
+    assert set(SPARRING) == {"search-2026", "search-random", "peer"} and set(ARENA_BOTS) == set(BOTS) | set(SPARRING)
     assert not set(SPARRING) & set(BOTS)  # the table's menu offers its own levels only
+    # the search bot with random continuations, at the time of the rules-of-thumb ones
+    contender = ARENA_BOTS["search-random"](seed=3)
+    assert (contender.name, contender.policy, contender.paired, contender.rollouts) == ("search-random", "random", True, 70)
+    g = Game.deal(4, seed=3)
+    play_out(g, [contender, RuleBot(seed=1), RuleBot(seed=2), RuleBot(seed=4)])
+    assert g.is_over
     for k, rules in enumerate([Rules(), Rules(picker="offsuit_player"), Rules(off_suit="discard"), Rules(teams=True)]):
         g = Game.deal(4, seed=k, rules=rules)
         bots = [PeerBot(seed=k, samples=6), RuleBot(seed=1), PeerBot(seed=k + 1, samples=6), RandomBot(seed=2)]
