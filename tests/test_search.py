@@ -391,7 +391,7 @@ def test_today_s_search_bot_is_kept_as_search_2026():
                             paired=False)
     assert [(e.action, e.losses) for e in old.last_estimates] == [(e.action, e.losses) for e in want]
     new = SearchBot(seed=7)
-    assert new.policy == "rules" and new.paired
+    assert new.policy == "random" and new.paired  # the stronger continuations in the arena
     with pytest.raises(ValueError, match="policy"):
         SearchBot(policy="greedy")
 
@@ -470,7 +470,8 @@ def test_the_sparring_partners_finish_games_and_the_arena_knows_them():
     from bhabho_widget.play.peer import PeerBot
     from bhabho_widget.play.registry import ARENA_BOTS, BOTS, SPARRING
 
-    assert set(SPARRING) == {"search-2026", "search-random", "peer"} and set(ARENA_BOTS) == set(BOTS) | set(SPARRING)
+    assert set(SPARRING) == {"search-2026", "search-rules", "search-random", "peer"}
+    assert set(ARENA_BOTS) == set(BOTS) | set(SPARRING)
     assert not set(SPARRING) & set(BOTS)  # the table's menu offers its own levels only
     # the search bot with random continuations, at the time of the rules-of-thumb ones
     contender = ARENA_BOTS["search-random"](seed=3)
@@ -478,6 +479,8 @@ def test_the_sparring_partners_finish_games_and_the_arena_knows_them():
     g = Game.deal(4, seed=3)
     play_out(g, [contender, RuleBot(seed=1), RuleBot(seed=2), RuleBot(seed=4)])
     assert g.is_over
+    ruled = ARENA_BOTS["search-rules"](seed=3)
+    assert (ruled.name, ruled.policy, ruled.paired, ruled.rollouts) == ("search-rules", "rules", True, 64)
     for k, rules in enumerate([Rules(), Rules(picker="offsuit_player"), Rules(off_suit="discard"), Rules(teams=True)]):
         g = Game.deal(4, seed=k, rules=rules)
         bots = [PeerBot(seed=k, samples=6), RuleBot(seed=1), PeerBot(seed=k + 1, samples=6), RandomBot(seed=2)]

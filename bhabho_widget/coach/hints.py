@@ -3,10 +3,10 @@
 :func:`hint` looks at a game through one seat's eyes (its :class:`SeatView`, nothing
 more), estimates for every legal action the chance that the seat ends as the bhabhi
 (:func:`bhabho_widget.play.search.estimate_actions`: hidden hands sampled to fit what the
-seat has seen, then many continuations played by the rules of thumb, every action on the
-same deals), recommends the action with the lowest chance and explains it in plain words.
-A percentage means: if everyone played on like the rules-of-thumb bot, this is how often
-the seat would end as the bhabhi. Its 95 % interval counts the spread between the sampled
+seat has seen, then many continuations played on with random legal cards, every action on
+the same deals), recommends the action with the lowest chance and explains it in plain words.
+A percentage means: if everyone played on at random from here, this is how often the seat
+would end as the bhabhi. Its 95 % interval counts the spread between the sampled
 deals (:attr:`~bhabho_widget.play.search.ActionEstimate.deal_interval`), since the
 continuations of one deal are alike.
 

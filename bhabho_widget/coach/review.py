@@ -5,7 +5,8 @@ and where the seat went wrong.
 <bhabho_widget.engine.game.Game.from_json>`: a teacher can review a student's game) and,
 at every decision of the seat, from the seat's own :class:`SeatView` at that moment and
 nothing more, estimates each legal action's chance that the seat ends as the bhabhi *if
-everyone played on like the rules of thumb* (:data:`bhabho_widget.play.search.DEFAULT_POLICY`).
+everyone played on at random from there* (:data:`bhabho_widget.play.search.DEFAULT_POLICY`,
+the continuations of the stronger search bot).
 A decision is each card the seat played and each chance it had to take the next player's
 hand (rule 7: taken or passed).
 

@@ -5,14 +5,15 @@ is imported only when a ``"search"`` bot is made (it needs numpy, the engine doe
 
 :data:`BOTS` are the levels a table offers (each has a menu label in every language);
 :data:`SPARRING` adds the arena's sparring partners: ``"search-2026"``, the search bot as
-first measured (random continuations), ``"search-random"``, today's search bot with
-uniformly random continuations at the same time budget (70 rollouts per action, as many
-as the rules-of-thumb continuations' 64 cost), and ``"peer"``, a heuristic bot in the style
+first measured (random continuations, not paired), ``"search-rules"``, the search bot with
+rules-of-thumb continuations (64 per action), ``"search-random"``, the search bot with
+uniformly random continuations at the same time (70 per action), the two sides of the
+measurement that made random continuations the default, and ``"peer"``, a heuristic bot in the style
 of another project's computer player (:class:`bhabho_widget.play.peer.PeerBot`).
 :data:`ARENA_BOTS` is both.
 
 >>> sorted(BOTS), sorted(SPARRING)
-(['random', 'rules', 'search'], ['peer', 'search-2026', 'search-random'])
+(['random', 'rules', 'search'], ['peer', 'search-2026', 'search-random', 'search-rules'])
 >>> type(BOTS["rules"](seed=1)).__name__, type(ARENA_BOTS["search-2026"](seed=1)).__name__
 ('RuleBot', 'Search2026Bot')
 """
@@ -64,6 +65,21 @@ class _SearchRandomLevel(Bot):
         return bot
 
 
+class _SearchRulesLevel(Bot):
+    """The ``"search-rules"`` sparring level: the search bot with rules-of-thumb continuations
+    (the default "search" level until the arena showed random ones stronger)."""
+
+    name = "search-rules"
+
+    def __new__(cls, *args, **kwargs):
+        from .search import SearchBot
+
+        kwargs["policy"] = "rules"
+        bot = SearchBot(*args, **kwargs)
+        bot.name = cls.name
+        return bot
+
+
 class _PeerLevel(Bot):
     """The ``"peer"`` sparring level: :class:`bhabho_widget.play.peer.PeerBot`."""
 
@@ -78,8 +94,8 @@ class _PeerLevel(Bot):
 BOTS: dict[str, type[Bot]] = {"random": RandomBot, "rules": RuleBot, "search": _SearchLevel}
 """Bot levels by name, for ``Table(bots=...)`` and the widget's menu."""
 
-SPARRING: dict[str, type[Bot]] = {"search-2026": _Search2026Level, "search-random": _SearchRandomLevel,
-                                  "peer": _PeerLevel}
+SPARRING: dict[str, type[Bot]] = {"search-2026": _Search2026Level, "search-rules": _SearchRulesLevel,
+                                  "search-random": _SearchRandomLevel, "peer": _PeerLevel}
 """The arena's sparring partners beside the table's levels."""
 
 ARENA_BOTS: dict[str, type[Bot]] = {**BOTS, **SPARRING}

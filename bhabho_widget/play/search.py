@@ -10,17 +10,23 @@ through :meth:`Game.from_view <bhabho_widget.engine.game.Game.from_view>`; every
 action (each legal card, or taking and not taking the next player's hand) is tried in
 every sample, and the position after it is played out many times, all samples and
 actions together, in lockstep with numpy (:func:`simulate`): by default every seat
-plays on by the rules of thumb (:class:`.bots.RuleBot`, vectorized as
-:func:`bhabho_widget.play.batch.rule_cards`, now and then a random lead), so a chance
-means "if everyone played on like the rules-of-thumb bot". All actions of a decision
-share their sampled deals and random numbers (paired estimates, :class:`ActionEstimate`).
-The action after which the seat ends as the bhabhi least often is chosen.
+plays on with uniformly random legal cards (:data:`DEFAULT_POLICY`), so a chance means
+"if everyone played on at random from here". The rules of thumb (:class:`.bots.RuleBot`,
+vectorized as :func:`bhabho_widget.play.batch.rule_cards`) can play the continuations
+instead (``policy="rules"``). All actions of a decision share their sampled deals and
+random numbers (paired estimates, :class:`ActionEstimate`). The action after which the
+seat ends as the bhabhi least often is chosen.
 
-Measured in the arena (seat-rotated, fixed deals, ``--seed 1``; on a heavily shared
-machine, so few games): one search bot against three rules-of-thumb bots lost 2.5 %
-(95 % interval 1.0-6.3 %, 160 games; ``python -m bhabho_widget.play.arena --bots
-search,rules,rules,rules --games 160 --seed 1 --jobs 2``). ``"search-2026"``
-(:class:`Search2026Bot`) keeps the first search bot, with random continuations.
+Which continuations make the stronger bot was measured in the arena (seat-rotated, fixed
+deals, ``--seed 1``, 2,000 games each): two search bots with random continuations (70 per
+action, the time of 64 by the rules of thumb) against two with rules-of-thumb ones lost
+20.3 % (95 % interval 19.1-21.6 %) of their seat-games against 29.7 % (28.3-31.1 %)
+(``python -m bhabho_widget.play.arena --bots search-rules,search-random,search-rules,search-random
+--games 2000 --seed 1 --jobs 2``); against three peer-style bots, 29.4 % (27.5-31.5 %)
+against 36.9 % (34.8-39.0 %). Random continuations are the default; the sparring levels
+``"search-rules"`` and ``"search-random"`` keep both sides of that measurement, and
+``"search-2026"`` (:class:`Search2026Bot`) the first search bot (random continuations, not
+paired).
 
 >>> from bhabho_widget import Game
 >>> g = Game.deal(4, seed=2)
@@ -394,8 +400,9 @@ def loss_mask(view: SeatView, losers: np.ndarray) -> np.ndarray:
     return losers == view.seat
 
 
-DEFAULT_POLICY = "rules"
-"""How the continuations of :func:`estimate_actions` are played, unless told: the rules of thumb."""
+DEFAULT_POLICY = "random"
+"""How the continuations of :func:`estimate_actions` are played, unless told: uniformly random
+legal cards, which made the stronger search bot in the arena (see the module docstring)."""
 DEFAULT_EXPLORE = 0.1
 """The chance that a continuation's lead is a random card (rules-of-thumb continuations)."""
 Z95 = 1.959963984540054
@@ -434,7 +441,7 @@ def estimate_actions(view: SeatView, actions: Sequence[int | str], rollouts: int
                      rng: random.Random, policy: str = DEFAULT_POLICY, explore: float = DEFAULT_EXPLORE,
                      paired: bool = True) -> list[ActionEstimate]:
     """Estimate each action's chance that ``view.seat`` ends as the bhabhi, if everyone
-    played on like the continuations (by default the rules of thumb, :data:`DEFAULT_POLICY`).
+    played on like the continuations (by default at random, :data:`DEFAULT_POLICY`).
 
     ``samples`` hidden deals are drawn with :func:`sample_hidden`; each action is applied
     in every one, and ``rollouts`` continuations per action (rounded up to a multiple of
@@ -491,8 +498,8 @@ class SearchBot(Bot):
     """Determinized Monte Carlo search from the seat's view (see the module docstring).
 
     ``rollouts``: continuations per candidate action (default 64), spread over
-    ``samples`` hidden deals (default 16), played by ``policy`` (the rules of thumb, or
-    ``"random"``), paired across actions when ``paired`` (see :func:`estimate_actions`).
+    ``samples`` hidden deals (default 16), played by ``policy`` (``"random"`` cards, or
+    ``"rules"``: the rules of thumb), paired across actions when ``paired`` (see :func:`estimate_actions`).
     Takes: a take is simulated only when the next player's hand is small (at most
     ``take_max`` cards) and the take does not leave this seat alone with cards; it is
     made when its estimated chance of ending as the bhabhi is lower than passing by at
