@@ -12,14 +12,14 @@ between 5 % and 95 %: elsewhere nothing the seat does matters): how many are gra
 in points of chance, negative estimates counted as 0) with a 95 % normal interval.
 
 Measured (2 cores shared with other work, the defaults: 40 games per kind, 96 continuations
-per action over 12 sampled deals):
+per action over 12 sampled deals, random continuations; 21, 21 and 39 s of CPU):
 
 ======  ==============  ==================  =========================
 kind    open decisions  graded (95 %)       mean loss, points (95 %)
 ======  ==============  ==================  =========================
-random  891             10.4 % (8.6-12.6)   6.43 (5.52-7.33)
-rules   807             6.2 % (4.7-8.1)     4.52 (3.76-5.28)
-search  670             1.2 % (0.6-2.3)     1.82 (1.48-2.16)
+random  1,033           12.9 % (11.0-15.1)  3.76 (3.26-4.25)
+rules   948             5.8 % (4.5-7.5)     2.00 (1.65-2.35)
+search  791             1.3 % (0.7-2.3)     0.86 (0.68-1.04)
 ======  ==============  ==================  =========================
 
 ``tests/test_review_sanity.py`` runs this (the defaults, two processes) and checks the
