@@ -11,7 +11,7 @@ the explanation. :func:`lesson_to_json` saves any :class:`~.lesson.LessonScript`
 >>> script = make_exercise(g, "picker", rollouts=40)
 >>> script.goto(2)
 >>> script.exercises[2].prompt
-'Player 2 plays 4♠. Who picks up?'
+'Player 2 plays 9♣. Who picks up?'
 >>> make_exercise(g, "card", rollouts=40).exercises[0].prompt   # the lesson shows Player 0 as You
 'Which card should you play?'
 >>> script.answer(0)["correct"]
