@@ -4,8 +4,9 @@ All of them but :class:`EndlessGameError` are ``ValueError`` subclasses: a bad v
 given, and nothing changed.
 
 The refusals a person can meet at a table (:class:`IllegalMoveError`, :class:`MessageError`)
-carry their text as an :class:`~bhabho_widget.i18n.Message` where the package wrote it:
-``str(err)`` is the English, ``err.localize(translator)`` the same in another language.
+and the position editor's :class:`PositionError` carry their text as an
+:class:`~bhabho_widget.i18n.Message` where the package wrote it: ``str(err)`` is the English,
+``err.localize(translator)`` the same in another language.
 """
 
 from __future__ import annotations
@@ -41,9 +42,22 @@ class RecordError(ValueError):
     """A game record that is malformed, tampered with or does not replay."""
 
 
-class PositionError(ValueError):
+class PositionError(_Told):
     """A position text (:meth:`Game.from_position`) that is malformed or describes a position
-    the rules cannot reach; the message names the part that is wrong."""
+    the rules cannot reach; the message names the part that is wrong:
+    ``"position text, hands: Q♠ is in two hands"``."""
+
+    part: str | None
+    """The part of the text that is wrong (``"hands"``, ``"table"``, ``"lead"``, ...: a word of
+    the text format, never translated); None when the sentence names no part."""
+    why: str
+    """What is wrong, without the ``"position text, <part>: "`` before it: a Message where the
+    package wrote the sentence (the whole message when there is nothing before it)."""
+
+    def __init__(self, message: str, part: str | None = None, why: str | None = None) -> None:
+        super().__init__(message)
+        self.part = part
+        self.why = message if why is None else why
 
 
 class MessageError(_Told):

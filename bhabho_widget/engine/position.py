@@ -35,6 +35,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import fields
 
+from ..i18n import N_, Message
 from .cards import DECK, SUIT_MASKS, SUIT_SYMBOLS, SUITS, Card, CardIndex, Mask, Seat, indices
 from .errors import InvalidCardError, PositionError
 from .game import STALEMATE_REPEATS, Game, StartPosition, seat_circles
@@ -53,8 +54,21 @@ _MAX_TRICK = 1_000_000
 _MAX_SEED_DIGITS = 40
 
 
-def _fail(part: str, why: str) -> PositionError:
-    return PositionError(f"position text, {part}: {why}")
+_AS_GIVEN = "{error}"
+"""The template of a reason that is another error's text (a card's, the rules'): nothing to
+translate, so it is not marked (the catalogs do not have it, and it stays as it is)."""
+
+
+def _fail(part: str | None, template: str, /, **values: object) -> PositionError:
+    """The error about ``part`` (None: about the whole text): ``template`` (marked ``N_(...)``
+    where it is written, so that it is in the catalogs) filled with ``values``, after
+    ``"position text, <part>: "``. Its :attr:`~PositionError.why` is that reason alone."""
+    why = Message(template, **values)
+    if part is None:
+        # TRANSLATORS: the start of an error about a whole position text; {why} is what is wrong.
+        return PositionError(Message("position text: {why}", why=why), None, why)
+    # TRANSLATORS: {part} is a word of the text format (hands, table, lead, ...): keep it as it is.
+    return PositionError(Message("position text, {part}: {why}", part=part, why=why), part, why)
 
 
 def _short(text: str, limit: int = 24) -> str:
@@ -93,7 +107,7 @@ def format_position(g: Game, counts: bool = True) -> str:
     """The position text of ``g`` (see the module's docstring); ``counts=False`` leaves out
     rule 10's counts, so that a game continued from the text counts positions afresh."""
     if g.is_over:
-        raise PositionError("the game is over: a finished game has no position to continue from")
+        raise PositionError(Message("the game is over: a finished game has no position to continue from"))
     s = g.state()
     out = [f"rules={_rules_text(g.rules)}", f"hands={_hands_key(s.hands)}"]
     opening_without_lead = s.opening and not s.table and _opening_leader(g.rules, list(s.hands))[0] == s.leader
@@ -183,21 +197,21 @@ def _split(text: str) -> dict[str, str]:
     if not isinstance(text, str):
         raise TypeError(f"a position is text, not {type(text).__name__}")
     if len(text) > MAX_POSITION_CHARS:
-        raise PositionError(f"position text has at most {MAX_POSITION_CHARS:,} characters")
+        raise PositionError(Message("position text has at most {n} characters", n=format(MAX_POSITION_CHARS, ",")))
     parts: dict[str, str] = {}
     for word in text.split():
         key, eq, value = word.partition("=")
         if not eq:
-            raise PositionError(f"position text: {_short(word)} is not a part: write part=value, like hands=AK.Q..2/...")
+            raise _fail(None, N_("{word} is not a part: write part=value, like hands=AK.Q..2/..."), word=_short(word))
         if key not in PARTS:
-            raise PositionError(f"position text: {_short(key)} is not a part; the parts are {', '.join(PARTS)}")
+            raise _fail(None, N_("{word} is not a part; the parts are {parts}"), word=_short(key), parts=", ".join(PARTS))
         if key in parts:
-            raise _fail(key, "given twice")
+            raise _fail(key, N_("given twice"))
         if not value:
-            raise _fail(key, "has no value")
+            raise _fail(key, N_("has no value"))
         parts[key] = value
     if "hands" not in parts:
-        raise PositionError("position text: the hands are missing (hands=...)")
+        raise _fail(None, N_("the hands are missing (hands=...)"))
     return parts
 
 
@@ -210,24 +224,25 @@ def _parse_rules(value: str) -> Rules:
     for item in value.split(","):
         name, colon, v = item.partition(":")
         if not colon or name not in known:
-            raise _fail("rules", f"{_short(item)} is neither a preset ({', '.join(p.replace(' ', '-') for p in PRESETS)}) "
-                                 "nor field:value, like picker:offsuit_player")
+            raise _fail("rules", N_("{item} is neither a preset ({presets}) nor field:value, like picker:offsuit_player"),
+                        item=_short(item), presets=", ".join(p.replace(" ", "-") for p in PRESETS))
         if name in data:
-            raise _fail("rules", f"{name} given twice")
+            raise _fail("rules", N_("{field} given twice"), field=name)
         if isinstance(known[name].default, bool):
             if v not in _YES:
-                raise _fail("rules", f"{name} must be yes or no, not {_short(v)}")
+                raise _fail("rules", N_("{field} must be yes or no, not {value}"), field=name, value=_short(v))
             data[name] = _YES[v]
         else:
             data[name] = v
     try:
         return Rules(**data)  # type: ignore[arg-type]
     except (ValueError, TypeError) as err:
-        raise _fail("rules", str(err)) from None
+        raise _fail("rules", _AS_GIVEN, error=str(err)) from None
 
 
-def _parse_cards(part: str, text: str, what: str) -> Mask:
-    """A set of cards written by suit (``AK5.T2..9``) or as codes (``AS,10H``); ``-``: none."""
+def _parse_cards(part: str, text: str, what: Message) -> Mask:
+    """A set of cards written by suit (``AK5.T2..9``) or as codes (``AS,10H``); ``-``: none.
+    ``what`` names the set in the errors (``"seat 1's hand"``)."""
     if text == "-":
         return 0
     mask = 0
@@ -235,34 +250,36 @@ def _parse_cards(part: str, text: str, what: str) -> Mask:
     def add(i: int) -> None:
         nonlocal mask
         if mask >> i & 1:
-            raise _fail(part, f"{DECK[i]} is in {what} twice")
+            raise _fail(part, N_("{card} is in {what} twice"), card=DECK[i], what=what)
         mask |= 1 << i
 
     if "." in text:
         groups = text.split(".")
         if len(groups) != 4:
-            raise _fail(part, f"{what} {_short(text)} needs four suits (spades.hearts.diamonds.clubs), not {len(groups)}")
+            raise _fail(part, N_("{what} {text} needs four suits (spades.hearts.diamonds.clubs), not {n}"),
+                        what=what, text=_short(text), n=len(groups))
         for s, group in enumerate(groups):
             for ch in group.upper():
                 if ch not in _RANK_OF:
-                    raise _fail(part, f"{what}: {_short(ch)} is not a rank ({_RANKS}, T for 10) in {_short(text)}")
+                    raise _fail(part, N_("{what}: {char} is not a rank ({ranks}, T for 10) in {text}"),
+                                what=what, char=_short(ch), ranks=_RANKS, text=_short(text))
                 add(13 * s + _RANK_OF[ch] - 2)
         return mask
     for code in text.split(","):
         try:
             add(Card.parse(code).index)
         except InvalidCardError as err:
-            raise _fail(part, f"{what}: {err}") from None
+            raise _fail(part, N_("{what}: {error}"), what=what, error=str(err)) from None
     return mask
 
 
 def _parse_int(part: str, value: str, low: int, high: int) -> int:
     digits = value[1:] if value.startswith("-") else value
     if not digits.isdigit() or not digits.isascii() or len(digits) > _MAX_SEED_DIGITS:
-        raise _fail(part, f"{_short(value)} is not a whole number")
+        raise _fail(part, N_("{value} is not a whole number"), value=_short(value))
     n = int(value)
     if not low <= n <= high:
-        raise _fail(part, f"must be from {low} to {high}, not {n}")
+        raise _fail(part, N_("must be from {low} to {high}, not {n}"), low=low, high=high, n=n)
     return n
 
 
@@ -278,20 +295,22 @@ def parse_position(text: str, game: type[Game] = Game, names: Sequence[str] | No
     hand_texts = parts["hands"].split("/")
     n = len(hand_texts)
     if not 2 <= n <= 8:
-        raise _fail("hands", f"a position has 2 to 8 seats, one hand each separated by '/', not {n}")
+        raise _fail("hands", N_("a position has 2 to 8 seats, one hand each separated by '/', not {n}"), n=n)
     if rules.teams and (n < 4 or n % 2):
-        raise _fail("rules", f"the teams variant needs an even number of players, at least 4, not {n}")
+        raise _fail("rules", N_("the teams variant needs an even number of players, at least 4, not {n}"), n=n)
     hands: list[Mask] = []
     seen = 0
     for s, h in enumerate(hand_texts):
-        m = _parse_cards("hands", h, f"seat {s}'s hand")
+        # TRANSLATORS: {what} in the errors about a hand of a position text ("{what}: ...", "{card} is in {what} twice").
+        m = _parse_cards("hands", h, Message("seat {seat}'s hand", seat=s))
         if m & seen:
-            raise _fail("hands", f"{DECK[(m & seen).bit_length() - 1]} is in two hands")
+            raise _fail("hands", N_("{card} is in two hands"), card=DECK[(m & seen).bit_length() - 1])
         seen |= m
         hands.append(m)
-    waste = _parse_cards("waste", parts["waste"], "the waste pile") if "waste" in parts else 0
+    # TRANSLATORS: {what} in the errors about the waste pile of a position text ("{what}: ...", "{card} is in {what} twice").
+    waste = _parse_cards("waste", parts["waste"], Message("the waste pile")) if "waste" in parts else 0
     if waste & seen:
-        raise _fail("waste", f"{DECK[(waste & seen).bit_length() - 1]} is both in a hand and in the waste pile")
+        raise _fail("waste", N_("{card} is both in a hand and in the waste pile"), card=DECK[(waste & seen).bit_length() - 1])
     seen |= waste
 
     # the trick on the table
@@ -301,28 +320,28 @@ def parse_position(text: str, game: type[Game] = Game, names: Sequence[str] | No
         for item in parts["table"].split(","):
             seat_text, colon, code = item.partition(":")
             if not colon:
-                raise _fail("table", f"{_short(item)} must be seat:card, like 2:AS")
+                raise _fail("table", N_("{item} must be seat:card, like 2:AS"), item=_short(item))
             seat = _parse_seat("table", seat_text, n)
             try:
                 i = Card.parse(code).index
             except InvalidCardError as err:
-                raise _fail("table", str(err)) from None
+                raise _fail("table", _AS_GIVEN, error=str(err)) from None
             if seen >> i & 1:
-                raise _fail("table", f"{DECK[i]} is on the table and also in a hand or the waste pile")
+                raise _fail("table", N_("{card} is on the table and also in a hand or the waste pile"), card=DECK[i])
             seen |= 1 << i
             table.append(i)
             table_seats.append(seat)
     if len(table) > n:
-        raise _fail("table", f"a trick has at most {n} cards, one per seat (rule 4)")
+        raise _fail("table", N_("a trick has at most {n} cards, one per seat (rule 4)"), n=n)
 
     holders = sum(1 for s in range(n) if hands[s] or s in table_seats)
     if holders < 2:
-        raise _fail("hands", "a position needs at least 2 players holding cards: with fewer the game is over (rule 8)")
+        raise _fail("hands", N_("a position needs at least 2 players holding cards: with fewer the game is over (rule 8)"))
 
     opening = False
     if "opening" in parts:
         if parts["opening"] not in _YES:
-            raise _fail("opening", f"must be yes or no, not {_short(parts['opening'])}")
+            raise _fail("opening", N_("must be yes or no, not {value}"), value=_short(parts["opening"]))
         opening = _YES[parts["opening"]]
 
     # the leader
@@ -331,11 +350,12 @@ def parse_position(text: str, game: type[Game] = Game, names: Sequence[str] | No
     elif table_seats:
         leader = table_seats[0]
     elif "opening" in parts and not opening:
-        raise PositionError("position text: the leader is missing: write lead=seat, the seat with the power (rule 4)")
+        raise _fail(None, N_("the leader is missing: write lead=seat, the seat with the power (rule 4)"))
     else:
         leader = None  # the opening trick decides (rule 3)
     if table_seats and leader != table_seats[0]:
-        raise _fail("table", f"the trick's first card is seat {leader}'s lead, not seat {table_seats[0]}'s (rule 4)")
+        raise _fail("table", N_("the trick's first card is seat {leader}'s lead, not seat {seat}'s (rule 4)"),
+                    leader=leader, seat=table_seats[0])
     if leader is None or opening:
         held = list(hands)
         for s, i in zip(table_seats, table):
@@ -343,31 +363,34 @@ def parse_position(text: str, game: type[Game] = Game, names: Sequence[str] | No
         first, opening_lead = _opening_leader(rules, held)
         if first is None:
             suit = SUIT_SYMBOLS[rules.opening_card[-1]]
-            raise _fail("opening", f"nobody holds a card of the opening suit ({suit}), so there is no opening trick (rule 3)")
+            raise _fail("opening", N_("nobody holds a card of the opening suit ({suit}), so there is no opening trick (rule 3)"),
+                        suit=suit)
         if leader is None:
             leader = first
             opening = True
         elif leader != first:
-            raise _fail("lead", f"seat {first} leads the opening trick with {DECK[opening_lead]} (rule 3), not seat {leader}")
+            raise _fail("lead", N_("seat {first} leads the opening trick with {card} (rule 3), not seat {leader}"),
+                        first=first, card=DECK[opening_lead], leader=leader)
         if table and table[0] != opening_lead:
-            raise _fail("table", f"the opening trick is led with {DECK[opening_lead]} (rule 3), not {DECK[table[0]]}")
+            raise _fail("table", N_("the opening trick is led with {card} (rule 3), not {played}"),
+                        card=DECK[opening_lead], played=DECK[table[0]])
         if waste:
-            raise _fail("waste", "the waste pile is empty until the opening trick is over (rule 3)")
+            raise _fail("waste", N_("the waste pile is empty until the opening trick is over (rule 3)"))
     else:
         opening_lead = -1
 
     trick = _parse_int("trick", parts["trick"], 1, _MAX_TRICK) if "trick" in parts else 1
     if opening and trick != 1:
-        raise _fail("trick", f"the opening trick is trick 1, not {trick}")
+        raise _fail("trick", N_("the opening trick is trick 1, not {n}"), n=trick)
 
     escaped: tuple[Seat, ...] = ()
     if "escaped" in parts:
         for item in parts["escaped"].split(","):
             e = _parse_seat("escaped", item, n)
             if e in escaped:
-                raise _fail("escaped", f"seat {e} given twice")
+                raise _fail("escaped", N_("seat {seat} given twice"), seat=e)
             if hands[e] or e in table_seats:
-                raise _fail("escaped", f"seat {e} holds cards or is in the trick on the table: it has not escaped")
+                raise _fail("escaped", N_("seat {seat} holds cards or is in the trick on the table: it has not escaped"), seat=e)
             escaped += (e,)
 
     # the order of the trick: the leader, then the seats that held cards when it was led
@@ -375,42 +398,46 @@ def parse_position(text: str, game: type[Game] = Game, names: Sequence[str] | No
     at_lead = [s for s in circle if s == leader or hands[s] or s in table_seats]
     if table:
         if at_lead[:len(table)] != table_seats:
-            raise _fail("table", f"the trick goes round in play order from seat {leader}: "
-                                 f"{', '.join(map(str, at_lead[:len(table)]))}, not {', '.join(map(str, table_seats))} (rule 4)")
+            raise _fail("table", N_("the trick goes round in play order from seat {leader}: {order}, not {seats} (rule 4)"),
+                        leader=leader, order=", ".join(map(str, at_lead[:len(table)])), seats=", ".join(map(str, table_seats)))
         if len(table) == len(at_lead):
-            raise _fail("table", "every seat has played to the trick: it is over and the table is empty (rule 4)")
+            raise _fail("table", N_("every seat has played to the trick: it is over and the table is empty (rule 4)"))
         led = table[0] // 13
         discard, pickup_form = rules.off_suit == "discard", rules.picker == "offsuit_player"
         led_symbol = SUIT_SYMBOLS[SUITS[led]]
         for s, i in zip(table_seats[1:], table[1:]):
             if i // 13 != led:
                 if not (opening or discard):
-                    raise _fail("table", f"{DECK[i]} does not follow {led_symbol}: a tochoo ends the trick at once (rule 4)")
+                    raise _fail("table", N_("{card} does not follow {suit}: a tochoo ends the trick at once (rule 4)"),
+                                card=DECK[i], suit=led_symbol)
                 if hands[s] & SUIT_MASKS[led]:
-                    raise _fail("table", f"seat {s} played {DECK[i]} but holds {led_symbol}, so it had to follow suit "
-                                         f"(rule {3 if opening else 4})")
+                    why = (N_("seat {seat} played {card} but holds {suit}, so it had to follow suit (rule 3)") if opening
+                           else N_("seat {seat} played {card} but holds {suit}, so it had to follow suit (rule 4)"))
+                    raise _fail("table", why, seat=s, card=DECK[i], suit=led_symbol)
         nxt = at_lead[len(table)]
         if pickup_form and not opening and not hands[nxt] & SUIT_MASKS[led]:
-            raise _fail("table", f"seat {nxt} holds no {led_symbol} and would have picked up the trick already "
-                                 "(pick-up form, rule 4)")
+            raise _fail("table", N_("seat {seat} holds no {suit} and would have picked up the trick already "
+                                    "(pick-up form, rule 4)"), seat=nxt, suit=led_symbol)
     else:
         if not hands[leader]:
-            raise _fail("lead", f"the leader, seat {leader}, holds no cards: the power goes with cards (rules 4 and 6)")
+            raise _fail("lead", N_("the leader, seat {seat}, holds no cards: the power goes with cards (rules 4 and 6)"),
+                        seat=leader)
         if opening and not hands[leader] >> opening_lead & 1:
-            raise _fail("lead", f"seat {leader} must hold {DECK[opening_lead]} to lead the opening trick")
+            raise _fail("lead", N_("seat {seat} must hold {card} to lead the opening trick"),
+                        seat=leader, card=DECK[opening_lead])
 
     forced: CardIndex = -1
     if "drawn" in parts:
         try:
             forced = Card.parse(parts["drawn"]).index
         except InvalidCardError as err:
-            raise _fail("drawn", str(err)) from None
+            raise _fail("drawn", _AS_GIVEN, error=str(err)) from None
         if not rules.must_draw:
-            raise _fail("drawn", "nobody draws when must_draw is off (rule 6)")
+            raise _fail("drawn", N_("nobody draws when must_draw is off (rule 6)"))
         if table or opening:
-            raise _fail("drawn", "a drawn card is led at once: the table must be empty and the opening trick over")
+            raise _fail("drawn", N_("a drawn card is led at once: the table must be empty and the opening trick over"))
         if not hands[leader] >> forced & 1:
-            raise _fail("drawn", f"the leader, seat {leader}, must hold the card drawn, {DECK[forced]}")
+            raise _fail("drawn", N_("the leader, seat {seat}, must hold the card drawn, {card}"), seat=leader, card=DECK[forced])
 
     seed = _parse_int("seed", parts["seed"], -(2 ** 127), 2 ** 127) if "seed" in parts else 0
     draws = _parse_int("draws", parts["draws"], 0, _MAX_TRICK) if "draws" in parts else 0
@@ -426,21 +453,22 @@ def parse_position(text: str, game: type[Game] = Game, names: Sequence[str] | No
                 lead_k = _parse_seat("seen", bits[1], n)
                 hs = bits[2].split("/")
                 if len(hs) != n:
-                    raise _fail("seen", f"a position has {n} hands, not {len(hs)}")
-                masks = [_parse_cards("seen", h, "a counted hand") for h in hs]
+                    raise _fail("seen", N_("a position has {n} hands, not {given}"), n=n, given=len(hs))
+                # TRANSLATORS: {what} in the errors about a hand of a counted position (seen=...) of a position text.
+                masks = [_parse_cards("seen", h, Message("a counted hand")) for h in hs]
                 union = 0
                 for m in masks:
                     if union & m or m & ~seen:
-                        raise _fail("seen", "a counted position holds a card twice or a card not in this game")
+                        raise _fail("seen", N_("a counted position holds a card twice or a card not in this game"))
                     union |= m
                 if not masks[lead_k]:
-                    raise _fail("seen", f"in a counted position the leader, seat {lead_k}, holds no cards")
+                    raise _fail("seen", N_("in a counted position the leader, seat {seat}, holds no cards"), seat=lead_k)
                 key = (lead_k, *masks)
             else:
-                raise _fail("seen", f"{_short(item)} must be count or count:lead:hands")
+                raise _fail("seen", N_("{item} must be count or count:lead:hands"), item=_short(item))
             count = _parse_int("seen", bits[0], 1, STALEMATE_REPEATS - 1)
             if key in counts:
-                raise _fail("seen", "a position is counted twice")
+                raise _fail("seen", N_("a position is counted twice"))
             counts[key] = count
     elif "seen" not in parts:
         counts[start_key] = 1

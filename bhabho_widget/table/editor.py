@@ -24,7 +24,7 @@ or to copy as position text (:meth:`EditorSession.text`).
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..engine.cards import DECK, Card, CardIndex, Seat
@@ -32,27 +32,55 @@ from ..engine.errors import InvalidCardError, MessageError, PositionError
 from ..engine.game import Game, seat_circles, shuffled_deck
 from ..engine.position import format_position
 from ..engine.rules import PRESETS, Rules, rules_from
+from ..i18n import ENGLISH, N_, Message, Translator
 
-__all__ = ["EDITOR_MESSAGES", "PLACES", "EditorSession"]
+__all__ = ["EDITOR_MESSAGES", "PLACES", "EditorSession", "Problem"]
 
 PLACES = ("table", "waste", "box")
 """Where a card can go besides a seat: the trick on the table, the waste pile, or the box (out of the game)."""
 EDITOR_MESSAGES = ("players", "rules", "give", "deal", "clear", "leader", "opening", "load")
-_PART_WORDS = {"hands": "The hands", "lead": "The leader", "opening": "The opening trick", "table": "The table",
-               "waste": "The waste pile", "rules": "The rules", "trick": "The trick", "seen": "The counts"}
+PROBLEM = N_("{part}: {why}")
+"""The editor's sentence about a part of the position: ``"The table: ..."``."""
+PART_WORDS = {"hands": N_("The hands"), "lead": N_("The leader"), "opening": N_("The opening trick"),
+              "table": N_("The table"), "waste": N_("The waste pile"), "rules": N_("The rules"),
+              "trick": N_("The trick"), "seen": N_("The counts"), "drawn": N_("The drawn card"),
+              "escaped": N_("The escaped seats"), "seed": N_("The seed"), "draws": N_("The draws")}
+"""The parts of a position text (:data:`bhabho_widget.engine.position.PARTS`) as the editor names them."""
+NO_LEADER = N_("choose the seat that leads the next trick: it has the power (rule 4)")
 
 
-def _sentence(err: PositionError) -> str:
+class Problem(str):
+    """What is wrong with a position, as one sentence: ``"The hands: ... (rule 8)."``. It is the
+    English ``str``; :meth:`localize` tells it in another language (from the error's
+    :class:`~bhabho_widget.i18n.Message`)."""
+
+    error: PositionError
+
+    def __new__(cls, error: PositionError) -> Problem:
+        obj = super().__new__(cls, cls._tell(error, ENGLISH))
+        obj.error = error
+        return obj
+
+    @staticmethod
+    def _tell(error: PositionError, tr: Translator) -> str:
+        why = tr.render(error.why)
+        if error.part is None:
+            text = why[:1].upper() + why[1:]
+        else:
+            part = tr.gettext(PART_WORDS[error.part]) if error.part in PART_WORDS else error.part.capitalize()
+            text = tr.format(PROBLEM, part=part, why=why)
+        return text if text.endswith((".", "।")) else text + "."
+
+    def localize(self, translator: Translator | None = None, names: Sequence[str] | None = None) -> str:
+        return self._tell(self.error, translator or ENGLISH)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return Problem, (self.error,)
+
+
+def _sentence(err: PositionError) -> Problem:
     """A position error as one sentence: ``"The table: ... (rule 4)."``."""
-    text = str(err)
-    prefix = "position text, "
-    if text.startswith(prefix):
-        part, _, why = text[len(prefix):].partition(": ")
-        text = f"{_PART_WORDS.get(part, part.capitalize())}: {why}"
-    elif text.startswith("position text: "):
-        text = text[len("position text: "):]
-        text = text[:1].upper() + text[1:]
-    return text if text.endswith(".") else text + "."
+    return Problem(err)
 
 
 class EditorSession:
@@ -70,7 +98,7 @@ class EditorSession:
         self.leader: Seat | None = None
         self.opening_over = False
         self.version = 0
-        self._problem: str | None = None
+        self._problem: Problem | None = None
         self._game: Game | None = None
         self._check()
 
@@ -145,6 +173,10 @@ class EditorSession:
     def _remove(self, i: CardIndex) -> None:
         if self._place.pop(i, None) == "table":
             self._table = [(s, c) for s, c in self._table if c != i]
+
+    def next_table_seat(self) -> Seat:
+        """Whose card the next card given to the table is (see ``give``)."""
+        return self._next_to_play()
 
     def _next_to_play(self) -> Seat:
         """The seat that plays the next card given to the table: the leader, then the next
@@ -243,8 +275,8 @@ class EditorSession:
             words.append(f"lead={self.leader}")
         if self.opening_over:
             if self.leader is None and not self._table:
-                raise PositionError("position text, lead: choose the seat that leads the next trick: it has the power "
-                                    "(rule 4)")
+                why = Message(NO_LEADER)
+                raise PositionError(Message("position text, {part}: {why}", part="lead", why=why), "lead", why)
         elif self.leader is not None or self._table:
             words.append("opening=yes")
         if self._table:
@@ -269,13 +301,19 @@ class EditorSession:
         return self._problem
 
     @property
+    def problem_message(self) -> Problem | None:
+        """:attr:`problem` as a :class:`Problem`, to tell in another language (``.localize(translator)``)."""
+        return self._problem
+
+    @property
     def is_valid(self) -> bool:
         return self._problem is None
 
     def game(self) -> Game:
         """A new game at the position (raises PositionError with :attr:`problem` if it is not valid)."""
         if self._game is None:
-            raise PositionError(self._problem)
+            assert self._problem is not None
+            raise PositionError(self._problem, self._problem.error.part, self._problem.error.why)
         return self._game.copy()
 
     def text(self) -> str:
@@ -294,12 +332,14 @@ class EditorSession:
         from ..engine.html import card_html, game_html
 
         if self._game is not None:
-            return f"{game_html(self._game)}<p><code>{escape(self.text())}</code></p>"
+            return (f'<div class="bhabho-static bhabho-editor-static">{game_html(self._game)}'
+                    f"<p><code>{escape(self.text())}</code></p></div>")
         rows = [(f"Player {s}", [i for i, w in self._place.items() if w == s]) for s in range(self.num_players)]
         rows += [("table", [i for _, i in self._table]), ("waste pile", [i for i, w in self._place.items() if w == "waste"])]
         body = "".join(f"<tr><th>{escape(name)}</th><td>{' '.join(card_html(DECK[i]) for i in sorted(cards)) or '–'}</td></tr>"
                        for name, cards in rows)
-        return f"<table>{body}</table><p>{escape(self._problem or '')}</p>"
+        return (f'<div class="bhabho-static bhabho-editor-static"><table>{body}</table>'
+                f"<p>{escape(self._problem or '')}</p></div>")
 
     def view(self) -> dict[str, Any]:
         """Everything the editor's browser shows: where each card is, the leader, whether

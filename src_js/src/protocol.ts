@@ -22,6 +22,7 @@ export const PROBABILITY_MAX = 1;
 export const CARD_MAX_LENGTH = 3;
 export const NAME_MAX_LENGTH = 40;
 export const LANGUAGE_CODE_MAX_LENGTH = 16;
+export const POSITION_TEXT_MAX_LENGTH = 4000;
 
 // ---- shapes ----
 
@@ -361,6 +362,41 @@ export interface Config {
   rounds: Count | null;
 }
 
+/** Where the editor puts a card besides a seat: the trick on the table, the waste pile, or the box (out of the game). */
+export type Place = "table" | "waste" | "box";
+
+/** What an exercise made in the editor asks: which card to play, who picks up, take or pass. */
+export type Question = "card" | "picker" | "take";
+
+/** A position as one line of text (Game.position). */
+export type PositionText = string;
+
+/** What the position editor shows: where every card is, the leader, whether the opening trick is over, and what is wrong with the position (in the widget's language) or its text. */
+export interface EditorView {
+  version: Version;
+  num_players: NumPlayers;
+  /** The preset the rules are; null: rules of their own (from a loaded text). */
+  variant: Name | null;
+  hands: Card[][];
+  table: TableCard[];
+  waste: Card[];
+  box: Card[];
+  leader: Seat | null;
+  opening_over: boolean;
+  /** Whose card the next card put on the table is. */
+  next_table_seat: Seat;
+  /** The seat to play at the position; null while it is not valid. */
+  to_play: Seat | null;
+  /** The seats that may take the next player's hand at the position (rule 7). */
+  takers: Seat[];
+  /** What is wrong with the position, in one sentence; null when it is valid. */
+  problem: string | null;
+  /** The position text, when it is valid. */
+  text: string | null;
+  /** What the last Play it out or Open as a lesson put under the editor; empty when nothing. */
+  outcome: string;
+}
+
 // ---- traits: synced by the kernel; the browser may write only BROWSER_WRITABLE ----
 
 export interface Traits {
@@ -374,6 +410,8 @@ export interface Traits {
   hint: Hint | null;
   /** What the person's seat knows about every card while the Tracker panel is open (the chances only while that layer is on); null while it is closed. */
   tracker: Tracker | null;
+  /** The position editor's view (Editor only). */
+  editor: EditorView | null;
   /** The review of the game over (Table only): null while the game goes on, at a shared table and in a lesson. */
   review: Review | null;
   score: Score | null;
@@ -481,6 +519,75 @@ export interface ReviewShowMessage {
   decision: Count | null;
 }
 
+/** Editor: the number of players (the cards of the seats that go back to the box). */
+export interface EditPlayersMessage {
+  type: "edit_players";
+  players: NumPlayers;
+  version: Version;
+}
+
+/** Editor: the rules, a preset of the trait variants. */
+export interface EditRulesMessage {
+  type: "edit_rules";
+  variant: Name;
+  version: Version;
+}
+
+/** Editor: put a card in a seat's hand, on the table (the next seat's card in the trick), on the waste pile or back in the box. */
+export interface EditGiveMessage {
+  type: "edit_give";
+  card: Card;
+  to: Seat | Place;
+  version: Version;
+}
+
+/** Editor: deal the whole pack at random. */
+export interface EditDealMessage {
+  type: "edit_deal";
+  version: Version;
+}
+
+/** Editor: put every card back in the box. */
+export interface EditClearMessage {
+  type: "edit_clear";
+  version: Version;
+}
+
+/** Editor: the seat with the power, who leads the trick; null: the opening trick decides (rule 3). */
+export interface EditLeaderMessage {
+  type: "edit_leader";
+  seat: Seat | null;
+  version: Version;
+}
+
+/** Editor: whether the opening trick is over. */
+export interface EditOpeningMessage {
+  type: "edit_opening";
+  over: boolean;
+  version: Version;
+}
+
+/** Editor: set the position from its text. */
+export interface EditLoadMessage {
+  type: "edit_load";
+  text: PositionText;
+  version: Version;
+}
+
+/** Editor: play the position out at a table under the editor, the person at seat, bots at the others. */
+export interface EditPlayOutMessage {
+  type: "edit_play_out";
+  seat: Seat;
+  version: Version;
+}
+
+/** Editor: open the position as a lesson under the editor, asking question. */
+export interface EditLessonMessage {
+  type: "edit_lesson";
+  question: Question;
+  version: Version;
+}
+
 export type Message =
   | PlayMessage
   | TakeMessage
@@ -495,7 +602,17 @@ export type Message =
   | TrackerMessage
   | ReviewStartMessage
   | ReviewCancelMessage
-  | ReviewShowMessage;
+  | ReviewShowMessage
+  | EditPlayersMessage
+  | EditRulesMessage
+  | EditGiveMessage
+  | EditDealMessage
+  | EditClearMessage
+  | EditLeaderMessage
+  | EditOpeningMessage
+  | EditLoadMessage
+  | EditPlayOutMessage
+  | EditLessonMessage;
 
 export type MessageType = Message["type"];
 
@@ -514,6 +631,16 @@ export const MESSAGE_TYPES: readonly MessageType[] = [
   "review_start",
   "review_cancel",
   "review_show",
+  "edit_players",
+  "edit_rules",
+  "edit_give",
+  "edit_deal",
+  "edit_clear",
+  "edit_leader",
+  "edit_opening",
+  "edit_load",
+  "edit_play_out",
+  "edit_lesson",
 ];
 
 // ---- labels: every text of the front end, in English; the labels trait translates them ----
@@ -674,6 +801,40 @@ export const LABELS = {
   review_event_take: "hand taken",
   review_event_escape: "escape",
   review_event_draw: "drawn from the waste pile",
+  editor_title: "Position editor",
+  editor_setup: "Players and rules",
+  editor_rules: "Rules",
+  editor_custom_rules: "rules of their own",
+  editor_deal: "Deal at random",
+  editor_clear: "Clear",
+  editor_table: "Table",
+  editor_table_note: "The trick on the table, in play order. The next card put here is {name}'s.",
+  editor_waste: "Waste pile",
+  editor_box: "Box",
+  editor_box_note: "Cards out of the game",
+  editor_put: "Put here",
+  editor_put_aria: "Put {card} here: {place}",
+  editor_choose: "Choose a card, then where it goes: a seat, the table, the waste pile or the box.",
+  editor_chosen: "{card} chosen: now choose where it goes.",
+  editor_keys: "Keys: after a card, 0 to 7 for a seat, T for the table, W for the waste pile, B for the box; Escape lets go.",
+  editor_leader: "Leader",
+  editor_leader_opening: "the opening trick decides",
+  editor_opening_over: "The opening trick is over",
+  editor_valid: "The position is valid: {name} is to play.",
+  editor_text: "Position text",
+  editor_copy: "Copy text",
+  editor_copied: "Copied.",
+  editor_copy_failed: "Select the text and copy it by hand.",
+  editor_load_label: "Paste a position text",
+  editor_load: "Load",
+  editor_actions: "Use the position",
+  editor_play_out: "Play it out",
+  editor_play_seat: "Your seat",
+  editor_lesson: "Open as a lesson",
+  editor_question: "Question",
+  editor_question_card: "which card to play",
+  editor_question_picker: "who picks up",
+  editor_question_take: "take or pass",
 } as const;
 
 export type LabelKey = keyof typeof LABELS;

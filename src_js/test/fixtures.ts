@@ -120,6 +120,7 @@ export function defaultTraits(): Traits {
     deck: "two-colour",
     tracker: null,
     review: null,
+    editor: null,
   };
 }
 
