@@ -31,7 +31,7 @@ from .play.match import Match
 from .table.lesson import Exercise, LessonScript
 from .table.session import TableSession
 
-__all__ = ["Bot", "Card", "Driver", "EditorSession", "EndlessGameError", "Event", "Exercise", "Game", "Hint",
+__all__ = ["Bot", "Card", "Driver", "Editor", "EditorSession", "EndlessGameError", "Event", "Exercise", "Game", "Hint",
            "IllegalMoveError", "InvalidCardError", "Lesson", "LessonScript", "Match", "MessageError", "PRESETS",
            "PositionError", "RandomBot", "RecordError", "RuleBot", "Rules", "SearchBot", "SeatView", "Table",
            "TableSession", "hint", "lesson_from_json", "lesson_to_json", "make_exercise", "play", "play_out",
@@ -40,7 +40,7 @@ __version__ = "0.2.0"
 
 _LAZY = {"Table": "table.widget", "play": "table.widget", "Lesson": "table.widget",
          "play_random": "play.batch", "rollouts": "play.batch", "SearchBot": "play.search",
-         "hint": "coach.hints", "Hint": "coach.hints", "EditorSession": "table.editor",
+         "hint": "coach.hints", "Hint": "coach.hints", "EditorSession": "table.editor", "Editor": "table.editor_widget",
          "make_exercise": "table.exercises", "lesson_from_json": "table.exercises", "lesson_to_json": "table.exercises"}
 
 _moved.install(__name__)

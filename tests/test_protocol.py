@@ -29,6 +29,8 @@ NEW_GAME = {"type": "new_game", "players": 4, "seed": None, "variant": "classic"
 TABLE_TYPES = {"play", "take", "advance", "undo", "hint", "new_game", "set_language", "set_deck", "tracker",
                "review_start", "review_cancel", "review_show"}
 LESSON_TYPES = {"goto", "answer", "set_deck", "tracker"}
+EDITOR_TYPES = {"edit_players", "edit_rules", "edit_give", "edit_deal", "edit_clear", "edit_leader", "edit_opening",
+                "edit_load", "edit_play_out", "edit_lesson", "set_language", "set_deck"}
 
 VALID = [
     {"type": "play", "card": "10H", "version": 0},
@@ -113,7 +115,10 @@ def test_every_declared_message_is_sent_by_the_front_end_and_vice_versa():
 
 
 def test_the_widgets_message_types_are_declared():
-    assert TABLE_TYPES | LESSON_TYPES == MESSAGE_TYPES
+    from bhabho_widget.table.editor_widget import Editor
+
+    assert TABLE_TYPES | LESSON_TYPES | EDITOR_TYPES == MESSAGE_TYPES
+    assert {*Editor._EDITS, *Editor._OTHERS} == EDITOR_TYPES
     assert BROWSER_WRITABLE == {"pace"}  # the deck is asked for with set_deck, never synced from the browser
 
 

@@ -67,9 +67,15 @@ def _prompt(tr: Translator, template: str, seat: int, lesson_seat: int, names: S
 
 
 def _game_of(source: object) -> Game:
-    """The game of a Game, a Table or TableSession (its game), a Lesson or LessonScript (the step shown)."""
+    """The game of a Game, a Table (the moment shown: in a review, the decision's position),
+    a TableSession (its game), a Lesson or LessonScript (the step shown)."""
     if isinstance(source, Game):
         return source
+    moment = getattr(source, "moment", None)  # a Table: the review's decision shown, or the game
+    if callable(moment):
+        shown = moment()
+        if isinstance(shown, Game):
+            return shown
     game = getattr(source, "game", None)
     if isinstance(game, Game):
         return game

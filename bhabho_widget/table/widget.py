@@ -380,6 +380,27 @@ class Table(BaseWidget):
         else:
             self.review = run.trait(self.translator, self.session.names(), self._review_at)
 
+    # ------------------------------------------------------------------ a teacher's tools
+    def moment(self) -> Game:
+        """The game at the moment shown: while the review shows a decision, the game as it
+        was then (replayed, see :func:`bhabho_widget.coach.review.replay_to`), else the game
+        on the table. :func:`~.exercises.make_exercise` and :meth:`edit` start from it."""
+        with self._review_lock:
+            run, at = self._review, self._review_at
+            if run is not None and at is not None and run.result is not None:
+                from ..coach.review import replay_to
+
+                return replay_to(self.game, run.result.decisions[at].move)
+        return self.game
+
+    def edit(self, language: str | None = None) -> Any:
+        """A position :class:`~.editor_widget.Editor` set to the moment shown (see :meth:`moment`),
+        to change a few cards and play it out or ask about it."""
+        from .editor_widget import Editor
+
+        return Editor(position=self.moment(), language=self.language if language is None else language,
+                      deck=self.deck)
+
     # ------------------------------------------------------------------ shared tables
     @staticmethod
     def host(server: str, players: int = 4, rules: str = "classic", rounds: int | None = None, bots: str = "rules",

@@ -1,0 +1,258 @@
+"""The position editor in the notebook: :class:`Editor`, a thin widget over :class:`.editor.EditorSession`.
+
+``Editor()`` shows the 52 cards in the box, a place for each seat, the table and the waste
+pile. Click a card, then where it goes (or drag it there; or, after a card, a key: 0 to 7
+for a seat, T, W, B); choose the players, the rules, the leader and whether the opening
+trick is over, deal at random and change a few. The engine checks the position after each
+change, and the line under it says in one sentence what is wrong, in the editor's language.
+When the position is valid the line shows its text (Copy text), and two buttons use it:
+*Play it out* opens a :class:`~.widget.Table` at the position under the editor, *Open as a
+lesson* a :class:`~.widget.Lesson` asking which card to play, who picks up, or take or pass
+(:func:`~.exercises.make_exercise`).
+
+The editor is a teacher's tool in the teacher's own kernel: it shows every card, as a board
+editor does. Every message from the browser is checked against ``protocol.json`` and must
+carry the editor's version: a stale or repeated click gets a short error and changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+import anywidget
+import ipywidgets
+import traitlets
+
+from ..engine.errors import MessageError, PositionError
+from ..engine.game import Game
+from ..engine.rules import PRESETS, Rules
+from ..i18n import LANGUAGES, N_, Message, Translator, check_language, default_language, translator
+from .editor import EditorSession
+from .protocol import check_message
+from .widget import DECKS, ERROR_LENGTH, STATIC, check_deck
+
+__all__ = ["Editor", "EditorPanel"]
+
+STALE = N_("the editor changed before that click arrived; nothing was done, please try again")
+NOT_VALID = N_("the position is not valid yet: {problem}")
+OUT_TABLE = N_("Below: the position played out, you at {seat}.")
+OUT_LESSON = N_("Below: the position as a lesson.")
+SEAT = N_("Seat {n}")
+
+
+def _variant(rules: Rules) -> str | None:
+    """The preset ``rules`` are, or None."""
+    return next((name for name, preset in PRESETS.items() if preset == rules), None)
+
+
+class EditorPanel(anywidget.AnyWidget):
+    """The editor's front end (``static/editor.js``): it draws the synced ``editor`` trait
+    and sends intentions; the :class:`Editor` around it holds the session and acts on them.
+    The browser may set no trait: everything it asks goes through a checked message."""
+
+    _esm = STATIC / "editor.js"
+    _css = STATIC / "editor.css"
+
+    editor: Any = traitlets.Dict(allow_none=True, default_value=None).tag(sync=True)
+    error = traitlets.Unicode("").tag(sync=True)
+    variants = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    languages = traitlets.List(traitlets.Dict()).tag(sync=True)
+    labels = traitlets.Dict().tag(sync=True)
+    lang = traitlets.Unicode("en").tag(sync=True)
+    deck = traitlets.Enum(DECKS, default_value="two-colour").tag(sync=True)
+
+    def set_state(self, sync_data: dict[str, Any]) -> None:
+        """State synced from the browser: refused, every trait of the editor is the kernel's."""
+        if sync_data:
+            self.error = f"the browser may not set {', '.join(str(k)[:30] for k in list(sync_data)[:5])}"
+            self.send_state(sorted(str(k) for k in sync_data if k in self.keys))
+
+    def _handle_msg(self, msg: Any) -> None:
+        content = msg.get("content") if isinstance(msg, Mapping) else None
+        data = content.get("data") if isinstance(content, Mapping) else None
+        if not isinstance(data, Mapping) or not isinstance(data.get("method"), str):
+            self.error = "a message from the browser must be an object with a string 'method'"
+            return
+        if data["method"] == "update":
+            state = data.get("state", {})
+            if not isinstance(state, dict) or data.get("buffer_paths", []) != []:
+                self.error = "a state sync from the browser must be an object of traits, without binary buffers"
+                return
+        super()._handle_msg(msg)
+
+
+class Editor(ipywidgets.VBox):
+    """A position editor (see the module's docstring): ``players`` 2 to 8, ``rules`` a preset
+    name or :class:`Rules`, ``position`` a :class:`Game` or position text to start from,
+    ``seed`` the random deals' (None: different every time), ``language`` one of
+    :data:`bhabho_widget.i18n.LANGUAGES` (default: the notebook's locale, else English),
+    ``deck`` the card faces. Unknown keyword arguments are an error.
+
+    In Python, :meth:`receive` takes the same messages as the buttons (those of
+    :meth:`.editor.EditorSession.receive`, the :attr:`session` under it); :attr:`problem`, :meth:`text` and :meth:`game`
+    read the position, :meth:`play_out` and :meth:`open_lesson` do what the buttons do and
+    return the widget they put under the editor (also :attr:`table` and :attr:`lesson`).
+    """
+
+    _EDITS: ClassVar[dict[str, str]] = {"edit_players": "players", "edit_rules": "rules", "edit_give": "give",
+                                        "edit_deal": "deal", "edit_clear": "clear", "edit_leader": "leader",
+                                        "edit_opening": "opening", "edit_load": "load"}
+    _OTHERS: ClassVar[tuple[str, ...]] = ("edit_play_out", "edit_lesson", "set_language", "set_deck")
+
+    def __init__(self, players: int = 4, rules: Rules | str = "classic", position: Game | str | None = None,
+                 seed: int | None = None, language: str | None = None, deck: str = "two-colour") -> None:
+        self._translator: Translator = translator(default_language() if language is None else check_language(language))
+        self.session = EditorSession(players=players, rules=rules, seed=seed)
+        if position is not None:
+            game = Game.from_position(position) if isinstance(position, str) else position
+            if not isinstance(game, Game):
+                raise TypeError(f"position must be a Game or a position text, not {type(position).__name__}")
+            if game.is_over:
+                raise PositionError("the game is over: there is no position to edit")
+            self.session.load(game)
+        self.table: Any = None
+        self.lesson: Any = None
+        self._outcome: Message | str = ""
+        self.panel = EditorPanel(variants=list(PRESETS), languages=[{"code": c, "name": n} for c, n in LANGUAGES.items()],
+                                 labels=self._translator.labels(), lang=self._translator.code, deck=check_deck(deck))
+        self.output = ipywidgets.Output()
+        super().__init__(children=[self.panel, self.output])
+        self.add_class("bhabho-editor")
+        self.panel.on_msg(self._on_frontend_msg)
+        self._sync()
+
+    # ------------------------------------------------------------------ reading the position
+    @property
+    def language(self) -> str:
+        return self._translator.code
+
+    @property
+    def problem(self) -> str | None:
+        """What is wrong with the position, in one English sentence; None when it is valid
+        (the editor shows it in its language)."""
+        return self.session.problem
+
+    def text(self) -> str:
+        """The position text (the Copy text button's); raises PositionError while it is not valid."""
+        return self.session.text()
+
+    def game(self) -> Game:
+        """A new game at the position; raises PositionError while it is not valid."""
+        return self.session.game()
+
+    def receive(self, message: Mapping[str, Any]) -> None:
+        """Apply one of :class:`.editor.EditorSession`'s messages from Python (what a button
+        does, see :data:`.editor.EDITOR_MESSAGES`) and show the result; a malformed one raises
+        :class:`MessageError` and changes nothing."""
+        self.session.receive(message)
+        self._sync()
+
+    def set_language(self, language: str) -> None:
+        """Show the editor (its labels and the problem line) in ``language`` from now on; the
+        tables and lessons it opens from now on too."""
+        self._translator = translator(check_language(language))
+        with self.panel.hold_sync():
+            self.panel.labels = self._translator.labels()
+            self.panel.lang = self._translator.code
+            self._sync()
+
+    # ------------------------------------------------------------------ using the position
+    def _valid_game(self) -> Game:
+        if not self.session.is_valid:
+            raise MessageError(Message(NOT_VALID, problem=self.session.problem_message))
+        return self.session.game()
+
+    def play_out(self, seat: int = 0, bots: str = "rules") -> Any:
+        """Open a :class:`~.widget.Table` at the position under the editor, the person at
+        ``seat`` and ``bots`` at the others; returns it (also :attr:`table`)."""
+        from .widget import Table
+
+        game = self._valid_game()
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < game.num_players:
+            raise MessageError(f"seat must be a seat from 0 to {game.num_players - 1}, not {str(seat)[:20]}")
+        self.table = Table(position=game, seat=seat, bots=bots, language=self.language, deck=self.panel.deck)
+        self._show(self.table, Message(OUT_TABLE, seat=Message(SEAT, n=seat)))
+        return self.table
+
+    def open_lesson(self, question: str = "card", title: str = "", rollouts: int = 160) -> Any:
+        """Open the position as a :class:`~.widget.Lesson` under the editor, asking
+        ``question`` (``"card"``, ``"picker"`` or ``"take"``, see
+        :func:`~.exercises.make_exercise`); returns it (also :attr:`lesson`)."""
+        from .exercises import make_exercise, open_lesson
+
+        game = self._valid_game()
+        script = make_exercise(game, question, title=title, language=self.language, rollouts=rollouts)
+        self.lesson = open_lesson(script, deck=self.panel.deck)
+        self._show(self.lesson, Message(OUT_LESSON))
+        return self.lesson
+
+    def _show(self, widget: Any, outcome: Message) -> None:
+        self.output.outputs = ()  # what the editor opened before goes: the new table or lesson replaces it
+        self.output.append_display_data(widget)
+        self._outcome = outcome
+        self._sync()
+
+    # ------------------------------------------------------------------ messages
+    def _on_frontend_msg(self, _widget: object, content: Any, _buffers: object) -> None:
+        try:
+            message = check_message(content, (*self._EDITS, *self._OTHERS))
+            kind = message["type"]
+            if kind in ("set_language", "set_deck"):
+                if kind == "set_language":
+                    self.set_language(message["language"])
+                else:
+                    self.panel.deck = message["deck"]
+            else:
+                if message["version"] != self.session.version:
+                    raise MessageError(Message(STALE))
+                if kind == "edit_play_out":
+                    self.play_out(message["seat"])
+                elif kind == "edit_lesson":
+                    self.open_lesson(message["question"])
+                else:
+                    self.session.receive(self._session_message(message))
+                    self._sync()
+        except (ValueError, TypeError) as err:
+            self.panel.error = self._translator.render(err.args[0] if len(err.args) == 1 else str(err))[:ERROR_LENGTH]
+            return
+        self.panel.error = ""
+
+    def _session_message(self, message: dict[str, Any]) -> dict[str, Any]:
+        kind = self._EDITS[message["type"]]
+        fields = {k: v for k, v in message.items() if k not in ("type", "version")}
+        if kind == "rules":
+            if fields["variant"] not in PRESETS:
+                raise MessageError(f"unknown variant {fields['variant'][:40]!r}")
+            fields = {"rules": fields["variant"]}
+        return {"type": kind, **fields}
+
+    def _sync(self) -> None:
+        """The editor trait: the session's view, the problem in the editor's language."""
+        view = self.session.view()
+        game = self.session._game
+        problem = self.session.problem_message
+        self.panel.editor = {
+            "version": view["version"],
+            "num_players": view["num_players"],
+            "variant": _variant(self.session.rules),
+            "hands": view["hands"],
+            "table": view["table"],
+            "waste": view["waste"],
+            "box": view["box"],
+            "leader": view["leader"],
+            "opening_over": view["opening_over"],
+            "next_table_seat": self.session.next_table_seat(),
+            "to_play": game.current_player if game is not None else None,
+            "takers": game.legal_takes() if game is not None else [],
+            "problem": None if problem is None else self._translator.render(problem),
+            "text": view["text"],
+            "outcome": self._translator.render(self._outcome) if self._outcome else "",
+        }
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """The widget, plus a static picture of the position for a notebook read without a kernel."""
+        bundle: Any = super()._repr_mimebundle_(**kwargs)
+        data, meta = bundle if isinstance(bundle, tuple) else (bundle or {}, {})
+        data = {**data, "text/html": self.session._repr_html_()}
+        return (data, meta) if isinstance(bundle, tuple) else data
