@@ -470,7 +470,7 @@ def test_the_sparring_partners_finish_games_and_the_arena_knows_them():
     from bhabho_widget.play.peer import PeerBot
     from bhabho_widget.play.registry import ARENA_BOTS, BOTS, SPARRING
 
-    assert set(SPARRING) == {"search-2026", "search-rules", "search-random", "peer"}
+    assert set(SPARRING) == {"search-2026", "search-rules", "search-random", "search-deep", "peer"}
     assert set(ARENA_BOTS) == set(BOTS) | set(SPARRING)
     assert not set(SPARRING) & set(BOTS)  # the table's menu offers its own levels only
     # the search bot with random continuations, at the time of the rules-of-thumb ones
@@ -478,6 +478,11 @@ def test_the_sparring_partners_finish_games_and_the_arena_knows_them():
     assert (contender.name, contender.policy, contender.paired, contender.rollouts) == ("search-random", "random", True, 70)
     g = Game.deal(4, seed=3)
     play_out(g, [contender, RuleBot(seed=1), RuleBot(seed=2), RuleBot(seed=4)])
+    assert g.is_over
+    deep = ARENA_BOTS["search-deep"](seed=3)
+    assert (deep.name, deep.policy, deep.paired, deep.rollouts, deep.samples) == ("search-deep", "random", True, 768, 48)
+    g = Game.deal(5, seed=6)
+    play_out(g, [deep, RuleBot(seed=1), RuleBot(seed=2), RuleBot(seed=4), RuleBot(seed=5)])
     assert g.is_over
     ruled = ARENA_BOTS["search-rules"](seed=3)
     assert (ruled.name, ruled.policy, ruled.paired, ruled.rollouts) == ("search-rules", "rules", True, 64)
