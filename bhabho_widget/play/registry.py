@@ -86,10 +86,11 @@ class _SearchDeepLevel(Bot):
     """The ``"search-deep"`` sparring level: the search bot with twelve times the continuations
     (768 per action) over three times the sampled deals (48), the candidate for a stronger
     default. Its decisions took 0.21 s CPU at the 95th percentile with 4 players and 0.32 s
-    with 8 on this project's machine (200 decisions each); first arena figures (seed 1,
-    300 games each, 95 % intervals): 11.0 % (7.9-15.0 %) of losses against three
-    ``search-2026`` bots, 20.7 % (16.5-25.6 %) against three ``peer`` bots, where 64 and
-    256 continuations lost 36.3 % and 24.0 % on the same deals."""
+    with 8 on this project's machine (200 decisions each). Against three ``peer`` bots it lost
+    20.6 % (95 % interval 18.8-22.4 %) of 2,000 games (``python -m bhabho_widget.play.arena
+    --bots search-deep,peer,peer,peer --games 2000 --seed 1 --jobs 2``), where ``search-random``
+    lost 29.4 % (27.5-31.5 %) on the same deals; against three ``search-2026`` bots 11.0 %
+    (7.9-15.0 %) of 300 games."""
 
     name = "search-deep"
     ROLLOUTS = 768
