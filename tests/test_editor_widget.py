@@ -11,6 +11,7 @@ import random
 from typing import Any
 
 import pytest
+from test_review_table import finished
 
 from bhabho_widget import Editor, Game, Lesson, Table, make_exercise
 from bhabho_widget.engine.errors import PositionError
@@ -181,15 +182,7 @@ def test_the_static_picture_for_a_notebook_read_without_a_kernel() -> None:
 
 
 def test_a_reviewed_decision_made_an_exercise_and_edited() -> None:
-    t = Table(players=4, seed=5, pace=0)
-    rng = random.Random(5)
-    while not t.game.is_over:
-        if t.session.waiting == "human":
-            t.play(rng.choice(t.view["legal"]))
-        elif t.session.take_offer:
-            t._on_frontend_msg(t, {"type": "advance", "version": t.view["version"]}, None)
-        else:
-            t.advance()
+    t = finished(5)
     assert t.moment() is t.game
     t.start_review(rollouts=16, samples=4).wait()
     decision = next(d for d in t.last_review.decisions if d.kind == "card" and not d.forced)
@@ -209,6 +202,7 @@ def test_a_reviewed_decision_made_an_exercise_and_edited() -> None:
 # ---------------------------------------------------------------------- random clicks
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
+from test_editor import play_to_end  # noqa: E402
 
 from bhabho_widget.engine.cards import DECK  # noqa: E402
 from bhabho_widget.engine.rules import PRESETS  # noqa: E402
@@ -244,16 +238,6 @@ def test_random_clicks_never_make_an_impossible_position(clicks: list[tuple[dict
             continue
         view = ed.panel.editor
         if view["problem"] is None:
-            g = Game.from_position(view["text"])
-            rng = random.Random(seed)
-            moves = 0
-            while not g.is_over:
-                takes = g.legal_takes()
-                if takes and rng.random() < 0.1:
-                    g.take(rng.choice(takes))
-                else:
-                    g.play(rng.choice(g.legal_cards()))
-                moves += 1
-                assert moves < 5000
+            play_to_end(Game.from_position(view["text"]), random.Random(seed))
         else:
             assert view["problem"].strip() and view["text"] is None

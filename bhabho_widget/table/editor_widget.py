@@ -30,7 +30,7 @@ from ..engine.rules import PRESETS, Rules
 from ..i18n import LANGUAGES, N_, Message, Translator, check_language, default_language, translator
 from .editor import EditorSession
 from .protocol import check_message
-from .widget import DECKS, ERROR_LENGTH, STATIC, check_deck
+from .widget import DECKS, ERROR_LENGTH, STATIC, check_deck, comm_refusal
 
 __all__ = ["Editor", "EditorPanel"]
 
@@ -69,16 +69,10 @@ class EditorPanel(anywidget.AnyWidget):
             self.send_state(sorted(str(k) for k in sync_data if k in self.keys))
 
     def _handle_msg(self, msg: Any) -> None:
-        content = msg.get("content") if isinstance(msg, Mapping) else None
-        data = content.get("data") if isinstance(content, Mapping) else None
-        if not isinstance(data, Mapping) or not isinstance(data.get("method"), str):
-            self.error = "a message from the browser must be an object with a string 'method'"
+        refusal = comm_refusal(msg)
+        if refusal:
+            self.error = refusal
             return
-        if data["method"] == "update":
-            state = data.get("state", {})
-            if not isinstance(state, dict) or data.get("buffer_paths", []) != []:
-                self.error = "a state sync from the browser must be an object of traits, without binary buffers"
-                return
         super()._handle_msg(msg)
 
 

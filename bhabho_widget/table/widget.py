@@ -61,6 +61,22 @@ def _kind(value: object) -> str:
     return "a number" if isinstance(value, (int, float)) else type(value).__name__
 
 
+def comm_refusal(msg: Any) -> str | None:
+    """Why a comm message from the browser is refused before ipywidgets reads it (a state
+    sync whose state is not an object of traits, binary buffers, no string method), or None."""
+    content = msg.get("content") if isinstance(msg, Mapping) else None
+    data = content.get("data") if isinstance(content, Mapping) else None
+    if not isinstance(data, Mapping) or not isinstance(data.get("method"), str):
+        return "a message from the browser must be an object with a string 'method'"
+    if data["method"] == "update":
+        state = data.get("state", {})
+        if not isinstance(state, dict) or not all(isinstance(k, str) for k in state):
+            return f"a state sync from the browser must be an object of traits, not {_kind(state)}"
+        if data.get("buffer_paths", []) != []:  # no binary traits here: nothing may come as a buffer
+            return "a state sync from the browser may not carry binary buffers here"
+    return None
+
+
 ERROR_LENGTH = 300
 """An error line is cut to this many characters."""
 
@@ -122,19 +138,10 @@ class BaseWidget(anywidget.AnyWidget):
         """A comm message from the browser: a state sync whose state is not an object of
         traits (or that is malformed otherwise) gets a short error and changes nothing,
         instead of raising inside ipywidgets."""
-        content = msg.get("content") if isinstance(msg, Mapping) else None
-        data = content.get("data") if isinstance(content, Mapping) else None
-        if not isinstance(data, Mapping) or not isinstance(data.get("method"), str):
-            self.error = "a message from the browser must be an object with a string 'method'"
+        refusal = comm_refusal(msg)
+        if refusal:
+            self.error = refusal
             return
-        if data["method"] == "update":
-            state = data.get("state", {})
-            if not isinstance(state, dict) or not all(isinstance(k, str) for k in state):
-                self.error = f"a state sync from the browser must be an object of traits, not {_kind(state)}"
-                return
-            if data.get("buffer_paths", []) != []:  # no binary traits here: nothing may come as a buffer
-                self.error = "a state sync from the browser may not carry binary buffers here"
-                return
         super()._handle_msg(msg)
 
     def _on_frontend_msg(self, _widget: object, content: Any, _buffers: object) -> None:
