@@ -224,7 +224,7 @@ class Editor(ipywidgets.VBox):
     def _sync(self) -> None:
         """The editor trait: the session's view, the problem in the editor's language."""
         view = self.session.view()
-        game = self.session._game
+        game = self.session.game() if self.session.is_valid else None
         problem = self.session.problem_message
         self.panel.editor = {
             "version": view["version"],
