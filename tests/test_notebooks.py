@@ -489,3 +489,21 @@ def test_notebook_0_points_to_every_later_notebook():
     text = re.sub(r"\s+", " ", markdown_of("00_basics"))
     for name in ("01 Quick start", "02 Tricks", "05 Taking", "06 Variants", "07 Strategy", "08 Session"):
         assert f"**{name}**" in text, f"notebook 0's 'What next' does not name {name}"
+
+
+def test_notebook_7_plots_the_sparring_figures_its_table_quotes():
+    """The long runs' counts the plot draws give the rates and intervals the table prints, row by row."""
+    from bhabho_widget.play.stats import wilson
+
+    nb = read(NOTEBOOKS / "07_strategy.ipynb")
+    code = next(c.source for c in nb.cells if c.cell_type == "code" and c.source.startswith("LONG_RUNS"))
+    runs = ast.literal_eval(ast.parse(code).body[0].value)  # type: ignore[attr-defined]
+    table = next(c.source for c in nb.cells if c.cell_type == "markdown" and "sparring partners" in c.source)
+    rows = [r for r in table.splitlines() if r.startswith("| `")]
+    assert len(rows) == len(runs) >= 5
+    for (first, against, lost, games), row in zip(runs, rows):
+        cells = [c.strip() for c in row.strip("|").split("|")]
+        assert cells[0].startswith(f"`{first}`") and cells[1] == f"`{against}`"
+        assert int(cells[2].replace(",", "")) == games
+        lo, hi = wilson(lost, games)
+        assert cells[3].replace("*", "") == f"{100 * lost / games:.1f} % ({100 * lo:.1f}–{100 * hi:.1f} %)"

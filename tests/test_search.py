@@ -399,11 +399,11 @@ def test_today_s_search_bot_is_kept_as_search_2026():
 def _all_bots(seed: int) -> dict:
     from bhabho_widget.play.registry import ARENA_BOTS
 
-    small = {"search": SMALL, "search-2026": SMALL, "peer": {"samples": 8}}
+    small = {"search": SMALL, "search-2026": SMALL, "search-deep-rules": SMALL, "peer": {"samples": 8}}
     return {name: make(seed=seed, **small.get(name, {})) for name, make in ARENA_BOTS.items()}
 
 
-@pytest.mark.parametrize("name", ["random", "rules", "search", "search-2026", "peer"])
+@pytest.mark.parametrize("name", ["random", "rules", "search", "search-2026", "search-deep-rules", "peer"])
 def test_every_bot_decides_from_its_seat_view_alone(name):
     """The privacy rule: other hidden cards, consistent with the view, never change a bot's choice (fixed seed)."""
     checked = 0
@@ -470,7 +470,7 @@ def test_the_sparring_partners_finish_games_and_the_arena_knows_them():
     from bhabho_widget.play.peer import PeerBot
     from bhabho_widget.play.registry import ARENA_BOTS, BOTS, SPARRING
 
-    assert set(SPARRING) == {"search-2026", "search-rules", "search-random", "search-deep", "peer"}
+    assert set(SPARRING) == {"search-2026", "search-rules", "search-random", "search-deep", "search-deep-rules", "peer"}
     assert set(ARENA_BOTS) == set(BOTS) | set(SPARRING)
     assert not set(SPARRING) & set(BOTS)  # the table's menu offers its own levels only
     # the search bot with random continuations, at the time of the rules-of-thumb ones
@@ -483,6 +483,12 @@ def test_the_sparring_partners_finish_games_and_the_arena_knows_them():
     assert (deep.name, deep.policy, deep.paired, deep.rollouts, deep.samples) == ("search-deep", "random", True, 768, 48)
     g = Game.deal(5, seed=6)
     play_out(g, [deep, RuleBot(seed=1), RuleBot(seed=2), RuleBot(seed=4), RuleBot(seed=5)])
+    assert g.is_over
+    follows = ARENA_BOTS["search-deep-rules"](seed=3, rollouts=96, samples=12)
+    assert (follows.name, follows.policy, follows.explore, follows.paired) == ("search-deep-rules", "rules", 1.0, True)
+    assert (ARENA_BOTS["search-deep-rules"](seed=3).rollouts, ARENA_BOTS["search-deep-rules"](seed=3).samples) == (768, 48)
+    g = Game.deal(3, seed=8)
+    play_out(g, [follows, PeerBot(seed=1, samples=6), RuleBot(seed=2)])
     assert g.is_over
     ruled = ARENA_BOTS["search-rules"](seed=3)
     assert (ruled.name, ruled.policy, ruled.paired, ruled.rollouts) == ("search-rules", "rules", True, 64)
