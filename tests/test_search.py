@@ -399,11 +399,13 @@ def test_today_s_search_bot_is_kept_as_search_2026():
 def _all_bots(seed: int) -> dict:
     from bhabho_widget.play.registry import ARENA_BOTS
 
-    small = {"search": SMALL, "search-2026": SMALL, "search-deep-rules": SMALL, "peer": {"samples": 8}}
+    small = {"search": SMALL, "search-2026": SMALL, "search-deep-rules": SMALL, "search-deep-reads": SMALL,
+             "peer": {"samples": 8}}
     return {name: make(seed=seed, **small.get(name, {})) for name, make in ARENA_BOTS.items()}
 
 
-@pytest.mark.parametrize("name", ["random", "rules", "search", "search-2026", "search-deep-rules", "peer"])
+@pytest.mark.parametrize("name", ["random", "rules", "search", "search-2026", "search-deep-rules", "search-deep-reads",
+                                  "peer"])
 def test_every_bot_decides_from_its_seat_view_alone(name):
     """The privacy rule: other hidden cards, consistent with the view, never change a bot's choice (fixed seed)."""
     checked = 0
@@ -470,7 +472,8 @@ def test_the_sparring_partners_finish_games_and_the_arena_knows_them():
     from bhabho_widget.play.peer import PeerBot
     from bhabho_widget.play.registry import ARENA_BOTS, BOTS, SPARRING
 
-    assert set(SPARRING) == {"search-2026", "search-rules", "search-random", "search-deep", "search-deep-rules", "peer"}
+    assert set(SPARRING) == {"search-2026", "search-rules", "search-random", "search-deep", "search-deep-rules",
+                             "search-deep-reads", "peer"}
     assert set(ARENA_BOTS) == set(BOTS) | set(SPARRING)
     assert not set(SPARRING) & set(BOTS)  # the table's menu offers its own levels only
     # the search bot with random continuations, at the time of the rules-of-thumb ones

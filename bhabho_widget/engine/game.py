@@ -1043,7 +1043,8 @@ class Game:
         from .seat_view import SeatView, read_knowledge
 
         seat = self._seat(seat)
-        self._knowledge[seat] = know = read_knowledge(self._knowledge.get(seat), self._log, self.num_players, seat)
+        self._knowledge[seat] = know = read_knowledge(self._knowledge.get(seat), self._log, self.num_players, seat,
+                                                            self._strength)
         mine = self._current == seat
         can_take = self.take_refusal() is None and self._hands[seat] != 0
         return SeatView(
@@ -1057,7 +1058,7 @@ class Game:
             take_target=self.next_holder(seat) if can_take else None,
             voids=know.voids, known=tuple(self._hands[s] if s == seat else m for s, m in enumerate(know.known)),
             waste_known=know.waste_known, drawn=self._forced if mine and self._forced >= 0 else NO_CARD,
-            drawer=know.drawer,
+            drawer=know.drawer, passed=know.passed,
         )
 
     def view(self, seat: int) -> dict:

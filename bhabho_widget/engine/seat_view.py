@@ -40,6 +40,15 @@ class PublicKnowledge:
     Read for one ``viewer`` (:func:`read_knowledge`), ``known`` also holds what that seat
     saw itself: the hand it lost to a take is known in the taker's hand (rule 7), until
     those cards are played or taken on.
+
+    ``passed[s]`` (read with the rules' card strengths): cards seat s passed over, that a
+    player who sheds its highest card when safe and ducks as close under the highest card
+    as it can would have played instead, had it held them: the cards of the suit stronger
+    than the last card of a trick that went to the waste pile, or than a tochoo card, and
+    the cards between a card played under the highest one on the table and that highest
+    card. It is a hint, not a fact: a player may play otherwise. A take gives the taker
+    the cards both seats passed over; picking up the face-down waste pile clears it.
+    ``trick_top`` and ``last_follower`` are the trick so far, for reading on.
     """
 
     log_length: int
@@ -47,21 +56,49 @@ class PublicKnowledge:
     known: tuple[Mask, ...]
     waste_known: Mask
     drawer: Seat | None = None
+    passed: tuple[Mask, ...] = ()
+    trick_top: CardIndex = NO_CARD
+    last_follower: Seat | None = None
+
+
+_PASS_TABLES: dict[tuple[int, ...], tuple[tuple[Mask, ...], tuple[tuple[Mask, ...], ...]]] = {}
+
+
+def _pass_tables(strength: Sequence[int]) -> tuple[tuple[Mask, ...], tuple[tuple[Mask, ...], ...]]:
+    """For card strengths ``strength``: ``stronger[c]``, the cards of c's suit stronger than c,
+    and ``between[low][high]``, the cards of one suit stronger than ``low`` and weaker than ``high``."""
+    key = tuple(strength)
+    if key not in _PASS_TABLES:
+        def suit(c: CardIndex) -> range:
+            return range(c // 13 * 13, c // 13 * 13 + 13)
+
+        stronger = tuple(sum(1 << d for d in suit(c) if key[d] > key[c]) for c in range(52))
+        between = tuple(tuple(sum(1 << d for d in suit(lo) if key[lo] < key[d] < key[hi]) for hi in range(52))
+                        for lo in range(52))
+        _PASS_TABLES[key] = (stronger, between)
+    return _PASS_TABLES[key]
 
 
 def read_knowledge(before: PublicKnowledge | None, log: Sequence[LogEntry], num_players: int,
-                   viewer: Seat | None = None) -> PublicKnowledge:
+                   viewer: Seat | None = None, strength: Sequence[int] | None = None) -> PublicKnowledge:
     """:class:`PublicKnowledge` after ``log``, continuing from ``before`` (the answer for
-    an earlier part of the same log, read for the same ``viewer``) when given. With
-    ``viewer``, also what that seat saw privately: its own hand, when another seat took it."""
+    an earlier part of the same log, read for the same ``viewer`` and ``strength``) when
+    given. With ``viewer``, also what that seat saw privately: its own hand, when another
+    seat took it. With ``strength`` (the rules' card strengths), also the cards each seat
+    passed over (``passed``); without it, ``passed`` stays empty."""
     if before is not None and before.log_length == len(log):
         return before
     drawer: Seat | None
+    last: Seat | None
     if before is None:
         voids, known, waste, drawer, start = [0] * num_players, [0] * num_players, 0, None, 0
+        passed, top, last = [0] * num_players, NO_CARD, None
     else:
         voids, known, waste, drawer = list(before.voids), list(before.known), before.waste_known, before.drawer
         start = before.log_length
+        passed, top, last = list(before.passed or [0] * num_players), before.trick_top, before.last_follower
+    if strength is not None:
+        stronger, between = _pass_tables(strength)
     for kind, who, cards, info, private in log[start:]:
         seat: int = who if who is not None else -1
         if kind == "lead":
@@ -73,7 +110,21 @@ def read_knowledge(before: PublicKnowledge | None, log: Sequence[LogEntry], num_
                 bit = 1 << cards[0]
                 known[seat] &= ~bit
                 waste &= ~bit
+            if strength is not None:
+                last = None
+                if kind == "lead" and cards:
+                    top = cards[0]
+                elif kind == "follow" and cards and top != NO_CARD:
+                    card = cards[0]
+                    if strength[card] < strength[top]:
+                        passed[seat] |= between[card][top]
+                    else:
+                        top = card
+                    last = seat
+                elif kind == "tochoo" and cards:
+                    passed[seat] |= stronger[cards[0]]
         elif kind == "pickup":
+            top = NO_CARD
             if private is None:  # the trick, in public: its suits are no longer voids
                 for c in cards:
                     known[seat] |= 1 << c
@@ -81,9 +132,13 @@ def read_knowledge(before: PublicKnowledge | None, log: Sequence[LogEntry], num_
             else:  # the face-down waste pile: cards of any suit, not shown
                 voids[seat] = 0
                 waste = 0
+                passed[seat] = 0
         elif kind == "waste":
             for c in cards:
                 waste |= 1 << c
+            if strength is not None and last is not None and cards:
+                passed[last] |= stronger[cards[-1]]  # the trick's last card, shed in safety
+            top, last = NO_CARD, None
         elif kind == "draw":
             voids[seat] = 0
             drawer = seat
@@ -96,9 +151,12 @@ def read_knowledge(before: PublicKnowledge | None, log: Sequence[LogEntry], num_
             known[target] = 0
             voids[seat] &= voids[target]
             voids[target] = 0
+            passed[seat] &= passed[target]
+            passed[target] = 0
             if target == drawer:  # the taker has the power now and leads what it likes (rule 7)
                 drawer = None
-    return PublicKnowledge(len(log), tuple(voids), tuple(known), waste, drawer)
+    return PublicKnowledge(len(log), tuple(voids), tuple(known), waste, drawer,
+                           tuple(passed) if strength is not None else (), top, last)
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,7 +167,8 @@ class SeatView:
     ``known[s]`` is the cards seat s is known to hold (its whole hand for this seat);
     ``voids[s]`` the suits s has shown it lacks; ``legal`` the cards this seat may play
     now (0 unless it is its turn); ``drawn`` the card it drew and must lead, if any;
-    ``drawer`` the seat (this one or another) that drew a card and must lead it next, if any.
+    ``drawer`` the seat (this one or another) that drew a card and must lead it next, if any;
+    ``passed[s]`` the cards s passed over by how it played (a hint, see :class:`PublicKnowledge`).
     """
 
     seat: Seat
@@ -138,6 +197,7 @@ class SeatView:
     waste_known: Mask
     drawn: CardIndex = NO_CARD
     drawer: Seat | None = None
+    passed: tuple[Mask, ...] = ()
 
     @property
     def strength(self) -> tuple[int, ...]:

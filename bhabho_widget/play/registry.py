@@ -11,12 +11,16 @@ uniformly random continuations at the same time (70 per action), the two sides o
 measurement that made random continuations the default, ``"search-deep"``, the search bot with
 768 continuations per action over 48 deals (the candidate for a stronger default, being
 measured), ``"search-deep-rules"``, the same budget with random leads and rules-of-thumb
-follows in the continuations, and ``"peer"``, a heuristic bot in the style of another project's computer player
+follows in the continuations, ``"search-deep-reads"``, the same budget with deals weighted by
+how the seats played, and ``"peer"``, a heuristic bot in the style of another project's computer player
 (:class:`bhabho_widget.play.peer.PeerBot`).
 :data:`ARENA_BOTS` is both.
 
->>> sorted(BOTS), sorted(SPARRING)
-(['random', 'rules', 'search'], ['peer', 'search-2026', 'search-deep', 'search-deep-rules', 'search-random', 'search-rules'])
+>>> sorted(BOTS)
+['random', 'rules', 'search']
+>>> sorted(SPARRING)  # doctest: +NORMALIZE_WHITESPACE
+['peer', 'search-2026', 'search-deep', 'search-deep-reads', 'search-deep-rules',
+ 'search-random', 'search-rules']
 >>> type(BOTS["rules"](seed=1)).__name__, type(ARENA_BOTS["search-2026"](seed=1)).__name__
 ('RuleBot', 'Search2026Bot')
 """
@@ -99,18 +103,21 @@ class _SearchDeepLevel(Bot):
     name = "search-deep"
     ROLLOUTS = 768
     SAMPLES = 48
+    OPTIONS: dict[str, object] = {}
+    """Settings the level fixes, beside the budget."""
 
     def __new__(cls, *args, **kwargs):
         from .search import SearchBot
 
         kwargs.setdefault("rollouts", cls.ROLLOUTS)
         kwargs.setdefault("samples", cls.SAMPLES)
+        kwargs.update(cls.OPTIONS)
         bot = SearchBot(*args, **kwargs)
         bot.name = cls.name
         return bot
 
 
-class _SearchDeepRulesLevel(Bot):
+class _SearchDeepRulesLevel(_SearchDeepLevel):
     """The ``"search-deep-rules"`` sparring level: the budget of ``"search-deep"`` with other
     continuations: every lead a random card, every other card played by the rules of thumb
     (``policy="rules"``, ``explore=1.0``), a closer model of players who duck and throw their
@@ -120,17 +127,17 @@ class _SearchDeepRulesLevel(Bot):
     CPU time per decision."""
 
     name = "search-deep-rules"
+    OPTIONS = {"policy": "rules", "explore": 1.0}
 
-    def __new__(cls, *args, **kwargs):
-        from .search import SearchBot
 
-        kwargs.setdefault("rollouts", _SearchDeepLevel.ROLLOUTS)
-        kwargs.setdefault("samples", _SearchDeepLevel.SAMPLES)
-        kwargs["policy"] = "rules"
-        kwargs["explore"] = 1.0
-        bot = SearchBot(*args, **kwargs)
-        bot.name = cls.name
-        return bot
+class _SearchDeepReadsLevel(_SearchDeepLevel):
+    """The ``"search-deep-reads"`` sparring level: the budget of ``"search-deep"`` with deals
+    that fit how the seats played: a card a seat passed over (it shed a lower card when safe,
+    or ducked further under the highest card than it had to; ``SeatView.passed``) goes to it
+    in a sampled deal with a tenth of the weight of another card (``doubt=0.1``)."""
+
+    name = "search-deep-reads"
+    OPTIONS = {"doubt": 0.1}
 
 
 class _PeerLevel(Bot):
@@ -149,7 +156,8 @@ BOTS: dict[str, type[Bot]] = {"random": RandomBot, "rules": RuleBot, "search": _
 
 SPARRING: dict[str, type[Bot]] = {"search-2026": _Search2026Level, "search-rules": _SearchRulesLevel,
                                   "search-random": _SearchRandomLevel, "search-deep": _SearchDeepLevel,
-                                  "search-deep-rules": _SearchDeepRulesLevel, "peer": _PeerLevel}
+                                  "search-deep-rules": _SearchDeepRulesLevel, "search-deep-reads": _SearchDeepReadsLevel,
+                                  "peer": _PeerLevel}
 """The arena's sparring partners beside the table's levels."""
 
 ARENA_BOTS: dict[str, type[Bot]] = {**BOTS, **SPARRING}

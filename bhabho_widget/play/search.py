@@ -106,21 +106,25 @@ def _dealable(cards: Mask, need: Sequence[int], allowed: Sequence[int]) -> bool:
     return _hall(left, need, _suit_subsets(range(len(need)), allowed))
 
 
-def _deal_with_voids(cards: list[CardIndex], need: list[int], allowed: list[int], rng: random.Random) -> list[Mask]:
+def _deal_with_voids(cards: list[CardIndex], need: list[int], allowed: list[int], rng: random.Random,
+                     unlikely: Sequence[Mask] = (), doubt: float = 1.0) -> list[Mask]:
     """Deal ``cards`` (already shuffled) to seats: seat ``s`` gets ``need[s]`` of them and
     only suits in its 4-bit mask ``allowed[s]``. Each card goes to a seat chosen with
-    weight its free places, among the seats that keep the rest dealable (Hall's condition
-    over the suits); without voids this is a plain random deal."""
+    weight its free places, times ``doubt`` when the card is in ``unlikely[s]``, among the
+    seats that keep the rest dealable (Hall's condition over the suits); without voids and
+    unlikely cards this is a plain random deal."""
     n = len(need)
     out = [0] * n
     cap = list(need)
     seats = [s for s in range(n) if cap[s]]
-    if all(allowed[s] == 15 for s in seats):
+    weigh = doubt != 1.0 and any(unlikely)
+    if all(allowed[s] == 15 for s in seats) and not weigh:
         k = 0
         for s in seats:
             out[s] = sum(1 << c for c in cards[k:k + cap[s]])
             k += cap[s]
         return out
+    unlikely = list(unlikely) + [0] * (n - len(unlikely))
     left = [0, 0, 0, 0]
     for c in cards:
         left[c // 13] += 1
@@ -132,11 +136,16 @@ def _deal_with_voids(cards: list[CardIndex], need: list[int], allowed: list[int]
         left[suit] -= 1
         options = [s for s in seats if cap[s] and allowed[s] >> suit & 1]
         while options:
-            total = sum(cap[s] for s in options)
-            r = rng.random() * total
-            for s in options:
-                r -= cap[s]
+            if weigh:
+                weights = [cap[s] * (doubt if unlikely[s] >> c & 1 else 1.0) for s in options]
+            else:
+                weights = [float(cap[s]) for s in options]
+            r = rng.random() * sum(weights)
+            s = options[-1]
+            for seat, w in zip(options, weights):
+                r -= w
                 if r < 0:
+                    s = seat
                     break
             cap[s] -= 1
             if _hall(left, cap, subsets):
@@ -178,7 +187,7 @@ def _choose_drawn(candidates: list[CardIndex], size: int, unseen: Mask, hands: l
     raise ValueError("no deal of the hidden cards fits what this seat has seen")
 
 
-def sample_hidden(view: SeatView, rng: random.Random) -> tuple[list[Mask], Mask]:
+def sample_hidden(view: SeatView, rng: random.Random, doubt: float = 1.0) -> tuple[list[Mask], Mask]:
     """One deal of the cards ``view.seat`` cannot see, consistent with the view: ``(hands, waste)``.
 
     - ``hands[view.seat]`` is the seat's own hand; every hand has its public size;
@@ -190,7 +199,12 @@ def sample_hidden(view: SeatView, rng: random.Random) -> tuple[list[Mask], Mask]
       yet: one is in the hand of ``view.drawer``, who must lead it, and any other is in a
       hand that may hold its suit (it went there with a taken hand); which ones they are
       is chosen at random among the choices that leave a possible deal;
-    - before the opening lead, the leader holds the opening card (rule 3).
+    - before the opening lead, the leader holds the opening card (rule 3);
+    - with ``doubt`` below 1, a card a seat passed over (``view.passed``, the cards a player
+      who sheds its highest card when safe and ducks close under the highest card would
+      have played) goes to that seat with ``doubt`` times the weight of another card: a
+      deal that fits how the seats played is the likelier; with 1 (the default) every
+      deal that fits the view is as likely as any other.
 
     >>> from bhabho_widget import Game
     >>> g = Game.deal(4, seed=7)
@@ -235,7 +249,7 @@ def sample_hidden(view: SeatView, rng: random.Random) -> tuple[list[Mask], Mask]
         raise ValueError("the view's hand sizes do not match the cards it cannot see")
     rng.shuffle(pool)
     # a custom position may leave cards out of play; which ones, the seat cannot tell
-    dealt = _deal_with_voids(pool, [*need, len(pool) - sum(need)], [*allowed, 15], rng)
+    dealt = _deal_with_voids(pool, [*need, len(pool) - sum(need)], [*allowed, 15], rng, view.passed, doubt)
     return [h | d for h, d in zip(hands, dealt)], waste
 
 
@@ -439,7 +453,7 @@ def paired_differences(lost: np.ndarray, quantile: Callable[[int], float] | None
 
 def estimate_actions(view: SeatView, actions: Sequence[int | str], rollouts: int, samples: int,
                      rng: random.Random, policy: str = DEFAULT_POLICY, explore: float = DEFAULT_EXPLORE,
-                     paired: bool = True) -> list[ActionEstimate]:
+                     paired: bool = True, doubt: float = 1.0) -> list[ActionEstimate]:
     """Estimate each action's chance that ``view.seat`` ends as the bhabhi, if everyone
     played on like the continuations (by default at random, :data:`DEFAULT_POLICY`).
 
@@ -450,8 +464,9 @@ def estimate_actions(view: SeatView, actions: Sequence[int | str], rollouts: int
     (``"rules"``, a random lead with chance ``explore``). ``paired``: the actions' rollouts
     on one deal draw the same random numbers (common random numbers), and each estimate
     carries its difference from the best action with an interval (see
-    :class:`ActionEstimate`). An action is a card index (a play), :data:`TAKE` (the seat
-    takes the next player's hand) or :data:`PASS`.
+    :class:`ActionEstimate`). ``doubt``: the weight of a card a seat passed over in the
+    sampled deals (see :func:`sample_hidden`). An action is a card index (a play),
+    :data:`TAKE` (the seat takes the next player's hand) or :data:`PASS`.
 
     >>> from bhabho_widget import Game
     >>> g = Game.from_hands([["QH", "5S"], ["JD", "2S"], ["3C", "4C"]], leader=0, seed=0)
@@ -468,7 +483,7 @@ def estimate_actions(view: SeatView, actions: Sequence[int | str], rollouts: int
     voids: list[tuple[int, ...]] = []
     streams: list[int] = []
     for d in range(samples):
-        hands, waste = sample_hidden(view, rng)
+        hands, waste = sample_hidden(view, rng, doubt)
         base = Game.from_view(view, hands, waste, seed=rng.getrandbits(62))
         for a in actions:
             g = base.copy()
@@ -511,7 +526,7 @@ class SearchBot(Bot):
 
     def __init__(self, seed: int | None = None, rollouts: int = 64, samples: int = 16,
                  take_max: int = 3, take_margin: float = 0.03, policy: str = DEFAULT_POLICY,
-                 explore: float = DEFAULT_EXPLORE, paired: bool = True) -> None:
+                 explore: float = DEFAULT_EXPLORE, paired: bool = True, doubt: float = 1.0) -> None:
         self.seed = _check_seed(seed)
         self._base = seed if seed is not None else random.SystemRandom().randrange(2**63)
         if not isinstance(rollouts, int) or rollouts < 1:
@@ -527,6 +542,9 @@ class SearchBot(Bot):
         self.policy = policy
         self.explore = explore
         self.paired = paired
+        if not isinstance(doubt, (int, float)) or isinstance(doubt, bool) or not 0.0 < doubt <= 1.0:
+            raise ValueError(f"doubt must be a number above 0 and at most 1, not {doubt!r}"[:120])
+        self.doubt = float(doubt)
         self.last_estimates: list[ActionEstimate] = []
 
     def _rng(self, view: SeatView, kind: str) -> random.Random:
@@ -537,7 +555,7 @@ class SearchBot(Bot):
 
     def _estimate(self, view: SeatView, actions: Sequence[int | str], kind: str) -> list[ActionEstimate]:
         return estimate_actions(view, actions, self.rollouts, self.samples, self._rng(view, kind), policy=self.policy,
-                                explore=self.explore, paired=self.paired)
+                                explore=self.explore, paired=self.paired, doubt=self.doubt)
 
     def choose_card(self, view: SeatView) -> Card:
         legal = indices(view.legal)
