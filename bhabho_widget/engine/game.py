@@ -1043,8 +1043,8 @@ class Game:
         from .seat_view import SeatView, read_knowledge
 
         seat = self._seat(seat)
-        self._knowledge[seat] = know = read_knowledge(self._knowledge.get(seat), self._log, self.num_players, seat,
-                                                            self._strength)
+        know = read_knowledge(self._knowledge.get(seat), self._log, self.num_players, seat, self._strength)
+        self._knowledge[seat] = know
         mine = self._current == seat
         can_take = self.take_refusal() is None and self._hands[seat] != 0
         return SeatView(
