@@ -136,10 +136,7 @@ def _deal_with_voids(cards: list[CardIndex], need: list[int], allowed: list[int]
         left[suit] -= 1
         options = [s for s in seats if cap[s] and allowed[s] >> suit & 1]
         while options:
-            if weigh:
-                weights = [cap[s] * (doubt if unlikely[s] >> c & 1 else 1.0) for s in options]
-            else:
-                weights = [float(cap[s]) for s in options]
+            weights = [cap[s] * (doubt if unlikely[s] >> c & 1 else 1.0) for s in options]
             r = rng.random() * sum(weights)
             s = options[-1]
             for seat, w in zip(options, weights):
