@@ -12,7 +12,7 @@ from test_properties import SETTINGS, any_setups, play_seeds, take_chances
 from test_properties import VALID_RULES as ALL_RULES
 
 from bhabho_widget import Game, Rules
-from bhabho_widget.engine.cards import NO_CARD, NO_SUIT, Card, cards_of, mask_of
+from bhabho_widget.engine.cards import NO_CARD, NO_SUIT, SUIT_MASKS, Card, cards_of, indices, mask_of, strength_table
 from bhabho_widget.engine.legal import legal_mask
 from bhabho_widget.play.batch import MAX_MOVES, legal_masks, play_random, position_hashes, random_cards, rollouts
 from bhabho_widget.play.bots import RuleBot
@@ -403,9 +403,86 @@ def test_rules_rollouts_explore_with_chance_explore():
         assert some.game(k).is_over
 
 
+# ---------------------------------------------------------------------- the open-hands policy
+def _open_choices(g: Game) -> set[int]:
+    """The cards the rules of thumb with every hand open may play in ``g`` (written from
+    open_cards's description, one game at a time): a lead is any card of the pool, the rest is one card."""
+    legal = g.legal_mask()
+    if legal.bit_count() == 1:
+        return {legal.bit_length() - 1}
+    rules = g.rules
+    top_picks = rules.off_suit == "tochoo" and rules.picker == "highest"
+    strength = strength_table(rules.ace)
+    seat = g.current_player
+    hands = [g.hand_mask(s) for s in range(g.num_players)]
+    if not g.table:
+        safe = 0
+        if top_picks:
+            for q in range(4):
+                if all(hands[s] & SUIT_MASKS[q] for s in range(g.num_players) if s != seat and hands[s]):
+                    safe |= SUIT_MASKS[q]
+        return set(indices(legal & safe or legal))
+    led = g.table[0][1].index // 13
+    mine = indices(hands[seat] & SUIT_MASKS[led])
+    if not mine:  # the strongest card; among equals the shortest suit, then the lower suit
+        cards = indices(hands[seat])
+        return {max(cards, key=lambda c: (strength[c], -(hands[seat] & SUIT_MASKS[c // 13]).bit_count(), -c))}
+    later = g.trick_order[len(g.table) + 1:]
+    danger = top_picks and not g.is_opening_trick and any(not hands[s] & SUIT_MASKS[led] for s in later)
+    if not danger:
+        return {max(mine, key=strength.__getitem__)}
+    top = max(strength[c.index] for _, c in g.table if c.index // 13 == led)
+    under = [c for c in mine if strength[c] < top]
+    return {max(under, key=strength.__getitem__) if under else min(mine, key=strength.__getitem__)}
+
+
+def _open_agrees(g: Game, moves) -> int:
+    for i in moves:
+        assert int(i) in _open_choices(g), (len(g.moves), g.table, g.hand(g.current_player))
+        g.play_index(int(i))
+    return len(moves)
+
+
+@pytest.mark.parametrize("k", range(len(PRESET_RULES) + 1))
+def test_the_open_policy_plays_every_card_by_its_rules(k):
+    """policy="open": every play of every game of every variant is the open-hands rules' card (a lead: one
+    of its pool), and the games replay through the engine."""
+    rules = Rules(teams=True) if k == len(PRESET_RULES) else PRESET_RULES[k]
+    checked = 0
+    for players in ((4, 6, 8) if rules.teams else (3, 5, 8)):
+        b = play_random(2 if rules.picker == "offsuit_player" else 6, players, rules=rules, seed=k, policy="open")
+        assert b.finished.all()
+        for j in range(len(b)):
+            g = Game.from_hands([cards_of(int(h)) for h in b.hands[j]], rules=rules, seed=int(b.seeds[j]))
+            checked += _open_agrees(g, b.moves[j, : b.length[j]])
+            assert _engine_outcome(g) == _batch_outcome(b, j)
+    assert checked > 200
+
+
+def test_open_rollouts_from_positions_follow_the_rules_and_lead_from_the_whole_pool():
+    """Mid-game, mid-trick, after draws: the continuations play by the open-hands rules, and the first
+    leads of many rollouts cover the pool at about equal rates."""
+    checked = 0
+    for seed in range(10):
+        g = _walk(Game.deal(3 + seed % 6, seed=seed), random.Random(seed), 20 + 4 * seed, 0.0)
+        if g.is_over:
+            continue
+        r = rollouts(g, 4, seed=seed, policy="open")
+        for k in range(4):
+            checked += _open_agrees(g.copy(), r.moves[k, : r.length[k]])
+    assert checked > 300
+    g = Game.deal(4, seed=3)
+    while g.table or g.is_opening_trick or len(_open_choices(g)) < 3:
+        g.play(random.Random(len(g.moves)).choice(g.legal_cards()))
+    pool = _open_choices(g)
+    first = rollouts(g, 3000, seed=1, policy="open").first
+    counts = [int((first == c).sum()) for c in sorted(pool)]
+    assert set(first.tolist()) == pool and min(counts) > 0.7 * 3000 / len(pool)
+
+
 def test_common_random_numbers_repeat_a_stream_and_only_that():
     g = _walk(Game.deal(5, seed=4), random.Random(4), 18, 0.0)
-    for policy in ("random", "rules"):
+    for policy in ("random", "rules", "open"):
         same = rollouts([g, g.copy(), g.copy()], 60, seed=5, policy=policy, streams=[0, 0, 1])
         a, b, c = (same.moves[j * 60:(j + 1) * 60] for j in range(3))
         assert np.array_equal(a, b) and not np.array_equal(a, c)

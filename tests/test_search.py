@@ -270,11 +270,11 @@ def test_the_search_bot_avoids_the_jack_of_diamonds_trap():
                         leader=2, seed=1)
     for card in ["JD", "9C", "2S", "3S", "4S", "KS"]:
         g.play(card)
-    bot = SearchBot(seed=0, rollouts=120, samples=12)
+    bot = SearchBot(seed=0)  # the default budget: continuations of one deal are alike, the deals tell
     assert bot.choose_card(g.seat_view(1)) == Card.parse("4D")
     est = {e.action: e for e in bot.last_estimates}
     four, queen = est[Card.parse("4D").index], est[Card.parse("QD").index]
-    assert four.interval[1] < queen.interval[0]
+    assert four.interval[1] < queen.interval[0] and queen.clearly_worse
 
 
 def test_simulate_agrees_with_game_playout():
@@ -390,8 +390,9 @@ def test_today_s_search_bot_is_kept_as_search_2026():
     want = estimate_actions(view, [c.index for c in view.legal_cards], 64, 16, old._rng(view, "card"), policy="random",
                             paired=False)
     assert [(e.action, e.losses) for e in old.last_estimates] == [(e.action, e.losses) for e in want]
-    new = SearchBot(seed=7)
-    assert new.policy == "random" and new.paired  # the stronger continuations in the arena
+    new = SearchBot(seed=7)  # the strongest in the arena: open-hands continuations, paired, 768 over 48 deals
+    assert (new.policy, new.paired, new.rollouts, new.samples) == ("open", True, 768, 48)
+    assert type(ARENA_BOTS["search"](seed=7)) is SearchBot and ARENA_BOTS["search"](seed=7).policy == "open"
     with pytest.raises(ValueError, match="policy"):
         SearchBot(policy="greedy")
 

@@ -3,10 +3,12 @@
 :func:`hint` looks at a game through one seat's eyes (its :class:`SeatView`, nothing
 more), estimates for every legal action the chance that the seat ends as the bhabhi
 (:func:`bhabho_widget.play.search.estimate_actions`: hidden hands sampled to fit what the
-seat has seen, then many continuations played on with random legal cards, every action on
-the same deals), recommends the action with the lowest chance and explains it in plain words.
-A percentage means: if everyone played on at random from here, this is how often the seat
-would end as the bhabhi. Its 95 % interval counts the spread between the sampled
+seat has seen, then many continuations played on by the rules of thumb with every hand of
+the sampled deal open, every action on the same deals), recommends the action with the
+lowest chance and explains it in plain words. A percentage means: if everyone played on
+sensibly from here (ducking when a later player cannot follow, shedding high cards when the
+trick goes round, leading suits everyone holds), this is how often the seat would end as
+the bhabhi. Its 95 % interval counts the spread between the sampled
 deals (:attr:`~bhabho_widget.play.search.ActionEstimate.deal_interval`), since the
 continuations of one deal are alike.
 
@@ -46,13 +48,15 @@ from ..engine.cards import DECK, SUIT_MASKS, SUITS, Card, CardIndex, Seat, indic
 from ..engine.game import Game
 from ..engine.seat_view import SeatView
 from ..i18n import Joined, Message, SeatName, SuitName
+from ..play import search
 from ..play.search import PASS, TAKE, ActionEstimate, estimate_actions
 
 __all__ = ["Estimate", "Hint", "about_equal", "explain", "hint", "hint_for_view", "percent"]
 
-DEFAULT_ROLLOUTS = 160
-"""Random continuations per action for a hint (spread over the sampled deals)."""
-DEFAULT_SAMPLES = 16
+DEFAULT_ROLLOUTS = search.DEFAULT_ROLLOUTS
+"""Continuations per action for a hint, spread over :data:`DEFAULT_SAMPLES` sampled deals: the
+search bot's own budget, so a hint is the move the ``"search"`` level would make."""
+DEFAULT_SAMPLES = search.DEFAULT_SAMPLES
 TAKE_MARGIN = 0.03
 """A take is recommended only when it lowers the estimated chance of losing by this much, and
 by more than the two estimates' intervals (see :func:`about_equal`)."""

@@ -5,8 +5,10 @@ and where the seat went wrong.
 <bhabho_widget.engine.game.Game.from_json>`: a teacher can review a student's game) and,
 at every decision of the seat, from the seat's own :class:`SeatView` at that moment and
 nothing more, estimates each legal action's chance that the seat ends as the bhabhi *if
-everyone played on at random from there* (:data:`bhabho_widget.play.search.DEFAULT_POLICY`,
-the continuations of the stronger search bot).
+everyone played on by the rules of thumb from there, seeing every hand of a deal that fits
+what the seat saw* (:data:`bhabho_widget.play.search.DEFAULT_POLICY`, the continuations of the
+search bot: duck when a later player cannot follow, shed the highest card when the trick
+goes round, lead a suit everyone holds, throw the highest card as a tochoo).
 A decision is each card the seat played and each chance it had to take the next player's
 hand (rule 7: taken or passed).
 
@@ -59,6 +61,8 @@ from ..engine.events import LogEntry
 from ..engine.game import Game
 from ..engine.seat_view import PublicKnowledge, SeatView, read_knowledge
 from ..i18n import Message, SeatName, Translator
+from ..play import search
+from ..play.batch import POLICIES
 from ..play.search import (
     DEFAULT_EXPLORE,
     DEFAULT_POLICY,
@@ -76,12 +80,12 @@ __all__ = ["BLUNDER", "DEFAULT_ROLLOUTS", "DEFAULT_SAMPLES", "GRADES", "INACCURA
            "ActionChance", "Decision", "GameEvent", "Review", "ReviewCancelled", "clear_cache", "plot_review",
            "replay_to", "review"]
 
-DEFAULT_ROLLOUTS = 96
+DEFAULT_ROLLOUTS = search.DEFAULT_ROLLOUTS
 """Continuations per action of a decision, spread over :data:`DEFAULT_SAMPLES` sampled deals:
-chosen so that a whole 4-player game reviewed for one seat takes at most 5 s and an 8-player
-game at most 10 s on two cores (``benchmarks/review_speed.py``, 20 games of rules-of-thumb bots
-each: 95th percentile 2.5 s of CPU time at 4 players, 2.1 s at 8, where one hint takes 0.3 s)."""
-DEFAULT_SAMPLES = 12
+the search bot's own budget, so the review judges each decision as the ``"search"`` level would.
+A whole 4-player game reviewed for one seat takes at most 5 s and an 8-player game at most 10 s
+(``benchmarks/review_speed.py``; see the changelog for the figures)."""
+DEFAULT_SAMPLES = search.DEFAULT_SAMPLES
 INACCURACY = 0.03
 """The smallest loss (in chance of ending as the bhabhi) graded an inaccuracy."""
 MISTAKE = 0.08
@@ -521,7 +525,8 @@ def review(game: Game, seat: Seat, *, rollouts: int = DEFAULT_ROLLOUTS, samples:
     """Review every decision of ``seat`` in ``game`` (see the module docstring).
 
     ``rollouts`` continuations per action of each decision over ``samples`` sampled deals,
-    played by ``policy`` (``"rules"``: the rules of thumb; ``"random"``). ``seed`` makes the
+    played by ``policy`` (``"open"``: the rules of thumb with every hand open; ``"rules"``: the
+    rules of thumb; ``"random"``). ``seed`` makes the
     review reproducible (None: fresh randomness, not cached). ``progress(done, total)`` is
     called as decisions are done; ``cancel`` (a ``threading.Event`` or a function returning
     True to stop) stops the review with :class:`ReviewCancelled`. The game is not changed.
@@ -535,8 +540,8 @@ def review(game: Game, seat: Seat, *, rollouts: int = DEFAULT_ROLLOUTS, samples:
     for name, value in (("rollouts", rollouts), ("samples", samples)):
         if not isinstance(value, int) or isinstance(value, bool) or value < 1:
             raise ValueError(f"{name} must be a positive whole number, not {value!r}"[:120])
-    if policy not in ("random", "rules"):
-        raise ValueError(f"policy must be 'random' or 'rules', not {policy!r}"[:120])
+    if policy not in POLICIES:
+        raise ValueError(f"policy must be one of {', '.join(POLICIES)}, not {policy!r}"[:120])
     points, events = _decision_points(game, seat)
     key = (tuple((p.view, p.actions) for p in points), rollouts, samples, seed, policy, explore)
     cached = None

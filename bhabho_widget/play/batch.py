@@ -3,7 +3,9 @@
 Every game of a batch is played with a uniformly random legal card at every turn
 (:func:`legal_masks`, the numpy form of :func:`.legal.legal_mask`) and no takes, or with
 ``policy="rules"`` by the rules of thumb of :class:`.bots.RuleBot` (:func:`rule_cards`,
-card for card the same choices, reading the suits each seat has shown it lacks). All games
+card for card the same choices, reading the suits each seat has shown it lacks), or with
+``policy="open"`` by rules of thumb played with every hand open (:func:`open_cards`: the
+continuations of the search bot, the hints and the review). All games
 make their next play together, as array operations, so a batch of thousands costs
 little more per game than the bookkeeping of a few. Draws from the waste pile come
 from the game's seed and draw number exactly as in :class:`Game`, and positions are
@@ -162,8 +164,9 @@ def random_cards(rng: np.random.Generator | None, masks: np.ndarray, u: np.ndarr
 
 
 # ---------------------------------------------------------------------- the rules-of-thumb policy
-POLICIES = ("random", "rules")
-"""How the lockstep player chooses cards: uniformly at random, or by :class:`.bots.RuleBot`'s rules of thumb."""
+POLICIES = ("random", "rules", "open")
+"""How the lockstep player chooses cards: uniformly at random, by :class:`.bots.RuleBot`'s rules
+of thumb, or by the rules of thumb with every hand open (:func:`open_cards`)."""
 
 
 @functools.cache
@@ -252,6 +255,89 @@ def rule_cards(hands: np.ndarray, legal: np.ndarray, led: np.ndarray, table: np.
         key = np.where(n > 0, strength[hi] * 16 + (15 - n), -1)
         q = key.argmax(axis=0)
         out[r] = np.where(has, card, 13 * q + hi[q, col])
+    return out
+
+
+def open_cards(legal: np.ndarray, led: np.ndarray, table: np.ndarray, danger: np.ndarray, safe: np.ndarray,
+               u: np.ndarray, ace: str = "high") -> np.ndarray:
+    """The card each row plays by the rules of thumb with every hand open (``policy="open"``).
+
+    The player sees every hand, so it knows what a player of :class:`.bots.RuleBot` can only
+    guess: whether a later player of the trick lacks the led suit, and which suits every
+    other player holds. ``legal``: the player's legal cards (:func:`legal_masks`); ``led``:
+    the led suit, -1 when leading; ``table``: the cards on the table; ``danger``: a later
+    player of the trick lacks the led suit, and a failure to follow would make the
+    strongest card of the suit pick up (:func:`later_void`); ``safe``: the cards of the
+    suits every other player holding cards holds (:func:`safe_suits`); ``u``: one uniform
+    number per row. The rules:
+
+    - a lead is a random card of a safe suit (no one can fail to follow it), any legal card
+      when there is none;
+    - a follower facing danger ducks under the strongest card of the led suit on the table
+      with its strongest card that does, and plays its weakest card when none does;
+      without danger (a clean trick) it sheds its strongest card;
+    - a player who cannot follow throws its strongest card, from its shortest suit among equals.
+
+    Random leads keep the continuations of one sampled deal apart; the rest is chosen.
+
+    >>> from bhabho_widget.engine.cards import DECK, mask_of
+    >>> hand = mask_of(["4H", "9H", "KS", "2C"])
+    >>> def one(led, table=(), danger=False, safe=0, u=0.0):
+    ...     legal = legal_masks(np.array([hand], dtype=np.uint64), led, -1)
+    ...     c = open_cards(legal, np.array([led]), np.array([mask_of(table)], dtype=np.uint64), np.array([danger]),
+    ...                    np.array([safe], dtype=np.uint64), np.array([u]))
+    ...     return str(DECK[int(c[0])])
+    >>> one(1, ["TH"]), one(1, ["TH"], danger=True), one(1, ["8H"], danger=True), one(2, ["QD"])
+    ('9♥', '9♥', '4♥', 'K♠')
+    >>> one(-1, safe=mask_of(["2C"])), one(-1, u=0.3)   # a safe suit's card; none safe: any card
+    ('2♣', '4♥')
+    """
+    strength, strongest, weakest, below = _policy_tables(ace)
+    rows = len(legal)
+    col = np.arange(rows)
+    lead = led < 0
+    pool = np.where(lead & ((legal & safe) != _ZERO), legal & safe, legal)
+    out = random_cards(None, pool, u)
+    follow = np.flatnonzero(~lead)
+    if len(follow):
+        ledr = led[follow]
+        c = col[: len(follow)]
+        parts = _suit_parts(legal[follow])
+        mine = parts[ledr, c]
+        top = strength[strongest[_suit_parts(table[follow])[ledr, c]]]
+        under = mine & below[top].astype(np.int64)
+        duck = np.where(under != 0, strongest[under], weakest[mine])
+        card = 13 * ledr + np.where(danger[follow], duck, strongest[mine])
+        n = np.bitwise_count(parts.astype(np.uint64)).astype(np.int64)
+        hi = strongest[parts]
+        key = np.where(n > 0, strength[hi] * 16 + (15 - n), -1)
+        q = key.argmax(axis=0)
+        out[follow] = np.where(mine != 0, card, 13 * q + hi[q, c])
+    return out
+
+
+def later_void(hands: np.ndarray, order: np.ndarray, tlen: np.ndarray, olen: np.ndarray, led: np.ndarray) -> np.ndarray:
+    """For rows in a trick (``led`` >= 0): whether a player after the one to play (the
+    seats ``order[tlen + 1:olen]``) holds no card of the led suit. ``hands``: every hand."""
+    rows = np.arange(len(hands))
+    suit = _SUIT_OR_NONE[led]
+    out = np.zeros(len(hands), dtype=bool)
+    for j in range(1, order.shape[1]):
+        at = tlen + j
+        seat = order[rows, np.minimum(at, order.shape[1] - 1)]
+        out |= (at < olen) & (seat >= 0) & ((hands[rows, np.maximum(seat, 0)] & suit) == _ZERO)
+    return out
+
+
+def safe_suits(hands: np.ndarray, seat: np.ndarray) -> np.ndarray:
+    """The cards of the suits that every player holding cards other than ``seat`` holds, per row."""
+    rows = np.arange(len(hands))
+    others = hands.copy()
+    others[rows, seat] = _ZERO
+    out = np.zeros(len(hands), dtype=np.uint64)
+    for q in range(4):
+        held = ((others & _SUIT[q]) != _ZERO) | (others == _ZERO)
+        out |= np.where(held.all(axis=1), _SUIT[q], _ZERO)
     return out
 
 
@@ -546,14 +632,16 @@ class _Outcome:
 def _lockstep(s: _Rows, n: int, rules: Rules, rng: np.random.Generator, max_moves: int,
               seed_of: Callable[[int], int], policy: str = "random", explore: float = 0.0,
               streams: np.ndarray | None = None) -> _Outcome:
-    """Play every row of ``s`` with uniformly random legal cards (``policy="random"``) or
-    the rules of thumb (``"rules"``, :func:`rule_cards`) until it ends or has made
+    """Play every row of ``s`` with uniformly random legal cards (``policy="random"``), the
+    rules of thumb (``"rules"``, :func:`rule_cards`) or the rules of thumb with every hand
+    open (``"open"``, :func:`open_cards`) until it ends or has made
     ``max_moves`` plays; ``seed_of(row id)`` is the game seed of that row's draws.
     ``streams[row id]``: the stream of random numbers the row draws from (rows of one
     stream use the same numbers at each play: common random numbers); every row its own
     when None."""
     m = len(s.ids)
     rule_policy = policy == "rules"
+    open_policy = policy == "open"
     strength_name = rules.ace
     num_streams = 0 if streams is None else int(streams.max(initial=-1)) + 1
 
@@ -564,6 +652,7 @@ def _lockstep(s: _Rows, n: int, rules: Rules, rng: np.random.Generator, max_move
     pickup_form = rules.picker == "offsuit_player"
     lowest = rules.next_leader == "lowest"
     whole_pile = rules.pickup == "trick_and_waste"
+    top_picks = not discard and not pickup_form  # a failure to follow makes the strongest card pick up
     strongest, weakest = _EXTREMES[rules.ace]
     order_table, order_size = _order_tables(n, rules.step)
     powers = 1 << np.arange(n)
@@ -620,6 +709,16 @@ def _lockstep(s: _Rows, n: int, rules: Rules, rng: np.random.Generator, max_move
                     danger[lr] |= shown[:, seat]
             last = s.tlen == s.olen - 1
             card = rule_cards(hand, legal, led, s.tmask, last, danger, strength_name, explore, u, u2)
+        elif open_policy:
+            if top_picks:  # with every hand open: a later void threatens the top card; safe suits for leads
+                threat = later_void(hands, s.order, s.tlen, s.olen, led)
+                if opening_live:
+                    threat &= ~s.opening  # nobody picks up in the opening trick
+                safe = safe_suits(hands, cur)
+            else:  # the pick-up and discard forms: the top card never picks up, so shed it; lead anything
+                threat = np.zeros(a, dtype=bool)
+                safe = np.zeros(a, dtype=np.uint64)
+            card = open_cards(legal, led, s.tmask, threat, safe, u, strength_name)
         else:
             card = random_cards(None, legal, u)
         if plays == moves.shape[1]:
@@ -811,7 +910,8 @@ def play_random(num_games: int, num_players: int, rules: Rules = Rules(), seed: 
     """Deal ``num_games`` games and play each with uniformly random legal cards until it
     ends (rule 8, or a stalemate: rule 10) or has made ``max_moves`` plays. The same
     ``seed`` gives the same batch. ``policy="rules"``: every seat plays the rules of thumb
-    instead (:func:`rule_cards`; ``explore``: the chance of a random lead).
+    instead (:func:`rule_cards`; ``explore``: the chance of a random lead); ``"open"``: the
+    rules of thumb with every hand open (:func:`open_cards`).
 
     >>> b = play_random(200, 4, seed=0, policy="rules", explore=0.0)  # RuleBot(explore=0) in every seat
     >>> int(b.finished.sum()), bool((b.loser >= 0).all())
@@ -864,6 +964,8 @@ def rollouts(game: Game | Sequence[Game], num_rollouts: int, seed: int | None = 
     card with chance ``explore``. The rules read the suits each seat has shown it lacks:
     ``voids[j]`` for game ``j`` (as :attr:`SeatView.voids`), by default what its own
     events show (a game made by :meth:`Game.from_view` has none: pass the view's).
+    ``policy="open"``: the rules of thumb with every hand of the game open (:func:`open_cards`):
+    the players see the sampled deal, so they need no voids.
 
     ``streams[j]``: the stream of random numbers of game ``j``'s rollouts (default: ``j``).
     Games of one stream draw the same numbers at each play, rollout ``i`` of one like

@@ -15,8 +15,10 @@
 - **tochoo dumps** are chosen: the card most likely to cost a pickup later, the strongest
   card of the shortest suit (a lone high card is the most dangerous card to keep);
 - **takes** follow a simulated rule: only a small hand (at most ``take_max`` cards) is
-  considered, and it is taken when short continuations by the rules of thumb
-  (:func:`.search.estimate_actions`) say taking loses less often than passing.
+  considered, and it is taken when a few continuations with random cards
+  (:func:`.search.estimate_actions` with ``policy="random"``, fixed so that this sparring
+  partner stays the one measured, whatever the search's default) say taking loses less
+  often than passing.
 
 The bot decides from its :class:`~bhabho_widget.engine.seat_view.SeatView` alone, with
 random numbers seeded by its seed and the public state, so the same view gives the same
@@ -169,5 +171,5 @@ class PeerBot(Bot):
             return False
         if view.hand_sizes[view.take_target] > self.take_max:
             return False
-        take, keep = estimate_actions(view, [TAKE, PASS], self.take_rollouts, 8, self._rng(view, "take"))
+        take, keep = estimate_actions(view, [TAKE, PASS], self.take_rollouts, 8, self._rng(view, "take"), policy="random")
         return take.p + self.take_margin < keep.p

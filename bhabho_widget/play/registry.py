@@ -66,6 +66,7 @@ class _SearchRandomLevel(Bot):
         from .search import SearchBot
 
         kwargs.setdefault("rollouts", cls.ROLLOUTS)
+        kwargs.setdefault("samples", 16)
         kwargs["policy"] = "random"
         bot = SearchBot(*args, **kwargs)
         bot.name = cls.name
@@ -81,6 +82,8 @@ class _SearchRulesLevel(Bot):
     def __new__(cls, *args, **kwargs):
         from .search import SearchBot
 
+        kwargs.setdefault("rollouts", 64)
+        kwargs.setdefault("samples", 16)
         kwargs["policy"] = "rules"
         bot = SearchBot(*args, **kwargs)
         bot.name = cls.name
@@ -103,7 +106,7 @@ class _SearchDeepLevel(Bot):
     name = "search-deep"
     ROLLOUTS = 768
     SAMPLES = 48
-    OPTIONS: dict[str, object] = {}
+    OPTIONS: dict[str, object] = {"policy": "random"}
     """Settings the level fixes, beside the budget."""
 
     def __new__(cls, *args, **kwargs):
@@ -143,7 +146,7 @@ class _SearchDeepReadsLevel(_SearchDeepLevel):
     bring the search far under 20 %."""
 
     name = "search-deep-reads"
-    OPTIONS = {"doubt": 0.1}
+    OPTIONS = {"policy": "random", "doubt": 0.1}
 
 
 class _PeerLevel(Bot):

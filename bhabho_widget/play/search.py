@@ -51,8 +51,8 @@ from . import batch
 from .bots import Bot, _check_seed
 from .stats import wilson
 
-__all__ = ["DEFAULT_EXPLORE", "DEFAULT_POLICY", "PASS", "TAKE", "ActionEstimate", "Search2026Bot", "SearchBot",
-           "check_sample", "estimate_actions", "loss_mask", "sample_hidden", "simulate"]
+__all__ = ["DEFAULT_EXPLORE", "DEFAULT_POLICY", "DEFAULT_ROLLOUTS", "DEFAULT_SAMPLES", "PASS", "TAKE", "ActionEstimate",
+           "Search2026Bot", "SearchBot", "check_sample", "estimate_actions", "loss_mask", "sample_hidden", "simulate"]
 
 TAKE = "take"
 """The action of taking the next player's hand (rule 7), beside the cards."""
@@ -281,9 +281,10 @@ def simulate(starts: Sequence[Game], counts: Sequence[int], seed: int | None = N
              explore: float = 0.1, voids: Sequence[Sequence[int]] | None = None,
              streams: Sequence[int] | None = None) -> np.ndarray:
     """Continuations of many positions at once: ``counts[k]`` rollouts of ``starts[k]``,
-    each with uniformly random legal cards (``policy="random"``) or the rules of thumb
+    each with uniformly random legal cards (``policy="random"``), the rules of thumb
     (``"rules"``, a random lead with chance ``explore``; ``voids[k]``: the suits each seat
-    of ``starts[k]`` has shown it lacks) and no takes until the game ends, played by the
+    of ``starts[k]`` has shown it lacks) or the rules of thumb with every hand of the start
+    open (``"open"``, :func:`bhabho_widget.play.batch.open_cards`), and no takes until the game ends, played by the
     batch player (:func:`bhabho_widget.play.batch.rollouts`). Starts of one of the
     ``streams`` draw the same random numbers (common random numbers).
 
@@ -411,11 +412,18 @@ def loss_mask(view: SeatView, losers: np.ndarray) -> np.ndarray:
     return losers == view.seat
 
 
-DEFAULT_POLICY = "random"
-"""How the continuations of :func:`estimate_actions` are played, unless told: uniformly random
-legal cards, which made the stronger search bot in the arena (see the module docstring)."""
+DEFAULT_POLICY = "open"
+"""How the continuations of :func:`estimate_actions` are played, unless told: by the rules of
+thumb with every hand of the sampled deal open (:func:`bhabho_widget.play.batch.open_cards`),
+which made the strongest search bot in the arena (see the module docstring)."""
 DEFAULT_EXPLORE = 0.1
 """The chance that a continuation's lead is a random card (rules-of-thumb continuations)."""
+DEFAULT_ROLLOUTS = 768
+"""Continuations per action of a decision, for the search bot, the hints and the review: with
+:data:`DEFAULT_POLICY`, half as many made a clearly weaker bot (see the module docstring)."""
+DEFAULT_SAMPLES = 48
+"""Sampled deals of the hidden cards per decision, the continuations spread evenly over them:
+twice as many made no stronger bot (see the module docstring)."""
 Z95 = 1.959963984540054
 
 
@@ -452,13 +460,15 @@ def estimate_actions(view: SeatView, actions: Sequence[int | str], rollouts: int
                      rng: random.Random, policy: str = DEFAULT_POLICY, explore: float = DEFAULT_EXPLORE,
                      paired: bool = True, doubt: float = 1.0) -> list[ActionEstimate]:
     """Estimate each action's chance that ``view.seat`` ends as the bhabhi, if everyone
-    played on like the continuations (by default at random, :data:`DEFAULT_POLICY`).
+    played on like the continuations (by default by the rules of thumb with every hand of
+    the sampled deal open, :data:`DEFAULT_POLICY`).
 
     ``samples`` hidden deals are drawn with :func:`sample_hidden`; each action is applied
     in every one, and ``rollouts`` continuations per action (rounded up to a multiple of
     ``samples``) are spread evenly over the deals, all of them played at once by
-    :func:`simulate`: uniformly random cards (``policy="random"``) or the rules of thumb
-    (``"rules"``, a random lead with chance ``explore``). ``paired``: the actions' rollouts
+    :func:`simulate`: the rules of thumb with every hand open (``policy="open"``), uniformly
+    random cards (``"random"``) or the rules of thumb (``"rules"``, a random lead with chance
+    ``explore``). ``paired``: the actions' rollouts
     on one deal draw the same random numbers (common random numbers), and each estimate
     carries its difference from the best action with an interval (see
     :class:`ActionEstimate`). ``doubt``: the weight of a card a seat passed over in the
@@ -509,9 +519,10 @@ def estimate_actions(view: SeatView, actions: Sequence[int | str], rollouts: int
 class SearchBot(Bot):
     """Determinized Monte Carlo search from the seat's view (see the module docstring).
 
-    ``rollouts``: continuations per candidate action (default 64), spread over
-    ``samples`` hidden deals (default 16), played by ``policy`` (``"random"`` cards, or
-    ``"rules"``: the rules of thumb), paired across actions when ``paired`` (see :func:`estimate_actions`).
+    ``rollouts``: continuations per candidate action (default 768), spread over
+    ``samples`` hidden deals (default 48), played by ``policy`` (``"open"``: the rules of
+    thumb with every hand of the sampled deal open; ``"random"`` cards; ``"rules"``: the
+    rules of thumb), paired across actions when ``paired`` (see :func:`estimate_actions`).
     Takes: a take is simulated only when the next player's hand is small (at most
     ``take_max`` cards) and the take does not leave this seat alone with cards; it is
     made when its estimated chance of ending as the bhabhi is lower than passing by at
@@ -521,7 +532,7 @@ class SearchBot(Bot):
 
     name = "search"
 
-    def __init__(self, seed: int | None = None, rollouts: int = 64, samples: int = 16,
+    def __init__(self, seed: int | None = None, rollouts: int = DEFAULT_ROLLOUTS, samples: int = DEFAULT_SAMPLES,
                  take_max: int = 3, take_margin: float = 0.03, policy: str = DEFAULT_POLICY,
                  explore: float = DEFAULT_EXPLORE, paired: bool = True, doubt: float = 1.0) -> None:
         self.seed = _check_seed(seed)
