@@ -267,7 +267,7 @@ def open_cards(legal: np.ndarray, led: np.ndarray, table: np.ndarray, danger: np
     other player holds. ``legal``: the player's legal cards (:func:`legal_masks`); ``led``:
     the led suit, -1 when leading; ``table``: the cards on the table; ``danger``: a later
     player of the trick lacks the led suit, and a failure to follow would make the
-    strongest card of the suit pick up (:func:`later_void`); ``safe``: the cards of the
+    strongest card of the suit pick up (:func:`last_void`); ``safe``: the cards of the
     suits every other player holding cards holds (:func:`safe_suits`); ``u``: one uniform
     number per row. The rules:
 
@@ -293,52 +293,62 @@ def open_cards(legal: np.ndarray, led: np.ndarray, table: np.ndarray, danger: np
     ('2♣', '4♥')
     """
     strength, strongest, weakest, below = _policy_tables(ace)
-    rows = len(legal)
-    col = np.arange(rows)
     lead = led < 0
-    pool = np.where(lead & ((legal & safe) != _ZERO), legal & safe, legal)
-    out = random_cards(None, pool, u)
+    out = np.empty(len(legal), dtype=np.int64)
+    lr = np.flatnonzero(lead)
+    if len(lr):
+        mine_safe = legal[lr] & safe[lr]
+        out[lr] = random_cards(None, np.where(mine_safe != _ZERO, mine_safe, legal[lr]), u[lr])
     follow = np.flatnonzero(~lead)
     if len(follow):
-        ledr = led[follow]
-        c = col[: len(follow)]
-        parts = _suit_parts(legal[follow])
-        mine = parts[ledr, c]
-        top = strength[strongest[_suit_parts(table[follow])[ledr, c]]]
+        shift = (13 * led[follow]).astype(np.uint64)
+        mine = ((legal[follow] >> shift) & _THIRTEEN).astype(np.int64)
+        top = strength[strongest[((table[follow] >> shift) & _THIRTEEN).astype(np.int64)]]
         under = mine & below[top].astype(np.int64)
         duck = np.where(under != 0, strongest[under], weakest[mine])
-        card = 13 * ledr + np.where(danger[follow], duck, strongest[mine])
-        n = np.bitwise_count(parts.astype(np.uint64)).astype(np.int64)
-        hi = strongest[parts]
-        key = np.where(n > 0, strength[hi] * 16 + (15 - n), -1)
-        q = key.argmax(axis=0)
-        out[follow] = np.where(mine != 0, card, 13 * q + hi[q, c])
+        out[follow] = 13 * led[follow] + np.where(danger[follow], duck, strongest[mine])
+        cannot = follow[mine == 0]
+        if len(cannot):  # a tochoo or a discard: the strongest card, from the shortest suit among equals
+            parts = _suit_parts(legal[cannot])
+            n = np.bitwise_count(parts.astype(np.uint64)).astype(np.int64)
+            hi = strongest[parts]
+            key = np.where(n > 0, strength[hi] * 16 + (15 - n), -1)
+            q = key.argmax(axis=0)
+            out[cannot] = 13 * q + hi[q, np.arange(len(cannot))]
     return out
 
 
-def later_void(hands: np.ndarray, order: np.ndarray, tlen: np.ndarray, olen: np.ndarray, led: np.ndarray) -> np.ndarray:
-    """For rows in a trick (``led`` >= 0): whether a player after the one to play (the
-    seats ``order[tlen + 1:olen]``) holds no card of the led suit. ``hands``: every hand."""
-    rows = np.arange(len(hands))
-    suit = _SUIT_OR_NONE[led]
-    out = np.zeros(len(hands), dtype=bool)
-    for j in range(1, order.shape[1]):
-        at = tlen + j
-        seat = order[rows, np.minimum(at, order.shape[1] - 1)]
-        out |= (at < olen) & (seat >= 0) & ((hands[rows, np.maximum(seat, 0)] & suit) == _ZERO)
-    return out
+def last_void(hands: np.ndarray, order: np.ndarray, led: np.ndarray) -> np.ndarray:
+    """For rows in a trick: the last position in the trick's ``order`` (``-1`` past its
+    end) whose seat holds no card of the ``led`` suit, 0 when none does. A player's hand
+    does not change in a trick before it plays, so the later players lack the led suit
+    exactly where this is beyond the position of the one to play (:func:`open_cards`'s
+    ``danger``). ``hands``: every hand of each row.
+
+    >>> from bhabho_widget.engine.cards import mask_of
+    >>> hand = [mask_of(["4H"]), mask_of(["9H"]), mask_of(["KS"]), mask_of(["2H"])]
+    >>> hands, order = np.array([hand, hand], dtype=np.uint64), np.array([[1, 2, 3, 0, -1]] * 2)
+    >>> last_void(hands, order, np.array([1, 0])).tolist()   # seat 1 led a heart; a spade
+    [1, 3]
+    """
+    lacks = (hands & _SUIT[led][:, None]) == _ZERO  # (rows, seats)
+    at = np.take_along_axis(lacks, np.maximum(order, 0), axis=1) & (order >= 0)
+    at[:, 0] = False  # the leader has played
+    k = at.shape[1]
+    return np.where(at.any(axis=1), k - 1 - at[:, ::-1].argmax(axis=1), 0)
+
+
+_SUITS_OF = np.array([sum(SUIT_MASKS[q] for q in range(4) if b >> q & 1) for b in range(16)], dtype=np.uint64)
 
 
 def safe_suits(hands: np.ndarray, seat: np.ndarray) -> np.ndarray:
     """The cards of the suits that every player holding cards other than ``seat`` holds, per row."""
-    rows = np.arange(len(hands))
     others = hands.copy()
-    others[rows, seat] = _ZERO
-    out = np.zeros(len(hands), dtype=np.uint64)
+    others[np.arange(len(hands)), seat] = _ZERO
+    held = np.where(others == _ZERO, 15, 0)  # a player without cards constrains nothing
     for q in range(4):
-        held = ((others & _SUIT[q]) != _ZERO) | (others == _ZERO)
-        out |= np.where(held.all(axis=1), _SUIT[q], _ZERO)
-    return out
+        held |= ((others & _SUIT[q]) != _ZERO) << q
+    return _SUITS_OF[np.bitwise_and.reduce(held, axis=1)]
 
 
 # ---------------------------------------------------------------------- rule 10
@@ -523,7 +533,8 @@ class _Rows:
     """
 
     PER_ROW = ("ids", "hands", "cur", "leader", "led", "req", "opening", "tlen", "tmask", "order", "olen", "played",
-               "emptied", "waste", "escaped", "isesc", "nesc", "draws", "tricks", "slot", "hlen", "voids")
+               "emptied", "waste", "escaped", "isesc", "nesc", "draws", "tricks", "slot", "hlen", "voids",
+               "lastvoid")
 
     def __init__(self, m: int, n: int, whole_pile: bool) -> None:
         self.ids = np.arange(m)
@@ -548,6 +559,7 @@ class _Rows:
         self.slot = np.arange(m)
         self.hlen = np.zeros(m, dtype=np.int64)
         self.voids = np.zeros((m, n), dtype=np.int64)  # the suits each seat has shown it lacks (SeatView.voids)
+        self.lastvoid = np.zeros(m, dtype=np.int64)  # the last seat of the trick's order lacking the led suit (last_void)
         self.hist1 = np.zeros((m, 0 if whole_pile else 16), dtype=np.uint64)
         self.hist2 = np.zeros_like(self.hist1)
         self.tables: list[dict | None] | None = [{} for _ in range(m)] if whole_pile else None
@@ -557,8 +569,9 @@ class _Rows:
         if self.tables is not None:
             for g in self.ids[~keep].tolist():
                 self.tables[g] = None
+        at = np.flatnonzero(keep)
         for name in self.PER_ROW:
-            setattr(self, name, getattr(self, name)[keep])
+            setattr(self, name, getattr(self, name)[at])
         if len(self.ids) < len(self.hist1) // 2:  # now and then, drop the histories of finished rows
             self.hist1, self.hist2 = self.hist1[self.slot], self.hist2[self.slot]
             self.slot = np.arange(len(self.ids))
@@ -711,10 +724,13 @@ def _lockstep(s: _Rows, n: int, rules: Rules, rng: np.random.Generator, max_move
             card = rule_cards(hand, legal, led, s.tmask, last, danger, strength_name, explore, u, u2)
         elif open_policy:
             if top_picks:  # with every hand open: a later void threatens the top card; safe suits for leads
-                threat = later_void(hands, s.order, s.tlen, s.olen, led)
+                threat = s.lastvoid > s.tlen
                 if opening_live:
                     threat &= ~s.opening  # nobody picks up in the opening trick
-                safe = safe_suits(hands, cur)
+                safe = np.zeros(a, dtype=np.uint64)  # read by leads only
+                lr = np.flatnonzero(led < 0)
+                if len(lr):
+                    safe[lr] = safe_suits(hands[lr], cur[lr])
             else:  # the pick-up and discard forms: the top card never picks up, so shed it; lead anything
                 threat = np.zeros(a, dtype=bool)
                 safe = np.zeros(a, dtype=np.uint64)
@@ -741,6 +757,8 @@ def _lockstep(s: _Rows, n: int, rules: Rules, rng: np.random.Generator, max_move
             s.olen[r] = order_size[holders]
             led[r] = suit[r]
             s.req[r] = NO_CARD
+            if open_policy and top_picks:
+                s.lastvoid[r] = last_void(hands[r], s.order[r], led[r])
         if rule_policy:
             off = np.flatnonzero((led >= 0) & (suit != led))
             if len(off):  # not following: a tochoo or a discard shows a void (SeatView.voids)
@@ -1062,5 +1080,7 @@ def _load_state(s: _Rows, rows: slice, st: GameState) -> None:
         for seat, card in zip(order, st.table):
             s.played[rows, card] = seat
         s.emptied[rows] = any(not st.hands[seat] for seat in order[: len(st.table)])
+        lacking = [k for k, seat in enumerate(order) if k and not st.hands[seat] & SUIT_MASKS[st.led_suit]]
+        s.lastvoid[rows] = max(lacking, default=0)
     else:
         s.req[rows] = st.opening_card if st.opening else st.forced

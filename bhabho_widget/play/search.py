@@ -92,7 +92,7 @@ def _hall(left: Sequence[int], cap: Sequence[int], subsets: _Subsets) -> bool:
     """Hall's condition over the suits: ``left[j]`` cards of suit j fit the free places
     ``cap`` of the seats allowed them (``subsets`` from :func:`_suit_subsets`)."""
     for suits, holders in subsets:
-        if sum(left[j] for j in suits) > sum(cap[s] for s in holders):
+        if sum(map(left.__getitem__, suits)) > sum(map(cap.__getitem__, holders)):
             return False
     return True
 
@@ -131,6 +131,9 @@ def _deal_with_voids(cards: list[CardIndex], need: list[int], allowed: list[int]
     subsets = _suit_subsets(seats, allowed)
     if not _hall(left, cap, subsets):
         raise ValueError("no deal of the hidden cards fits what this seat has seen")
+    # Hall's condition held before the card: giving a card of suit j to seat s can break it
+    # only for the sets of suits without j that s may hold (elsewhere both sides lose one)
+    breakable: dict[tuple[int, Seat], _Subsets] = {}
     for c in cards:
         suit = c // 13
         left[suit] -= 1
@@ -145,7 +148,10 @@ def _deal_with_voids(cards: list[CardIndex], need: list[int], allowed: list[int]
                     s = seat
                     break
             cap[s] -= 1
-            if _hall(left, cap, subsets):
+            check = breakable.get((suit, s))
+            if check is None:
+                check = breakable[suit, s] = [(su, ho) for su, ho in subsets if suit not in su and s in ho]
+            if _hall(left, cap, check):
                 out[s] |= 1 << c
                 break
             cap[s] += 1
