@@ -1,6 +1,6 @@
 """Does the review find more mistakes where worse players played? Random > rules > search.
 
-    python benchmarks/review_sanity.py [--games 40] [--rollouts 96] [--samples 12] [--seed 0]
+    python benchmarks/review_sanity.py [--games 40] [--rollouts 768] [--samples 48] [--seed 0]
                                         [--kinds random,rules,search] [--json]
 
 For each bot kind (``random``, ``rules``, ``search``), ``--games`` four-player games on the
@@ -11,15 +11,16 @@ between 5 % and 95 %: elsewhere nothing the seat does matters): how many are gra
 (inaccuracy or worse) with a 95 % Wilson interval, and the mean loss (chosen less best,
 in points of chance, negative estimates counted as 0) with a 95 % normal interval.
 
-Measured (2 cores shared with other work, the defaults: 40 games per kind, 96 continuations
-per action over 12 sampled deals, random continuations; 21, 21 and 39 s of CPU):
+Measured (2 cores shared with other work, the defaults: 40 games per kind, the review's budget
+of 768 continuations per action over 48 sampled deals, continuations by the rules of thumb
+with every hand of the deal open; 132, 120 and 185 s of CPU):
 
 ======  ==============  ==================  =========================
 kind    open decisions  graded (95 %)       mean loss, points (95 %)
 ======  ==============  ==================  =========================
-random  1,033           12.9 % (11.0-15.1)  3.76 (3.26-4.25)
-rules   948             5.8 % (4.5-7.5)     2.00 (1.65-2.35)
-search  791             1.3 % (0.7-2.3)     0.86 (0.68-1.04)
+random  1,004           21.2 % (18.8-23.9)  3.59 (3.04-4.14)
+rules   839             15.7 % (13.4-18.4)  2.62 (2.14-3.09)
+search  651             2.2 % (1.3-3.6)     0.33 (0.22-0.43)
 ======  ==============  ==================  =========================
 
 ``tests/test_review_sanity.py`` runs this (the defaults, two processes) and checks the
@@ -36,7 +37,7 @@ import time
 from dataclasses import dataclass
 
 from bhabho_widget import Game
-from bhabho_widget.coach.review import review
+from bhabho_widget.coach.review import DEFAULT_ROLLOUTS, DEFAULT_SAMPLES, review
 from bhabho_widget.play.driver import play_out
 from bhabho_widget.play.registry import ARENA_BOTS
 from bhabho_widget.play.stats import wilson
@@ -92,8 +93,8 @@ def open_decisions(kind: str, games: int, rollouts: int, samples: int, seed: int
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=40)
-    parser.add_argument("--rollouts", type=int, default=96)
-    parser.add_argument("--samples", type=int, default=12)
+    parser.add_argument("--rollouts", type=int, default=DEFAULT_ROLLOUTS)
+    parser.add_argument("--samples", type=int, default=DEFAULT_SAMPLES)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--kinds", default=",".join(KINDS), help="comma-separated, from: " + ", ".join(KINDS))
     parser.add_argument("--json", action="store_true", help="one JSON line per kind: decisions, graded, losses")
