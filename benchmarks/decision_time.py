@@ -1,4 +1,4 @@
-"""Decision time of a bot level at 3 to 8 players, and rollouts per second of the two continuation policies.
+"""Decision time of a bot level at 3 to 8 players, and rollouts per second of the three continuation policies.
 
     python benchmarks/decision_time.py [--bots search] [--players 3,4,5,6,7,8] [--decisions 40] [--seed 0] [--json]
 
@@ -12,8 +12,8 @@ average is printed beside), while the CPU time is what a decision costs on an id
 
 Rollouts: from the same positions, one sampled deal each (``sample_hidden`` and
 ``Game.from_view``), 64 continuations of every position in one lockstep run, played by
-uniformly random cards and by the rules of thumb, alternately in the same run: rollouts
-per second of each.
+uniformly random cards, by the rules of thumb and by the rules of thumb with every hand open
+(the search bot's), in turn in the same run: rollouts per second of each.
 """
 
 from __future__ import annotations
@@ -61,10 +61,10 @@ def rollout_rates(views: list, seed: int, repeats: int = 2) -> dict[str, float]:
         g = Game.from_view(v, hands, waste, seed=rng.getrandbits(62))
         starts.append(g)
         voids.append(_voids_after(v, g))
-    done = {"random": 0.0, "rules": 0.0}
+    done = {"random": 0.0, "rules": 0.0, "open": 0.0}
     count = 64
     for r in range(repeats):
-        for policy in ("random", "rules"):
+        for policy in done:
             t = time.perf_counter()
             simulate(starts, [count] * len(starts), seed=seed + r, policy=policy, voids=voids)
             done[policy] += time.perf_counter() - t
@@ -83,7 +83,7 @@ def main() -> None:
     if not args.json:
         print(f"{args.bots}: decision time (s); load average {out['load_average']:.1f} on {os.cpu_count()} cores")
         print(f"{'players':>7} {'decisions':>9} {'mean':>7} {'median':>7} {'p95':>7} {'cpu p95':>7}   "
-              "rollouts/s random  rules")
+              "rollouts/s random  rules   open")
     for n in (int(p) for p in args.players.split(",")):
         views = positions(n, args.decisions, args.seed)
         bot = ARENA_BOTS[args.bots](seed=args.seed)
@@ -99,7 +99,7 @@ def main() -> None:
         out["players"][n] = row
         if not args.json:
             print(f"{n:7d} {len(times):9d} {row['mean']:7.3f} {row['median']:7.3f} {row['p95']:7.3f} {row['cpu_p95']:7.3f}   "
-                  f"{rates['random']:16.0f} {rates['rules']:6.0f}", flush=True)
+                  f"{rates['random']:16.0f} {rates['rules']:6.0f} {rates['open']:6.0f}", flush=True)
     if args.json:
         print(json.dumps(out))
 

@@ -3,16 +3,19 @@
 It sits above :mod:`.bots` and :mod:`.search`, since it names bots of both; the search bot
 is imported only when a ``"search"`` bot is made (it needs numpy, the engine does not).
 
-:data:`BOTS` are the levels a table offers (each has a menu label in every language);
-:data:`SPARRING` adds the arena's sparring partners: ``"search-2026"``, the search bot as
-first measured (random continuations, not paired), ``"search-rules"``, the search bot with
-rules-of-thumb continuations (64 per action), ``"search-random"``, the search bot with
-uniformly random continuations at the same time (70 per action), the two sides of the
-measurement that made random continuations the default, ``"search-deep"``, the search bot with
-768 continuations per action over 48 deals (the candidate for a stronger default, being
-measured), ``"search-deep-rules"``, the same budget with random leads and rules-of-thumb
-follows in the continuations, ``"search-deep-reads"``, the same budget with deals weighted by
-how the seats played, and ``"peer"``, a heuristic bot in the style of another project's computer player
+:data:`BOTS` are the levels a table offers (each has a menu label in every language); the
+``"search"`` level is :class:`bhabho_widget.play.search.SearchBot` with its defaults: 768
+continuations per action over 48 sampled deals, played by the rules of thumb with every hand of
+the deal open (the strongest in the arena, notebook 07). :data:`SPARRING` adds the arena's
+sparring partners, the earlier search bots each with the continuations and budget it was
+measured with: ``"search-2026"``, the search bot as first measured (random continuations, not
+paired), ``"search-rules"``, rules-of-thumb continuations (64 per action over 16 deals),
+``"search-random"``, uniformly random continuations at the same time (70 per action), the two
+sides of the measurement that once made random continuations the default, ``"search-deep"``,
+768 random continuations per action over 48 deals, ``"search-deep-rules"``, the same budget
+with random leads and rules-of-thumb follows in the continuations, ``"search-deep-reads"``,
+the ``"search-deep"`` bot with deals weighted by how the seats played, and ``"peer"``, a
+heuristic bot in the style of another project's computer player
 (:class:`bhabho_widget.play.peer.PeerBot`).
 :data:`ARENA_BOTS` is both.
 
@@ -91,9 +94,9 @@ class _SearchRulesLevel(Bot):
 
 
 class _SearchDeepLevel(Bot):
-    """The ``"search-deep"`` sparring level: the search bot with twelve times the continuations
-    (768 per action) over three times the sampled deals (48), the candidate for a stronger
-    default. Its decisions took 0.21 s CPU at the 95th percentile with 4 players and 0.32 s
+    """The ``"search-deep"`` sparring level: the search bot with 768 uniformly random
+    continuations per action over 48 sampled deals, the strongest search bot before the
+    continuations saw the sampled hands. Its decisions took 0.21 s CPU at the 95th percentile with 4 players and 0.32 s
     with 8 on this project's machine (200 decisions each). Against three ``peer`` bots it lost
     20.6 % (95 % interval 18.8-22.4 %) of 2,000 games (``python -m bhabho_widget.play.arena
     --bots search-deep,peer,peer,peer --games 2000 --seed 1 --jobs 2``), where ``search-random``
