@@ -501,9 +501,12 @@ def test_notebook_7_plots_the_sparring_figures_its_table_quotes():
     table = next(c.source for c in nb.cells if c.cell_type == "markdown" and "sparring partners" in c.source)
     rows = [r for r in table.splitlines() if r.startswith("| `")]
     assert len(rows) == len(runs) >= 5
-    for (first, against, lost, games), row in zip(runs, rows):
+    for (first, against, players, lost, games), row in zip(runs, rows):
         cells = [c.strip() for c in row.strip("|").split("|")]
-        assert cells[0].startswith(f"`{first}`") and cells[1] == f"`{against}`"
-        assert int(cells[2].replace(",", "")) == games
+        assert cells[0].startswith(f"`{first}`") and cells[1] == f"`{against}`" and int(cells[2]) == players
+        assert int(cells[3].replace(",", "")) == games
         lo, hi = wilson(lost, games)
-        assert cells[3].replace("*", "") == f"{100 * lost / games:.1f} % ({100 * lo:.1f}–{100 * hi:.1f} %)"
+        assert cells[4].replace("*", "") == f"{100 * lost / games:.1f} % ({100 * lo:.1f}–{100 * hi:.1f} %)"
+    # the search bot at every table size, against the peer-style bot, today's first search bot and the rules of thumb
+    measured = {(first, against, players) for first, against, players, _, _ in runs if first == "search"}
+    assert {("search", "peer", n) for n in (3, 4, 6, 8)} | {("search", "search-2026", 4), ("search", "rules", 4)} <= measured
