@@ -1,34 +1,28 @@
 """The arena figures of the search bot against its sparring partners, seat-rotated on fixed deals.
 
-    python benchmarks/arena_figures.py [--games 2000] [--small 400] [--jobs 2] [--seed 1] [--only NAME ...] [--dry-run]
+    python benchmarks/arena_figures.py [--games N] [--jobs 2] [--seed 1] [--only NAME ...] [--dry-run]
 
 Each matchup is one arena command (printed before it runs, so every figure can be made
-again on its own): the default ``search`` bot in one seat against three (or, at 3, 6 and
-8 players, all the other) bots of one kind. ``--games`` for the 4-player matchups (the
-issue asks at least 2,000), ``--small`` for the other player counts. A game with four
-search bots at the table costs about four times one with a single one: ``--dry-run``
-prints the commands only, and a first short run (``--games 40 --small 24``) tells how
-long the full one will take on a machine.
+again on its own): the default ``search`` bot in one seat against bots of one kind in every
+other seat, 2,000 games at 4 players, 600 at 3 and 6, 400 at 8 (``--games`` sets one count
+for all). ``--dry-run`` prints the commands only; a short run (``--games 48``) tells how
+long the full one will take on a machine. ``book`` is a check of the arena's bookkeeping:
+four rules-of-thumb bots must lose a fair share each.
 
-Measured so far (``--seed 1 --jobs 2``, on a 2-core machine shared with other work at a
-load average of 10-30, so far fewer games than the issue asks; each line is the arena
-command with that ``--games``):
+Measured (``--seed 1 --jobs 2`` on a 2-core machine; no stalemates in any run; the time is
+the wall clock of that run, other work sharing the machine):
 
-======================================================  =====  =====================
-lineup                                                  games  first bot's loss rate
-======================================================  =====  =====================
-``search,rules,rules,rules``                              160  2.5 % (1.0-6.3 %)
-``search-2026,rules,rules,rules``                          80  12.5 % (6.9-21.5 %)
-``search,peer,peer,peer``                                2,000  36.9 % (34.8-39.0 %)
-``search-random,peer,peer,peer``                         2,000  29.4 % (27.5-31.5 %)
-``search-2026,peer,peer,peer``                             40  40.0 % (26.3-55.4 %)
-``search,search-2026,search-2026,search-2026``             24  29.2 % (14.9-49.2 %)
-``search,rules,rules`` (3 players, fair share 33.3 %)      60  5.0 % (1.7-13.7 %)
-``search`` + 7 × ``rules`` (8 players, fair 12.5 %)        32  0.0 % (0.0-10.7 %)
-======================================================  =====  =====================
-
-A 4-player game costs about 1 s of CPU with one search bot and three rules-of-thumb bots
-(measured), and with four search bots at the table about four times as much.
+===========================================  =====  ===========================  ======
+lineup                                       games  search bot's loss (95 %)     time
+===========================================  =====  ===========================  ======
+``search,peer,peer,peer``                    2,000  12.2 % (10.8-13.7 %)         41 min
+``search,search-2026,search-2026,...``       2,000  11.2 % (9.9-12.7 %)          63 min
+``search,rules,rules,rules``                 2,000  2.4 % (1.8-3.1 %)            31 min
+``search,peer,peer`` (fair share 33.3 %)       600  15.0 % (12.4-18.1 %)         9 min
+``search`` + 5 × ``peer`` (fair 16.7 %)        600  8.8 % (6.8-11.4 %)           11 min
+``search`` + 7 × ``peer`` (fair 12.5 %)        400  5.8 % (3.9-8.5 %)            9 min
+``rules,rules,rules,rules`` (``--seed 31``)  2,000  rules: 25.0 % (24.1-26.0 %)  4 s
+===========================================  =====  ===========================  ======
 """
 
 from __future__ import annotations
@@ -39,41 +33,37 @@ import subprocess
 import sys
 import time
 
-MATCHUPS = {
-    "vs-search-2026": (4, "search-2026"),
-    "vs-rules": (4, "rules"),
-    "vs-peer": (4, "peer"),
-    "baseline-2026-vs-rules": (4, "rules"),
-    "3p-vs-search-2026": (3, "search-2026"),
-    "6p-vs-search-2026": (6, "search-2026"),
-    "8p-vs-search-2026": (8, "search-2026"),
-    "3p-vs-rules": (3, "rules"),
-    "6p-vs-rules": (6, "rules"),
-    "8p-vs-rules": (8, "rules"),
+MATCHUPS = {  # name: (players, the other bots, the first bot, games, seed)
+    "vs-peer": (4, "peer", "search", 2000, None),
+    "vs-search-2026": (4, "search-2026", "search", 2000, None),
+    "vs-rules": (4, "rules", "search", 2000, None),
+    "3p-vs-peer": (3, "peer", "search", 600, None),
+    "6p-vs-peer": (6, "peer", "search", 600, None),
+    "8p-vs-peer": (8, "peer", "search", 400, None),
+    "book": (4, "rules", "rules", 2000, 31),
 }
 
 
-def command(name: str, games: int, small: int, jobs: int, seed: int) -> list[str]:
-    players, other = MATCHUPS[name]
-    first = "search-2026" if name.startswith("baseline-2026") else "search"
-    count = games if players == 4 else small
+def command(name: str, games: int | None, jobs: int, seed: int) -> list[str]:
+    players, other, first, count, fixed_seed = MATCHUPS[name]
+    count = count if games is None else games
     count -= count % players  # every deal in every seat
     lineup = ",".join([first] + [other] * (players - 1))
-    return [sys.executable, "-m", "bhabho_widget.play.arena", "--bots", lineup, "--games", str(count),
-            "--seed", str(seed), "--jobs", str(jobs), "--quiet"]
+    return [sys.executable, "-m", "bhabho_widget.play.arena", "--players", str(players), "--bots", lineup,
+            "--games", str(count), "--seed", str(seed if fixed_seed is None else fixed_seed), "--jobs", str(jobs),
+            "--quiet"]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=2000)
-    parser.add_argument("--small", type=int, default=400)
+    parser.add_argument("--games", type=int, default=None, help="one game count for every matchup")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--only", nargs="*", choices=sorted(MATCHUPS), help="run these matchups only")
     parser.add_argument("--dry-run", action="store_true", help="print the commands, run nothing")
     args = parser.parse_args()
     for name in args.only or MATCHUPS:
-        cmd = command(name, args.games, args.small, args.jobs, args.seed)
+        cmd = command(name, args.games, args.jobs, args.seed)
         print(f"## {name}\n$ {shlex.join(['python', *cmd[1:]])}", flush=True)
         if args.dry_run:
             continue
