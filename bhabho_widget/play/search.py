@@ -9,24 +9,32 @@ the waste pile that its drawer must still lead sits in the drawer's hand. Each s
 through :meth:`Game.from_view <bhabho_widget.engine.game.Game.from_view>`; every candidate
 action (each legal card, or taking and not taking the next player's hand) is tried in
 every sample, and the position after it is played out many times, all samples and
-actions together, in lockstep with numpy (:func:`simulate`): by default every seat
-plays on with uniformly random legal cards (:data:`DEFAULT_POLICY`), so a chance means
-"if everyone played on at random from here". The rules of thumb (:class:`.bots.RuleBot`,
-vectorized as :func:`bhabho_widget.play.batch.rule_cards`) can play the continuations
-instead (``policy="rules"``). All actions of a decision share their sampled deals and
-random numbers (paired estimates, :class:`ActionEstimate`). The action after which the
-seat ends as the bhabhi least often is chosen.
+actions together, in lockstep with numpy (:func:`simulate`). By default every seat plays on
+by the rules of thumb with every hand of the sampled deal open (:data:`DEFAULT_POLICY`,
+:func:`bhabho_widget.play.batch.open_cards`): a lead is a random card of a suit every other
+player holds, a follower ducks under the highest card when a later player of the trick lacks
+the suit and otherwise sheds its highest card, a player who cannot follow throws its highest
+card. So a chance means "if everyone played on sensibly from here". Uniformly random cards
+(``policy="random"``) or the rules of thumb of :class:`.bots.RuleBot`, which cannot see who
+lacks a suit (``"rules"``, :func:`bhabho_widget.play.batch.rule_cards`), can play the
+continuations instead. All actions of a decision share their sampled deals and random numbers
+(paired estimates, :class:`ActionEstimate`). The action after which the seat ends as the
+bhabhi least often is chosen.
 
 Which continuations make the stronger bot was measured in the arena (seat-rotated, fixed
-deals, ``--seed 1``, 2,000 games each): two search bots with random continuations (70 per
-action, the time of 64 by the rules of thumb) against two with rules-of-thumb ones lost
-20.3 % (95 % interval 19.1-21.6 %) of their seat-games against 29.7 % (28.3-31.1 %)
-(``python -m bhabho_widget.play.arena --bots search-rules,search-random,search-rules,search-random
---games 2000 --seed 1 --jobs 2``); against three peer-style bots, 29.4 % (27.5-31.5 %)
-against 36.9 % (34.8-39.0 %). Random continuations are the default; the sparring levels
-``"search-rules"`` and ``"search-random"`` keep both sides of that measurement, and
-``"search-2026"`` (:class:`Search2026Bot`) the first search bot (random continuations, not
-paired).
+deals, ``--seed 1``; ``python -m bhabho_widget.play.arena --bots search,peer,peer,peer --games
+2000 --seed 1 --jobs 2``): against three peer-style bots (:class:`.peer.PeerBot`) this bot, 768
+open-hands continuations per action over 48 deals (:data:`DEFAULT_ROLLOUTS`,
+:data:`DEFAULT_SAMPLES`), lost 12.2 % (95 % interval 10.8-13.7 %) of 2,000 games, where the
+same budget with random continuations (the level ``"search-deep"``) lost 20.6 % (18.8-22.4 %),
+the first search bot's budget with random continuations (``"search-random"``) 29.4 % and with
+the rules of thumb (``"search-rules"``) 36.9 %. Of the first 400 of those games this bot lost
+44, with half the continuations (384 per action) 58 and with twice the deals (96) 49: the
+budget is the largest whose decisions stay well within half a second (95th percentile 0.25 to
+0.42 s of one core at 3 to 8 players, ``benchmarks/decision_time.py``). Notebook 07 has every
+figure, at 3 to 8 players too. The sparring levels keep the
+earlier bots, and ``"search-2026"`` (:class:`Search2026Bot`) the first one (random
+continuations, not paired).
 
 >>> from bhabho_widget import Game
 >>> g = Game.deal(4, seed=2)
@@ -426,10 +434,10 @@ DEFAULT_EXPLORE = 0.1
 """The chance that a continuation's lead is a random card (rules-of-thumb continuations)."""
 DEFAULT_ROLLOUTS = 768
 """Continuations per action of a decision, for the search bot, the hints and the review: with
-:data:`DEFAULT_POLICY`, half as many made a clearly weaker bot (see the module docstring)."""
+:data:`DEFAULT_POLICY`, half as many lost more games on the same deals (see the module docstring)."""
 DEFAULT_SAMPLES = 48
 """Sampled deals of the hidden cards per decision, the continuations spread evenly over them:
-twice as many made no stronger bot (see the module docstring)."""
+twice as many made no stronger bot on the same deals (see the module docstring)."""
 Z95 = 1.959963984540054
 
 
