@@ -4,8 +4,8 @@
 
 Each matchup is one arena command (printed before it runs, so every figure can be made
 again on its own): the default ``search`` bot in one seat against bots of one kind in every
-other seat, 2,000 games at 4 players, 600 at 3 and 6, 400 at 8 (``--games`` sets one count
-for all). ``--dry-run`` prints the commands only; a short run (``--games 48``) tells how
+other seat, 2,000 games at 4 players, 600 at 3 and 6 (300 against the first search bot at 3),
+400 at 8 (``--games`` sets one count for all). ``--dry-run`` prints the commands only; a short run (``--games 48``) tells how
 long the full one will take on a machine. ``book`` is a check of the arena's bookkeeping:
 four rules-of-thumb bots must lose a fair share each.
 
@@ -16,11 +16,15 @@ the wall clock of that run, other work sharing the machine):
 lineup                                       games  search bot's loss (95 %)     time
 ===========================================  =====  ===========================  ======
 ``search,peer,peer,peer``                    2,000  12.2 % (10.8-13.7 %)         41 min
-``search,search-2026,search-2026,...``       2,000  11.2 % (9.9-12.7 %)          63 min
-``search,rules,rules,rules``                 2,000  2.4 % (1.8-3.1 %)            31 min
 ``search,peer,peer`` (fair share 33.3 %)       600  15.0 % (12.4-18.1 %)         9 min
 ``search`` + 5 × ``peer`` (fair 16.7 %)        600  8.8 % (6.8-11.4 %)           11 min
 ``search`` + 7 × ``peer`` (fair 12.5 %)        400  5.8 % (3.9-8.5 %)            9 min
+``search,search-2026,search-2026,...``       2,000  11.2 % (9.9-12.7 %)          63 min
+``search,search-2026,search-2026``             300  15.7 % (12.0-20.2 %)         8 min
+``search,rules,rules,rules``                 2,000  2.4 % (1.8-3.1 %)            31 min
+``search,rules,rules``                         600  2.0 % (1.1-3.5 %)            9 min
+``search`` + 5 × ``rules``                     600  1.2 % (0.6-2.4 %)            8 min
+``search`` + 7 × ``rules``                     400  0.2 % (0.0-1.4 %)            6 min
 ``rules,rules,rules,rules`` (``--seed 31``)  2,000  rules: 25.0 % (24.1-26.0 %)  4 s
 ===========================================  =====  ===========================  ======
 """
@@ -40,6 +44,10 @@ MATCHUPS = {  # name: (players, the other bots, the first bot, games, seed)
     "3p-vs-peer": (3, "peer", "search", 600, None),
     "6p-vs-peer": (6, "peer", "search", 600, None),
     "8p-vs-peer": (8, "peer", "search", 400, None),
+    "3p-vs-search-2026": (3, "search-2026", "search", 300, None),
+    "3p-vs-rules": (3, "rules", "search", 600, None),
+    "6p-vs-rules": (6, "rules", "search", 600, None),
+    "8p-vs-rules": (8, "rules", "search", 400, None),
     "book": (4, "rules", "rules", 2000, 31),
 }
 
