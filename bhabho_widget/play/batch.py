@@ -1080,7 +1080,6 @@ def _load_state(s: _Rows, rows: slice, st: GameState) -> None:
         for seat, card in zip(order, st.table):
             s.played[rows, card] = seat
         s.emptied[rows] = any(not st.hands[seat] for seat in order[: len(st.table)])
-        lacking = [k for k, seat in enumerate(order) if k and not st.hands[seat] & SUIT_MASKS[st.led_suit]]
-        s.lastvoid[rows] = max(lacking, default=0)
+        s.lastvoid[rows] = last_void(s.hands[rows], s.order[rows], s.led[rows])
     else:
         s.req[rows] = st.opening_card if st.opening else st.forced

@@ -32,9 +32,8 @@ the rules of thumb (``"search-rules"``) 36.9 %. Of the first 400 of those games 
 44, with half the continuations (384 per action) 58 and with twice the deals (96) 49: the
 budget is the largest whose decisions stay well within half a second (95th percentile 0.25 to
 0.42 s of one core at 3 to 8 players, ``benchmarks/decision_time.py``). Notebook 07 has every
-figure, at 3 to 8 players too. The sparring levels keep the
-earlier bots, and ``"search-2026"`` (:class:`Search2026Bot`) the first one (random
-continuations, not paired).
+figure, at 3 to 8 players too. The sparring levels keep the earlier bots, and
+``"search-2026"`` (:class:`Search2026Bot`) the first one (random continuations, not paired).
 
 >>> from bhabho_widget import Game
 >>> g = Game.deal(4, seed=2)
