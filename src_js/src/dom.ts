@@ -1,4 +1,5 @@
-// A tiny element builder: h("button.bh-btn", { "data-testid": "undo" }, "Undo").
+// A tiny element builder: h("button.bh-btn", { "data-testid": "undo" }, "Undo"), and its
+// SVG twin: svg("text", { x: 0, y: 12 }, "40 %").
 
 type Attrs = Record<string, string | number | boolean | null | undefined>;
 type Child = Node | string | null | undefined | false;
@@ -36,4 +37,14 @@ export function focusedWithin(el: Element): HTMLElement | null {
   const root = el.getRootNode() as Document | ShadowRoot;
   const active = (root.activeElement ?? null) as HTMLElement | null;
   return active && el.contains(active) ? active : null;
+}
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+/** An SVG element with its attributes and children (a string is a text node). */
+export function svg(tag: string, attrs: Record<string, string | number>, ...children: (Node | string)[]): SVGElement {
+  const el = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
+  for (const c of children) el.append(c);
+  return el;
 }

@@ -3,7 +3,7 @@
 // hint and the lesson exercise. Every text is a label (labels.ts) or the kernel's own.
 
 import { cardElement, cardLabel, faceSvg, parseCard, suitIcon, suitName } from "./cards";
-import { h } from "./dom";
+import { h, svg } from "./dom";
 import { cardsCount, ENGLISH, type Translate } from "./labels";
 import type { LessonSummary } from "./protocol";
 import type { Hint, LastTrick, Result, Score, TableCard, View } from "./types";
@@ -591,15 +591,6 @@ export function hintOf(hint: unknown): Hint | null {
   if (!hint || typeof hint !== "object") return null;
   const x = hint as Hint;
   return typeof x.action === "string" ? x : null;
-}
-
-const SVG_NS = "http://www.w3.org/2000/svg";
-
-function svg(tag: string, attrs: Record<string, string | number>, text?: string): SVGElement {
-  const el = document.createElementNS(SVG_NS, tag);
-  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
-  if (text !== undefined) el.textContent = text;
-  return el;
 }
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;

@@ -10,7 +10,7 @@
 // Next and "Back to the end" step through the decisions.
 
 import "./review.css";
-import { h, setText } from "./dom";
+import { h, setText, svg } from "./dom";
 import type { Labelled, Translate } from "./labels";
 import type { Review, ReviewDecision, ReviewEvent } from "./protocol";
 
@@ -92,7 +92,6 @@ export function xRange(decisions: ReviewDecision[], events: ReviewEvent[]): [num
   return [Math.min(...tricks) - 0.5, Math.max(...tricks) + 0.5];
 }
 
-const SVG = "http://www.w3.org/2000/svg";
 const EVENT_ROW: Record<string, number> = { pickup: 0, take: 1, escape: 2, draw: 3 };
 const EVENT_KEYS = [
   ["pickup", "review_event_pickup"],
@@ -100,13 +99,6 @@ const EVENT_KEYS = [
   ["escape", "review_event_escape"],
   ["draw", "review_event_draw"],
 ] as const;
-
-function svg(tag: string, attrs: Record<string, string | number>, ...children: (Node | string)[]): SVGElement {
-  const el = document.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
-  for (const c of children) el.append(c);
-  return el;
-}
 
 /** The graph: the band, the line, a point per decision (graded ones larger, by colour and
  * by a ring), the events in rows under the plot, the trick numbers on the axis. */
