@@ -1,7 +1,7 @@
 // Asks the kernel for a bot's next step `pace` seconds after a view with waiting === "bot".
 // One advance per version at most; a new view or a new pace reschedules the pending one.
 
-import type { View } from "./types";
+import type { Message, View } from "./types";
 
 /** While a finished trick rests on the table, the bots wait at least this long after it
  * ended (or `pace`, if longer), unless the person chose no pause at all (pace 0). */
@@ -59,4 +59,23 @@ export class BotPacer {
     this.timer = null;
     this.scheduledFor = null;
   }
+}
+
+// Views of one model on one page share this: the first view whose timer fires asks for
+// the bot's step, the others see that it was asked for that version and stay quiet.
+const advancedFor = new WeakMap<object, number>();
+
+/** The pacer of one view of `model`: it sends advance, once per version for all the
+ * model's views on the page. */
+export function modelPacer(model: object, send: (msg: Message) => void): BotPacer {
+  return new BotPacer((version) => {
+    if (advancedFor.get(model) === version) return;
+    advancedFor.set(model, version);
+    send({ type: "advance", version });
+  });
+}
+
+/** A new view came: an advance asked for another version no longer holds the others back. */
+export function newViewOf(model: object, view: View | null): void {
+  if (view && advancedFor.has(model) && advancedFor.get(model) !== view.version) advancedFor.delete(model);
 }

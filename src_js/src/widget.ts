@@ -16,9 +16,10 @@ import {
   updatePace,
 } from "./controls";
 import { focusedWithin, h, setText } from "./dom";
-import { type Labelled, relabel, type Translate, translator } from "./labels";
+import { createContext } from "./context";
+import { type Labelled, relabel, translator } from "./labels";
 import { handleHandKey, restoreHandFocus, setRovingStop } from "./input";
-import { BotPacer } from "./pacer";
+import { modelPacer, newViewOf } from "./pacer";
 import { buildReview, decisionOf, renderReview } from "./review";
 import { buildTracker, handleTrackerKey, markSeats, renderTracker } from "./tracker";
 import {
@@ -41,7 +42,7 @@ import {
   trickRing,
   updateBanner,
 } from "./render";
-import type { LastTrick, Message, MessageOf, Model, Traits, View } from "./types";
+import type { LastTrick, Model, Traits, View } from "./types";
 
 // Container query units let the trick's ring widen with the widget (see trickRing).
 const hasContainerUnits = (() => {
@@ -71,15 +72,12 @@ export const OWN_KEYS: ReadonlySet<string> = new Set([
   "ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End", "PageUp", "PageDown", "Enter", " ", "Spacebar",
 ]);
 
-// Views of one model on one page share this: the first view whose timer fires asks for
-// the bot's step, the others see that it was asked for that version and stay quiet.
-const advancedFor = new WeakMap<object, number>();
-
 export function mount(model: Model, el: HTMLElement): () => void {
-  let t: Translate = translator(model.get("labels"), model.get("lang"));
   const uid = `bh${++mounts}`;
-  const controls = buildControls(t);
-  const lessonBar = buildLessonBar(t);
+  const ctx = createContext(model, uid);
+  const { root, send, view, hintAction } = ctx;
+  const controls = buildControls(ctx.t);
+  const lessonBar = buildLessonBar(ctx.t);
   const labelled: Labelled[] = [];
   const trk = buildTracker(uid); // the Tracker panel (tracker.ts), drawn from the tracker trait
   labelled.push(...trk.labelled);
@@ -128,9 +126,7 @@ export function mount(model: Model, el: HTMLElement): () => void {
   const scoreSlot = h("div.bh-score-slot");
   // The felt and the hand come first, the game's settings below them: on a laptop screen
   // the whole table, the person's hand included, fits without scrolling.
-  const root = h(
-    "div.bhabho-root",
-    { "data-testid": "bhabho-table", "data-lm-suppress-shortcuts": true, lang: t.lang },
+  root.append(
     lessonBar.bar,
     exerciseSlot,
     exerciseLive,
@@ -143,12 +139,11 @@ export function mount(model: Model, el: HTMLElement): () => void {
     controls.bar,
     h("div.bh-footer", {}, h("div.bh-log-box", {}, logTitle, log), scoreSlot),
   );
-  relabel(labelled, t);
+  relabel(labelled, ctx.t);
   el.append(root);
 
   const disposers: (() => void)[] = [];
   let lastLogKey = "";
-  let acted: number | null = null; // version for which a play, take, undo or new game was already sent
   let lastGoto: number | null = null;
   // The finished trick resting on the table (play mode), since when, and from which view.
   let resting: LastTrick | null = null;
@@ -161,31 +156,12 @@ export function mount(model: Model, el: HTMLElement): () => void {
   let skipAskAt: number | null = null;
   let skipTo = 0;
 
-  // The trait starts as {} or null until the kernel has a table: treat that as no view yet.
-  const view = (): View | null => {
-    const v = model.get("view");
-    return v && typeof v.version === "number" && Array.isArray(v.names) ? v : null;
-  };
-  const hintAction = (): string | null => hintOf(model.get("hint"))?.action ?? null;
-  const send = (msg: Message) => model.send(msg);
-  const pacer = new BotPacer((version) => {
-    if (advancedFor.get(model) === version) return;
-    advancedFor.set(model, version);
-    send({ type: "advance", version });
-  });
-
-  function sendVersioned(
-    msg: MessageOf<"play"> | MessageOf<"take"> | MessageOf<"advance"> | MessageOf<"undo"> | MessageOf<"new_game">,
-  ): void {
-    if (acted === msg.version) return; // a double click or key repeat: the kernel already has it
-    acted = msg.version;
-    send(msg);
-  }
+  const pacer = modelPacer(model, send);
 
   function play(code: string): void {
     const v = view();
     if (!v || !canPlay(v) || !(v.legal ?? []).includes(code)) return;
-    sendVersioned({ type: "play", card: code, version: v.version });
+    ctx.sendVersioned({ type: "play", card: code, version: v.version });
   }
 
   // ---- drawing ----
@@ -194,7 +170,7 @@ export function mount(model: Model, el: HTMLElement): () => void {
     const had = focusedWithin(handSlot) as HTMLButtonElement | null;
     const code = had?.dataset.card ?? null;
     const oldIndex = had ? Array.from(handSlot.querySelectorAll("button")).indexOf(had) : -1; // -1: the group itself
-    handSlot.replaceChildren(renderHand(v, hintAction(), t));
+    handSlot.replaceChildren(renderHand(v, hintAction(), ctx.t));
     if (had) restoreHandFocus(handSlot.firstElementChild as HTMLElement, code, oldIndex);
   }
 
@@ -204,10 +180,10 @@ export function mount(model: Model, el: HTMLElement): () => void {
     const step = v.lesson?.index ?? null;
     if (hintOpenAt !== step) hintOpenAt = null; // a new step asks afresh, hint closed
     if (skipAskAt !== step) skipAskAt = null;
-    const ex = renderExercise(v, t, { hintOpen: hintOpenAt !== null, id: `${uid}-ex` });
-    if (ex && skipAskAt !== null) ex.append(renderSkipAsk(t, `${uid}-skip`));
+    const ex = renderExercise(v, ctx.t, { hintOpen: hintOpenAt !== null, id: `${uid}-ex` });
+    if (ex && skipAskAt !== null) ex.append(renderSkipAsk(ctx.t, `${uid}-skip`));
     // the lesson's last step: how it went
-    const summary = ex ? null : renderSummary(v, t, `${uid}-summary`);
+    const summary = ex ? null : renderSummary(v, ctx.t, `${uid}-summary`);
     exerciseSlot.replaceChildren(...(ex ? [ex] : summary ? [summary] : []));
     setText(exerciseLive, v.lesson?.exercise?.feedback?.text ?? "");
     if (!had) return;
@@ -299,7 +275,7 @@ export function mount(model: Model, el: HTMLElement): () => void {
       restSince = null;
       restVersion = null;
     }
-    restSlot.replaceChildren(...(resting ? [renderRest(v, resting, t)] : []));
+    restSlot.replaceChildren(...(resting ? [renderRest(v, resting, ctx.t)] : []));
   }
 
   function drawLog(v: View): void {
@@ -324,7 +300,7 @@ export function mount(model: Model, el: HTMLElement): () => void {
 
   function drawTake(v: View | null): void {
     const target = v?.take_target;
-    const label = !v || target === null || target === undefined ? t("take") : t("take_from", { name: nameOf(v, target, t) });
+    const label = !v || target === null || target === undefined ? ctx.t("take") : ctx.t("take_from", { name: nameOf(v, target, ctx.t) });
     setText(take, label);
     take.disabled = !v?.can_take;
     pass.hidden = pass.disabled = !v?.take_offer;
@@ -333,13 +309,13 @@ export function mount(model: Model, el: HTMLElement): () => void {
     take.classList.toggle("is-hint", hinted);
     // a reviewed chance to take whose better action was the take: the button outlined
     take.classList.toggle("is-review-best", v?.mode === "review" && v.review?.best === "take");
-    if (hinted) take.title = t("hint_take_title");
+    if (hinted) take.title = ctx.t("hint_take_title");
     else take.removeAttribute("title");
   }
 
   function drawHint(): void {
     const hint = hintOf(model.get("hint"));
-    hintSlot.replaceChildren(...(hint ? [renderHint(hint, t)] : []));
+    hintSlot.replaceChildren(...(hint ? [renderHint(hint, ctx.t)] : []));
     const v = view();
     if (v) drawHand(v);
     drawTake(v);
@@ -348,7 +324,7 @@ export function mount(model: Model, el: HTMLElement): () => void {
   function drawView(): void {
     const v = view();
     if (!v) {
-      setText(status, t("waiting_kernel"));
+      setText(status, ctx.t("waiting_kernel"));
       updateBanner(banner, null);
       return;
     }
@@ -362,15 +338,15 @@ export function mount(model: Model, el: HTMLElement): () => void {
     drawFelt(v);
 
     const seatEls: HTMLElement[] = [];
-    for (let s = 0; s < v.num_players; s++) seatEls.push(renderSeat(v, s, t));
+    for (let s = 0; s < v.num_players; s++) seatEls.push(renderSeat(v, s, ctx.t));
     seats.replaceChildren(...seatEls);
-    markSeats(seats, model.get("tracker") ?? null, t); // the void marks, while the tracker is open
+    markSeats(seats, model.get("tracker") ?? null, ctx.t); // the void marks, while the tracker is open
     // Cards already shown (on the table or resting) do not fly in again.
     const before = new Set(
       Array.from(felt.querySelectorAll<HTMLElement>("[data-testid=trick-card], [data-rest-card]"), (c) => c.dataset.card),
     );
     drawTrickEnd(v); // first: the corner label names the resting trick while it rests
-    center.replaceChildren(...renderCenter(v, t, { resting: resting !== null }));
+    center.replaceChildren(...renderCenter(v, ctx.t, { resting: resting !== null }));
     if (!quiet) {
       for (const c of felt.querySelectorAll<HTMLElement>("[data-testid=trick-card], [data-rest-card]")) {
         if (!before.has(c.dataset.card)) c.classList.add("is-new");
@@ -383,7 +359,7 @@ export function mount(model: Model, el: HTMLElement): () => void {
     take.hidden = lesson;
     controls.hint.disabled = !v.take_offer && (!canPlay(v) || !((v.legal ?? []).length || v.can_take));
     controls.undo.disabled = v.can_undo === false; // nothing of the person's to take back yet
-    updateLessonBar(lessonBar, lesson ? v.lesson : null, t);
+    updateLessonBar(lessonBar, lesson ? v.lesson : null, ctx.t);
     drawExercise(v);
     // The kernel writes the narration: shown as it is (setText keeps an unchanged line quiet).
     setText(status, typeof v.narration === "string" ? v.narration : "");
@@ -399,11 +375,11 @@ export function mount(model: Model, el: HTMLElement): () => void {
 
   function drawScore(): void {
     const score = model.get("score");
-    scoreSlot.replaceChildren(...(isScore(score) ? [renderScore(score, t)] : []));
+    scoreSlot.replaceChildren(...(isScore(score) ? [renderScore(score, ctx.t)] : []));
   }
 
   function drawSettings(): void {
-    updatePace(controls, model.get("pace"), t);
+    updatePace(controls, model.get("pace"), ctx.t);
     controls.reveal.checked = Boolean(model.get("reveal_all"));
   }
 
@@ -419,7 +395,7 @@ export function mount(model: Model, el: HTMLElement): () => void {
     const had = focusedWithin(rev.panel) ?? (focusedWithin(rev.button.parentElement ?? rev.button) === rev.button ? rev.button : null);
     const testid = had?.dataset.testid;
     const decision = had?.dataset.decision;
-    renderReview(rev, model.get("review") ?? null, t);
+    renderReview(rev, model.get("review") ?? null, ctx.t);
     if (!had || (had.isConnected && !had.hidden && !(had as HTMLButtonElement).disabled)) return;
     const same = testid
       ? rev.panel.querySelector<HTMLElement>(`[data-testid="${testid}"]${decision !== undefined ? `[data-decision="${decision}"]` : ""}`)
@@ -431,8 +407,8 @@ export function mount(model: Model, el: HTMLElement): () => void {
 
   function drawTracker(): void {
     const data = model.get("tracker") ?? null;
-    renderTracker(trk, data, t);
-    markSeats(seats, data, t);
+    renderTracker(trk, data, ctx.t);
+    markSeats(seats, data, ctx.t);
   }
 
   /** Opens or closes the Tracker panel; the chances layer keeps its switch. */
@@ -446,15 +422,15 @@ export function mount(model: Model, el: HTMLElement): () => void {
       bot_levels: model.get("bot_levels"),
       languages: model.get("languages"),
     };
-    updateConfig(controls, model.get("config"), lists, t, refill);
+    updateConfig(controls, model.get("config"), lists, ctx.t, refill);
   }
 
   function drawLabels(): void {
-    t = translator(model.get("labels"), model.get("lang"));
-    root.setAttribute("lang", t.lang);
-    relabel(controls.labelled, t);
-    relabel(lessonBar.labelled, t);
-    relabel(labelled, t);
+    ctx.t = translator(model.get("labels"), model.get("lang"));
+    root.setAttribute("lang", ctx.t.lang);
+    relabel(controls.labelled, ctx.t);
+    relabel(lessonBar.labelled, ctx.t);
+    relabel(labelled, ctx.t);
     drawConfig(); // the variant and bot menus
     drawSettings();
     drawScore();
@@ -473,8 +449,8 @@ export function mount(model: Model, el: HTMLElement): () => void {
 
   on("change:view", () => {
     const v = view();
-    if (v && advancedFor.has(model) && advancedFor.get(model) !== v.version) advancedFor.delete(model);
-    acted = null;
+    newViewOf(model, v);
+    ctx.resetActed();
     lastGoto = null;
     keepFocus(drawView);
   });
@@ -482,7 +458,7 @@ export function mount(model: Model, el: HTMLElement): () => void {
   on("change:tracker", () => keepFocus(drawTracker));
   on("change:review", () => keepFocus(drawReview));
   on("change:error", () => {
-    acted = null; // the kernel refused: let the person try again
+    ctx.resetActed(); // the kernel refused: let the person try again
     drawError();
     drawDeck(); // a refused set_deck: the switch shows the deck drawn
   });
@@ -567,10 +543,10 @@ export function mount(model: Model, el: HTMLElement): () => void {
     if (v?.mode === "lesson" && controls.playOnly.some((e) => e.contains(btn))) return;
     switch (btn.dataset.testid) {
       case "new-game":
-        if (v) sendVersioned({ type: "new_game", version: v.version, ...readNewGame(controls) });
+        if (v) ctx.sendVersioned({ type: "new_game", version: v.version, ...readNewGame(controls) });
         break;
       case "undo":
-        if (v) sendVersioned({ type: "undo", version: v.version });
+        if (v) ctx.sendVersioned({ type: "undo", version: v.version });
         break;
       case "hint":
         send({ type: "hint" });
@@ -596,10 +572,10 @@ export function mount(model: Model, el: HTMLElement): () => void {
         send({ type: "review_show", decision: null });
         break;
       case "take":
-        if (v?.can_take) sendVersioned({ type: "take", version: v.version });
+        if (v?.can_take) ctx.sendVersioned({ type: "take", version: v.version });
         break;
       case "pass-take":
-        if (v?.take_offer) sendVersioned({ type: "advance", version: v.version });
+        if (v?.take_offer) ctx.sendVersioned({ type: "advance", version: v.version });
         break;
       case "lesson-start":
         gotoStep(0);
