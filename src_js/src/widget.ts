@@ -3,7 +3,11 @@
 // The messages and traits are those of bhabho_widget/table/protocol.json (see protocol.ts).
 
 import type { AnyWidget } from "@anywidget/types";
+// The stylesheets in their cascade order (review.ts and tracker.ts import theirs too).
 import "./widget.css";
+import "./review.css";
+import "./tracker.css";
+import { createContext } from "./context";
 import {
   buildControls,
   buildLessonBar,
@@ -16,54 +20,21 @@ import {
   updatePace,
 } from "./controls";
 import { focusedWithin, h, setText } from "./dom";
-import { createContext } from "./context";
-import { type Labelled, relabel, translator } from "./labels";
-import { handleHandKey, restoreHandFocus, setRovingStop } from "./input";
+import { feltPanel } from "./felt";
+import { handPanel } from "./hand";
+import { hintPanel } from "./hint";
+import { relabel, translator } from "./labels";
+import { logPanel } from "./log";
+import { messagesPanel } from "./messages";
 import { modelPacer, newViewOf } from "./pacer";
+import { canPlay, renderExercise, renderSkipAsk, renderSummary, setExerciseHint } from "./render";
 import { buildReview, decisionOf, renderReview } from "./review";
-import { buildTracker, handleTrackerKey, markSeats, renderTracker } from "./tracker";
-import {
-  canPlay,
-  hintOf,
-  isScore,
-  lastTrickOf,
-  nameOf,
-  renderCenter,
-  renderExercise,
-  renderFlight,
-  renderHand,
-  renderHint,
-  renderRest,
-  renderScore,
-  renderSeat,
-  renderSkipAsk,
-  renderSummary,
-  setExerciseHint,
-  trickRing,
-  updateBanner,
-} from "./render";
-import type { LastTrick, Model, Traits, View } from "./types";
+import { scorePanel } from "./score";
+import { takePanel } from "./take";
+import { buildTracker, handleTrackerKey, renderTracker } from "./tracker";
+import type { Model, Traits, View } from "./types";
 
-// Container query units let the trick's ring widen with the widget (see trickRing).
-const hasContainerUnits = (() => {
-  try {
-    return typeof CSS !== "undefined" && typeof CSS.supports === "function" && CSS.supports("width", "1cqw");
-  } catch {
-    return false;
-  }
-})();
-
-/** How long (ms) a flight may last at most, where animations never end (no CSS). */
-const FLIGHT_MS = 1500;
-
-/** The person asked their system for less motion: then no card flies. */
-export function prefersReducedMotion(): boolean {
-  try {
-    return typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
-  } catch {
-    return false;
-  }
-}
+export { prefersReducedMotion } from "./felt";
 
 let mounts = 0; // for element ids unique on the page
 
@@ -75,104 +46,59 @@ export const OWN_KEYS: ReadonlySet<string> = new Set([
 export function mount(model: Model, el: HTMLElement): () => void {
   const uid = `bh${++mounts}`;
   const ctx = createContext(model, uid);
-  const { root, send, view, hintAction } = ctx;
+  const { root, send, view } = ctx;
   const controls = buildControls(ctx.t);
   const lessonBar = buildLessonBar(ctx.t);
-  const labelled: Labelled[] = [];
   const trk = buildTracker(uid); // the Tracker panel (tracker.ts), drawn from the tracker trait
-  labelled.push(...trk.labelled);
   const rev = buildReview(uid); // the Review panel (review.ts), drawn from the review trait
-  labelled.push(...rev.labelled);
   const exerciseSlot = h("div.bh-exercise-slot");
   // The exercise is redrawn with every view; its feedback is announced from this one region.
   const exerciseLive = h("div.bh-sr-only", { role: "status", "aria-live": "polite", "data-testid": "exercise-live" });
-  const seats = h("div.bh-seats");
-  const center = h("div.bh-center");
-  const restSlot = h("div.bh-rest-slot");
-  const flightSlot = h("div.bh-flight-slot");
-  // The game-over banner: one element, an assertive live region, shown while there is a
-  // result; it sits just under the felt, so that it covers neither the last trick nor a seat.
-  const banner = h("div.bh-game-over", {
-    "data-testid": "game-over",
-    role: "alert",
-    "aria-live": "assertive",
-    "aria-atomic": "true",
-    hidden: true,
-  });
-  const felt = h("div.bh-felt", { role: "region" }, center, restSlot, seats, flightSlot);
-  labelled.push({ el: felt, key: "table_region", attr: "aria-label" });
-  const status = h("div.bh-status", { role: "status", "aria-live": "polite", "data-testid": "narration" });
-  const error = h("div.bh-error.is-empty", { role: "alert", "data-testid": "error" });
-  const hintSlot = h("div.bh-hint-slot");
-  const handSlot = h("div.bh-hand-slot");
-  const take = h("button.bh-btn.bh-take", { type: "button", "data-testid": "take", disabled: true });
-  // Shown at the person's own chance to take (rule 7, view.take_offer): passing lets the table go on.
-  const pass = h("button.bh-btn.bh-pass", { type: "button", "data-testid": "pass-take", hidden: true });
-  labelled.push({ el: pass, key: "pass_take" }, { el: pass, key: "pass_take_aria", attr: "aria-label" });
-  // Hint, Undo and Take sit beside the narration, just above the hand, so the fan can use the
-  // full width and the person's actions are where the play is (and next in the tab order).
-  const handBar = h(
-    "div.bh-hand-bar",
-    {},
-    h("div.bh-messages", {}, status, error),
-    h("div.bh-hand-actions", {}, controls.actions, trk.button, rev.button, take, pass), // Take and Pass last: just before the hand in tab order
-    hintSlot, // the hint's words and chart take the bar's whole width, under the buttons
-  );
-  const handArea = h("div.bh-hand-area", {}, handSlot);
-  // The log scrolls: it is a tab stop so that the keyboard can scroll it too.
-  const log = h("ol.bh-log", { "data-testid": "log", tabindex: 0 });
-  const logTitle = h("div.bh-log-title");
-  labelled.push({ el: log, key: "log_aria", attr: "aria-label" }, { el: logTitle, key: "log_title" });
-  const scoreSlot = h("div.bh-score-slot");
+  const felt = feltPanel(ctx);
+  const messages = messagesPanel(ctx);
+  const hint = hintPanel(ctx);
+  const hand = handPanel(ctx);
+  const take = takePanel(ctx);
+  const log = logPanel();
+  const score = scorePanel(ctx);
+  const labelled = [...trk.labelled, ...rev.labelled, ...felt.labelled, ...take.labelled, ...log.labelled];
+  const pacer = modelPacer(model, send);
+
   // The felt and the hand come first, the game's settings below them: on a laptop screen
-  // the whole table, the person's hand included, fits without scrolling.
+  // the whole table, the person's hand included, fits without scrolling. Hint, Undo and
+  // Take sit beside the narration, just above the hand, so the fan can use the full width
+  // and the person's actions are where the play is (and next in the tab order).
   root.append(
     lessonBar.bar,
     exerciseSlot,
     exerciseLive,
-    felt,
-    banner,
-    handBar,
-    handArea,
+    felt.felt,
+    felt.banner,
+    h(
+      "div.bh-hand-bar",
+      {},
+      messages.box,
+      // Take and Pass last: just before the hand in tab order
+      h("div.bh-hand-actions", {}, controls.actions, trk.button, rev.button, take.take, take.pass),
+      hint.slot, // the hint's words and chart take the bar's whole width, under the buttons
+    ),
+    hand.area,
     trk.panel,
     rev.panel,
     controls.bar,
-    h("div.bh-footer", {}, h("div.bh-log-box", {}, logTitle, log), scoreSlot),
+    h("div.bh-footer", {}, log.box, score.slot),
   );
   relabel(labelled, ctx.t);
   el.append(root);
 
   const disposers: (() => void)[] = [];
-  let lastLogKey = "";
   let lastGoto: number | null = null;
-  // The finished trick resting on the table (play mode), since when, and from which view.
-  let resting: LastTrick | null = null;
-  let restSince: number | null = null;
-  let restVersion: number | null = null;
-  let flightVersion: number | null = null;
-  let flightTimer: ReturnType<typeof setTimeout> | null = null;
   let hintOpenAt: number | null = null; // the lesson step whose exercise shows its hint
   // Next or End at an unanswered question asks first: the step asked at, and where to go.
   let skipAskAt: number | null = null;
   let skipTo = 0;
 
-  const pacer = modelPacer(model, send);
-
-  function play(code: string): void {
-    const v = view();
-    if (!v || !canPlay(v) || !(v.legal ?? []).includes(code)) return;
-    ctx.sendVersioned({ type: "play", card: code, version: v.version });
-  }
-
   // ---- drawing ----
-
-  function drawHand(v: View): void {
-    const had = focusedWithin(handSlot) as HTMLButtonElement | null;
-    const code = had?.dataset.card ?? null;
-    const oldIndex = had ? Array.from(handSlot.querySelectorAll("button")).indexOf(had) : -1; // -1: the group itself
-    handSlot.replaceChildren(renderHand(v, hintAction(), ctx.t));
-    if (had) restoreHandFocus(handSlot.firstElementChild as HTMLElement, code, oldIndex);
-  }
 
   function drawExercise(v: View): void {
     const had = focusedWithin(exerciseSlot) as HTMLElement | null;
@@ -211,7 +137,7 @@ export function mount(model: Model, el: HTMLElement): () => void {
         ? "exercise"
         : lessonBar.bar.contains(before)
           ? "lesson"
-          : handSlot.contains(before)
+          : hand.slot.contains(before)
             ? "hand"
             : "play";
     draw();
@@ -223,159 +149,40 @@ export function mount(model: Model, el: HTMLElement): () => void {
       (where === "exercise" ? lesson[0] : lesson[lesson.length - 1]).focus();
       return;
     }
-    const hand = handSlot.firstElementChild as HTMLElement | null;
-    if (hand) restoreHandFocus(hand, null, 0);
-  }
-
-  function clearFlight(): void {
-    if (flightTimer !== null) clearTimeout(flightTimer);
-    flightTimer = null;
-    flightSlot.replaceChildren();
-  }
-
-  function fly(v: View, trick: LastTrick): void {
-    clearFlight();
-    if (prefersReducedMotion()) return; // the cards simply go
-    const layer = renderFlight(v, trick);
-    flightSlot.append(layer);
-    const done = () => {
-      if (layer.isConnected) layer.remove();
-      if (flightTimer !== null) clearTimeout(flightTimer);
-      flightTimer = null;
-    };
-    layer.lastElementChild?.addEventListener("animationend", done, { once: true });
-    flightTimer = setTimeout(done, FLIGHT_MS);
-  }
-
-  /** The finished trick: it rests where it was played until the next lead, then flies to
-   * the picker or the waste pile. An undo or a new game shows none of it. A lesson's view
-   * says itself whether a trick rests (an empty table and a last_trick). */
-  function drawTrickEnd(v: View): void {
-    const lt = lastTrickOf(v);
-    const table = v.table ?? [];
-    if (v.change === "undo" || v.change === "new") {
-      resting = null;
-      clearFlight();
-    } else if (v.mode === "lesson") {
-      resting = table.length === 0 ? lt : null;
-      clearFlight();
-    } else if (table.length > 0) {
-      const leaving = lt ?? resting;
-      if (leaving && flightVersion !== v.version) {
-        flightVersion = v.version;
-        fly(v, leaving);
-      }
-      resting = null;
-    } else if (lt && restVersion !== v.version) {
-      resting = lt;
-      restSince = Date.now();
-      restVersion = v.version;
-    }
-    if (!resting) {
-      restSince = null;
-      restVersion = null;
-    }
-    restSlot.replaceChildren(...(resting ? [renderRest(v, resting, ctx.t)] : []));
-  }
-
-  function drawLog(v: View): void {
-    const lines = (Array.isArray(v.log) ? v.log : []).filter((l) => l && typeof l.text === "string");
-    const key = JSON.stringify(lines);
-    if (key === lastLogKey) return;
-    lastLogKey = key;
-    // The kernel sends the whole log as it now stands: show exactly that.
-    log.replaceChildren(...lines.map((l) => h("li", { "data-kind": String(l.kind ?? "") }, l.text)));
-    log.scrollTop = log.scrollHeight;
-  }
-
-  function drawFelt(v: View): void {
-    const ring = trickRing(v.num_players, Array.isArray(v.hands));
-    const rx =
-      hasContainerUnits && ring.frac > 0 ? `clamp(${ring.rx}px, ${ring.frac}cqw, ${ring.rxMax}px)` : `${ring.rx}px`;
-    felt.style.setProperty("--rx", rx);
-    felt.style.setProperty("--ry", `${ring.ry}px`);
-    felt.style.setProperty("--fh", `${ring.height}px`);
-    felt.style.setProperty("--tcw", `${ring.card}px`);
-  }
-
-  function drawTake(v: View | null): void {
-    const target = v?.take_target;
-    const label = !v || target === null || target === undefined ? ctx.t("take") : ctx.t("take_from", { name: nameOf(v, target, ctx.t) });
-    setText(take, label);
-    take.disabled = !v?.can_take;
-    pass.hidden = pass.disabled = !v?.take_offer;
-    pass.dataset.version = v?.take_offer ? String(v.version) : "";
-    const hinted = hintAction() === "take";
-    take.classList.toggle("is-hint", hinted);
-    // a reviewed chance to take whose better action was the take: the button outlined
-    take.classList.toggle("is-review-best", v?.mode === "review" && v.review?.best === "take");
-    if (hinted) take.title = ctx.t("hint_take_title");
-    else take.removeAttribute("title");
-  }
-
-  function drawHint(): void {
-    const hint = hintOf(model.get("hint"));
-    hintSlot.replaceChildren(...(hint ? [renderHint(hint, ctx.t)] : []));
-    const v = view();
-    if (v) drawHand(v);
-    drawTake(v);
+    hand.refocus();
   }
 
   function drawView(): void {
     const v = view();
     if (!v) {
-      setText(status, ctx.t("waiting_kernel"));
-      updateBanner(banner, null);
+      messages.update(null);
+      felt.update(null);
       return;
     }
     root.dataset.version = String(v.version); // which view is drawn (tests wait for a new one)
     const lesson = v.mode === "lesson";
     root.classList.toggle("is-reviewing", v.mode === "review");
-    const quiet = v.change === "undo" || v.change === "new"; // nothing animates
     root.classList.toggle("is-lesson", lesson);
-    felt.classList.toggle("is-revealed", Array.isArray(v.hands));
-    felt.classList.toggle("is-over", Boolean(v.is_over));
-    drawFelt(v);
-
-    const seatEls: HTMLElement[] = [];
-    for (let s = 0; s < v.num_players; s++) seatEls.push(renderSeat(v, s, ctx.t));
-    seats.replaceChildren(...seatEls);
-    markSeats(seats, model.get("tracker") ?? null, ctx.t); // the void marks, while the tracker is open
-    // Cards already shown (on the table or resting) do not fly in again.
-    const before = new Set(
-      Array.from(felt.querySelectorAll<HTMLElement>("[data-testid=trick-card], [data-rest-card]"), (c) => c.dataset.card),
-    );
-    drawTrickEnd(v); // first: the corner label names the resting trick while it rests
-    center.replaceChildren(...renderCenter(v, ctx.t, { resting: resting !== null }));
-    if (!quiet) {
-      for (const c of felt.querySelectorAll<HTMLElement>("[data-testid=trick-card], [data-rest-card]")) {
-        if (!before.has(c.dataset.card)) c.classList.add("is-new");
-      }
-    }
-    updateBanner(banner, v);
-    drawHand(v);
-    drawTake(v);
+    felt.update(v);
+    hand.update(v);
+    take.update(v);
     for (const e of controls.playOnly) e.hidden = lesson;
-    take.hidden = lesson;
+    take.showFor(v);
     controls.hint.disabled = !v.take_offer && (!canPlay(v) || !((v.legal ?? []).length || v.can_take));
     controls.undo.disabled = v.can_undo === false; // nothing of the person's to take back yet
     updateLessonBar(lessonBar, lesson ? v.lesson : null, ctx.t);
     drawExercise(v);
-    // The kernel writes the narration: shown as it is (setText keeps an unchanged line quiet).
-    setText(status, typeof v.narration === "string" ? v.narration : "");
-    drawLog(v);
-    pacer.update(v, model.get("pace"), restSince);
+    messages.update(v);
+    log.update(v);
+    pacer.update(v, model.get("pace"), felt.restSince());
   }
 
-  function drawError(): void {
-    const msg = model.get("error") ?? "";
-    setText(error, msg);
-    error.classList.toggle("is-empty", !msg);
-  }
-
-  function drawScore(): void {
-    const score = model.get("score");
-    scoreSlot.replaceChildren(...(isScore(score) ? [renderScore(score, ctx.t)] : []));
+  /** The hint's words, and its mark on the hand or on Take. */
+  function drawHint(): void {
+    hint.update();
+    const v = view();
+    if (v) hand.update(v);
+    take.update(v);
   }
 
   function drawSettings(): void {
@@ -406,9 +213,8 @@ export function mount(model: Model, el: HTMLElement): () => void {
   }
 
   function drawTracker(): void {
-    const data = model.get("tracker") ?? null;
-    renderTracker(trk, data, ctx.t);
-    markSeats(seats, data, ctx.t);
+    renderTracker(trk, model.get("tracker") ?? null, ctx.t);
+    felt.markVoids();
   }
 
   /** Opens or closes the Tracker panel; the chances layer keeps its switch. */
@@ -433,7 +239,7 @@ export function mount(model: Model, el: HTMLElement): () => void {
     relabel(labelled, ctx.t);
     drawConfig(); // the variant and bot menus
     drawSettings();
-    drawScore();
+    score.update();
     drawHint();
     drawTracker();
     drawReview();
@@ -448,8 +254,7 @@ export function mount(model: Model, el: HTMLElement): () => void {
   }
 
   on("change:view", () => {
-    const v = view();
-    newViewOf(model, v);
+    newViewOf(model, view());
     ctx.resetActed();
     lastGoto = null;
     keepFocus(drawView);
@@ -459,11 +264,11 @@ export function mount(model: Model, el: HTMLElement): () => void {
   on("change:review", () => keepFocus(drawReview));
   on("change:error", () => {
     ctx.resetActed(); // the kernel refused: let the person try again
-    drawError();
+    messages.showError();
     drawDeck(); // a refused set_deck: the switch shows the deck drawn
   });
   on("change:deck", drawDeck);
-  on("change:score", drawScore);
+  on("change:score", score.update);
   on("change:variants", () => drawConfig());
   on("change:bot_levels", () => drawConfig());
   on("change:languages", () => drawConfig());
@@ -472,7 +277,7 @@ export function mount(model: Model, el: HTMLElement): () => void {
   on("change:lang", drawLabels);
   on("change:pace", () => {
     drawSettings();
-    pacer.update(view(), model.get("pace"), restSince);
+    pacer.update(view(), model.get("pace"), felt.restSince());
   });
   on("change:reveal_all", drawSettings);
 
@@ -523,10 +328,7 @@ export function mount(model: Model, el: HTMLElement): () => void {
     const btn = (e.target as HTMLElement | null)?.closest?.("button");
     if (!btn || !root.contains(btn) || btn.disabled) return;
     const v = view();
-    if (btn.dataset.card !== undefined && handSlot.contains(btn)) {
-      play(btn.dataset.card);
-      return;
-    }
+    if (hand.click(btn)) return;
     if (btn.dataset.testid === "exercise-hint" && exerciseSlot.contains(btn)) {
       const open = btn.getAttribute("aria-expanded") !== "true";
       hintOpenAt = open ? (v?.lesson?.index ?? null) : null;
@@ -541,6 +343,7 @@ export function mount(model: Model, el: HTMLElement): () => void {
     }
     // A lesson has no game to start, undo or hint (its kernel refuses those messages).
     if (v?.mode === "lesson" && controls.playOnly.some((e) => e.contains(btn))) return;
+    if (take.click(btn)) return;
     switch (btn.dataset.testid) {
       case "new-game":
         if (v) ctx.sendVersioned({ type: "new_game", version: v.version, ...readNewGame(controls) });
@@ -570,12 +373,6 @@ export function mount(model: Model, el: HTMLElement): () => void {
       }
       case "review-end":
         send({ type: "review_show", decision: null });
-        break;
-      case "take":
-        if (v?.can_take) ctx.sendVersioned({ type: "take", version: v.version });
-        break;
-      case "pass-take":
-        if (v?.take_offer) ctx.sendVersioned({ type: "advance", version: v.version });
         break;
       case "lesson-start":
         gotoStep(0);
@@ -631,8 +428,7 @@ export function mount(model: Model, el: HTMLElement): () => void {
     }
   });
   listen("keydown", (e) => {
-    const hand = handSlot.firstElementChild as HTMLElement | null;
-    if (hand && hand.contains(e.target as Node)) handleHandKey(e, hand, play);
+    hand.keydown(e);
     if (handleTrackerKey(trk, e)) e.preventDefault();
     const typing = (e.target as HTMLElement | null)?.closest?.("input, select, textarea");
     if ((e.key === "t" || e.key === "T") && !typing && !e.ctrlKey && !e.metaKey && !e.altKey) {
@@ -649,18 +445,14 @@ export function mount(model: Model, el: HTMLElement): () => void {
     // selects, buttons, the hand) to ourselves; JupyterLab listens in the bubbling phase.
     if (OWN_KEYS.has(e.key) && !e.ctrlKey && !e.metaKey && !e.altKey) e.stopPropagation();
   });
-  listen("focusin", (e) => {
-    const btn = (e.target as HTMLElement).closest?.("button[data-card]") as HTMLButtonElement | null;
-    const hand = handSlot.firstElementChild as HTMLElement | null;
-    if (btn && hand?.contains(btn) && !btn.disabled) setRovingStop(hand, btn);
-  });
+  listen("focusin", (e) => hand.focusin(e));
 
   // ---- first draw ----
   drawConfig(true);
   drawDeck();
   drawSettings();
-  drawError();
-  drawScore();
+  messages.showError();
+  score.update();
   drawHint();
   drawTracker();
   drawReview();
@@ -668,7 +460,7 @@ export function mount(model: Model, el: HTMLElement): () => void {
 
   return () => {
     pacer.cancel();
-    clearFlight();
+    felt.dispose();
     for (const d of disposers.splice(0)) d();
     root.remove();
   };
