@@ -1,6 +1,6 @@
-// The controls and the lesson bar. Both are built once per view and updated in place, so a
-// slider being dragged or a focused button survives the kernel's answers. Their texts are
-// labels (see labels.ts): `relabel(controls.labelled, t)` redraws them.
+// The controls. They are built once per view and updated in place, so a slider being
+// dragged or a focused button survives the kernel's answers. Their texts are labels (see
+// labels.ts): `relabel(controls.labelled, t)` redraws them.
 //
 // The controls come in two parts: `actions` (Hint and Undo, drawn beside Take just above
 // the hand, where the play is) and `bar` (New game with its settings, the pace, the
@@ -10,7 +10,7 @@
 import { h, setText } from "./dom";
 import { type LabelKey, type Labelled, menuText, relabel, type Translate } from "./labels";
 import { PACE_MAX, PACE_MIN, PLAYERS_MAX, PLAYERS_MIN, SEED_MAX } from "./protocol";
-import type { Config, Deck, Language, LessonInfo } from "./types";
+import type { Config, Deck, Language } from "./types";
 
 /** The pace slider's step (seconds); its bounds are the protocol's. */
 export const PACE_STEP = 0.1;
@@ -242,61 +242,4 @@ export function readNewGame(c: Controls): { players: number; seed: number | null
     variant: c.variant.value,
     bots: c.bots.value,
   };
-}
-
-export interface LessonBar {
-  bar: HTMLElement;
-  title: HTMLElement;
-  start: HTMLButtonElement;
-  back: HTMLButtonElement;
-  next: HTMLButtonElement;
-  end: HTMLButtonElement;
-  slider: HTMLInputElement;
-  step: HTMLElement;
-  labelled: Labelled[];
-}
-
-export function buildLessonBar(t: Translate): LessonBar {
-  const labelled: Labelled[] = [];
-  const btn = (id: string, text: LabelKey, label: LabelKey) => {
-    const b = h("button.bh-btn", { type: "button", "data-testid": id });
-    labelled.push({ el: b, key: text }, { el: b, key: label, attr: "aria-label" });
-    return b;
-  };
-  const title = h("strong.bh-lesson-title", { "data-testid": "lesson-title" });
-  const start = btn("lesson-start", "lesson_start", "lesson_start_aria");
-  const back = btn("lesson-back", "lesson_back", "lesson_back_aria");
-  const next = btn("lesson-next", "lesson_next", "lesson_next_aria");
-  const end = btn("lesson-end", "lesson_end", "lesson_end_aria");
-  const slider = h("input.bh-range.bh-lesson-slider", {
-    type: "range",
-    "data-testid": "lesson-slider",
-    min: 0,
-    max: 0,
-    step: 1,
-  });
-  labelled.push({ el: slider, key: "lesson_slider_aria", attr: "aria-label" });
-  const step = h("span.bh-lesson-step", { "data-testid": "lesson-step" });
-  const bar = h(
-    "div.bh-lesson",
-    { "data-testid": "lesson", role: "group", hidden: true },
-    title,
-    h("div.bh-lesson-nav", {}, start, back, slider, next, end, step),
-  );
-  labelled.push({ el: bar, key: "lesson_group", attr: "aria-label" });
-  relabel(labelled, t);
-  return { bar, title, start, back, next, end, slider, step, labelled };
-}
-
-export function updateLessonBar(b: LessonBar, lesson: LessonInfo | null | undefined, t: Translate): void {
-  b.bar.hidden = !lesson;
-  if (!lesson) return;
-  setText(b.title, lesson.title ?? "");
-  b.slider.max = String(lesson.length);
-  b.slider.value = String(lesson.index);
-  const where = t("lesson_step", { i: lesson.index, n: lesson.length });
-  b.slider.setAttribute("aria-valuetext", where);
-  setText(b.step, where);
-  b.start.disabled = b.back.disabled = lesson.index <= 0;
-  b.next.disabled = b.end.disabled = lesson.index >= lesson.length;
 }

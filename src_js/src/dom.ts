@@ -39,6 +39,11 @@ export function focusedWithin(el: Element): HTMLElement | null {
   return active && el.contains(active) ? active : null;
 }
 
+/** The element can take focus: on the page, not disabled, not inside a hidden element. */
+export function usable(el: HTMLElement): boolean {
+  return el.isConnected && !(el as HTMLButtonElement).disabled && !el.closest("[hidden]");
+}
+
 const SVG_NS = "http://www.w3.org/2000/svg";
 
 /** An SVG element with its attributes and children (a string is a text node). */

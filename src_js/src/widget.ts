@@ -8,31 +8,23 @@ import "./widget.css";
 import "./review.css";
 import "./tracker.css";
 import { createContext } from "./context";
-import {
-  buildControls,
-  buildLessonBar,
-  clampPace,
-  deckOf,
-  readNewGame,
-  updateConfig,
-  updateDeck,
-  updateLessonBar,
-  updatePace,
-} from "./controls";
-import { focusedWithin, h, setText } from "./dom";
+import { buildControls, clampPace, deckOf, readNewGame, updateConfig, updateDeck, updatePace } from "./controls";
+import { focusedWithin, h } from "./dom";
 import { feltPanel } from "./felt";
+import { keepFocus } from "./focus";
 import { handPanel } from "./hand";
 import { hintPanel } from "./hint";
 import { relabel, translator } from "./labels";
+import { lessonPanel } from "./lesson";
 import { logPanel } from "./log";
 import { messagesPanel } from "./messages";
 import { modelPacer, newViewOf } from "./pacer";
-import { canPlay, renderExercise, renderSkipAsk, renderSummary, setExerciseHint } from "./render";
+import { canPlay } from "./render";
 import { buildReview, decisionOf, renderReview } from "./review";
 import { scorePanel } from "./score";
 import { takePanel } from "./take";
 import { buildTracker, handleTrackerKey, renderTracker } from "./tracker";
-import type { Model, Traits, View } from "./types";
+import type { Model, Traits } from "./types";
 
 export { prefersReducedMotion } from "./felt";
 
@@ -48,12 +40,9 @@ export function mount(model: Model, el: HTMLElement): () => void {
   const ctx = createContext(model, uid);
   const { root, send, view } = ctx;
   const controls = buildControls(ctx.t);
-  const lessonBar = buildLessonBar(ctx.t);
+  const lesson = lessonPanel(ctx);
   const trk = buildTracker(uid); // the Tracker panel (tracker.ts), drawn from the tracker trait
   const rev = buildReview(uid); // the Review panel (review.ts), drawn from the review trait
-  const exerciseSlot = h("div.bh-exercise-slot");
-  // The exercise is redrawn with every view; its feedback is announced from this one region.
-  const exerciseLive = h("div.bh-sr-only", { role: "status", "aria-live": "polite", "data-testid": "exercise-live" });
   const felt = feltPanel(ctx);
   const messages = messagesPanel(ctx);
   const hint = hintPanel(ctx);
@@ -61,7 +50,7 @@ export function mount(model: Model, el: HTMLElement): () => void {
   const take = takePanel(ctx);
   const log = logPanel();
   const score = scorePanel(ctx);
-  const labelled = [...trk.labelled, ...rev.labelled, ...felt.labelled, ...take.labelled, ...log.labelled];
+  const labelled = [...lesson.bar.labelled, ...trk.labelled, ...rev.labelled, ...felt.labelled, ...take.labelled, ...log.labelled];
   const pacer = modelPacer(model, send);
 
   // The felt and the hand come first, the game's settings below them: on a laptop screen
@@ -69,9 +58,9 @@ export function mount(model: Model, el: HTMLElement): () => void {
   // Take sit beside the narration, just above the hand, so the fan can use the full width
   // and the person's actions are where the play is (and next in the tab order).
   root.append(
-    lessonBar.bar,
-    exerciseSlot,
-    exerciseLive,
+    lesson.bar.bar,
+    lesson.exerciseSlot,
+    lesson.exerciseLive,
     felt.felt,
     felt.banner,
     h(
@@ -92,65 +81,7 @@ export function mount(model: Model, el: HTMLElement): () => void {
   el.append(root);
 
   const disposers: (() => void)[] = [];
-  let lastGoto: number | null = null;
-  let hintOpenAt: number | null = null; // the lesson step whose exercise shows its hint
-  // Next or End at an unanswered question asks first: the step asked at, and where to go.
-  let skipAskAt: number | null = null;
-  let skipTo = 0;
-
   // ---- drawing ----
-
-  function drawExercise(v: View): void {
-    const had = focusedWithin(exerciseSlot) as HTMLElement | null;
-    const index = had?.dataset.index;
-    const step = v.lesson?.index ?? null;
-    if (hintOpenAt !== step) hintOpenAt = null; // a new step asks afresh, hint closed
-    if (skipAskAt !== step) skipAskAt = null;
-    const ex = renderExercise(v, ctx.t, { hintOpen: hintOpenAt !== null, id: `${uid}-ex` });
-    if (ex && skipAskAt !== null) ex.append(renderSkipAsk(ctx.t, `${uid}-skip`));
-    // the lesson's last step: how it went
-    const summary = ex ? null : renderSummary(v, ctx.t, `${uid}-summary`);
-    exerciseSlot.replaceChildren(...(ex ? [ex] : summary ? [summary] : []));
-    setText(exerciseLive, v.lesson?.exercise?.feedback?.text ?? "");
-    if (!had) return;
-    const again =
-      index !== undefined
-        ? exerciseSlot.querySelector<HTMLButtonElement>(`button[data-index="${index}"]`)
-        : had.dataset.testid === "exercise-hint"
-          ? exerciseSlot.querySelector<HTMLButtonElement>("[data-testid=exercise-hint]")
-          : null;
-    if (again && !again.disabled) again.focus();
-  }
-
-  function usable(el: HTMLElement): boolean {
-    return el.isConnected && !(el as HTMLButtonElement).disabled && !el.closest("[hidden]");
-  }
-
-  /** Redraws, keeping the keyboard's place: when the focused control went away or was
-   * disabled (Take after taking, an answered question, Next at a lesson's end, Hint while
-   * the bots play), focus moves to the next sensible place instead of the page's start. */
-  function keepFocus(draw: () => void): void {
-    const before = focusedWithin(root);
-    const where = !before
-      ? null
-      : exerciseSlot.contains(before)
-        ? "exercise"
-        : lessonBar.bar.contains(before)
-          ? "lesson"
-          : hand.slot.contains(before)
-            ? "hand"
-            : "play";
-    draw();
-    if (!before || usable(before)) return;
-    const now = focusedWithin(root);
-    if (now && now !== before) return; // the hand or the exercise already put it back
-    const lesson = [lessonBar.next, lessonBar.back, lessonBar.slider].filter(usable);
-    if ((where === "exercise" || where === "lesson") && lesson.length) {
-      (where === "exercise" ? lesson[0] : lesson[lesson.length - 1]).focus();
-      return;
-    }
-    hand.refocus();
-  }
 
   function drawView(): void {
     const v = view();
@@ -160,18 +91,16 @@ export function mount(model: Model, el: HTMLElement): () => void {
       return;
     }
     root.dataset.version = String(v.version); // which view is drawn (tests wait for a new one)
-    const lesson = v.mode === "lesson";
     root.classList.toggle("is-reviewing", v.mode === "review");
-    root.classList.toggle("is-lesson", lesson);
+    root.classList.toggle("is-lesson", v.mode === "lesson");
     felt.update(v);
     hand.update(v);
     take.update(v);
-    for (const e of controls.playOnly) e.hidden = lesson;
+    for (const e of controls.playOnly) e.hidden = v.mode === "lesson";
     take.showFor(v);
     controls.hint.disabled = !v.take_offer && (!canPlay(v) || !((v.legal ?? []).length || v.can_take));
     controls.undo.disabled = v.can_undo === false; // nothing of the person's to take back yet
-    updateLessonBar(lessonBar, lesson ? v.lesson : null, ctx.t);
-    drawExercise(v);
+    lesson.update(v);
     messages.update(v);
     log.update(v);
     pacer.update(v, model.get("pace"), felt.restSince());
@@ -235,7 +164,6 @@ export function mount(model: Model, el: HTMLElement): () => void {
     ctx.t = translator(model.get("labels"), model.get("lang"));
     root.setAttribute("lang", ctx.t.lang);
     relabel(controls.labelled, ctx.t);
-    relabel(lessonBar.labelled, ctx.t);
     relabel(labelled, ctx.t);
     drawConfig(); // the variant and bot menus
     drawSettings();
@@ -245,6 +173,8 @@ export function mount(model: Model, el: HTMLElement): () => void {
     drawReview();
     drawView();
   }
+
+  const redraw = (draw: () => void) => keepFocus(root, lesson, hand, draw);
 
   // ---- model events ----
 
@@ -256,12 +186,12 @@ export function mount(model: Model, el: HTMLElement): () => void {
   on("change:view", () => {
     newViewOf(model, view());
     ctx.resetActed();
-    lastGoto = null;
-    keepFocus(drawView);
+    lesson.newView();
+    redraw(drawView);
   });
-  on("change:hint", () => keepFocus(drawHint));
-  on("change:tracker", () => keepFocus(drawTracker));
-  on("change:review", () => keepFocus(drawReview));
+  on("change:hint", () => redraw(drawHint));
+  on("change:tracker", () => redraw(drawTracker));
+  on("change:review", () => redraw(drawReview));
   on("change:error", () => {
     ctx.resetActed(); // the kernel refused: let the person try again
     messages.showError();
@@ -288,36 +218,6 @@ export function mount(model: Model, el: HTMLElement): () => void {
     disposers.push(() => root.removeEventListener(type, fn as EventListener));
   }
 
-  /** The step shows a question with no answer yet (never answered, or skipped before). */
-  function unanswered(v: View | null): boolean {
-    const ex = v?.lesson?.exercise;
-    return Boolean(ex && !ex.feedback && (ex.status === "open" || ex.status === "skipped"));
-  }
-
-  /** Next or End: at an unanswered question, ask before going on (the next step would give
-   * the answer away); focus goes to "Answer first". */
-  function goForward(v: View, index: number): void {
-    if (!v.lesson) return;
-    if (!unanswered(v)) {
-      gotoStep(index);
-      return;
-    }
-    skipAskAt = v.lesson.index;
-    skipTo = index;
-    drawExercise(v);
-    exerciseSlot.querySelector<HTMLButtonElement>("[data-testid=skip-cancel]")?.focus();
-  }
-
-  function gotoStep(index: number, fromSlider = false): void {
-    const v = view();
-    if (!v?.lesson) return;
-    const i = Math.max(0, Math.min(v.lesson.length, Math.round(index)));
-    // A dragged slider fires input and change for the same value: ask once.
-    if (fromSlider && (i === lastGoto || (lastGoto === null && i === v.lesson.index))) return;
-    lastGoto = i;
-    send({ type: "goto", index: i });
-  }
-
   listen("click", (e) => {
     // a point of the review's graph or one of its rows: that decision's position
     const decision = decisionOf(e.target, rev.panel);
@@ -328,19 +228,7 @@ export function mount(model: Model, el: HTMLElement): () => void {
     const btn = (e.target as HTMLElement | null)?.closest?.("button");
     if (!btn || !root.contains(btn) || btn.disabled) return;
     const v = view();
-    if (hand.click(btn)) return;
-    if (btn.dataset.testid === "exercise-hint" && exerciseSlot.contains(btn)) {
-      const open = btn.getAttribute("aria-expanded") !== "true";
-      hintOpenAt = open ? (v?.lesson?.index ?? null) : null;
-      const box = btn.closest("[data-testid=exercise]");
-      if (box) setExerciseHint(box, open);
-      return;
-    }
-    if (btn.dataset.index !== undefined && exerciseSlot.contains(btn)) {
-      const choice = v?.lesson?.exercise?.choices[Number(btn.dataset.index)];
-      if (choice !== undefined) send({ type: "answer", choice });
-      return;
-    }
+    if (hand.click(btn) || lesson.click(btn)) return;
     // A lesson has no game to start, undo or hint (its kernel refuses those messages).
     if (v?.mode === "lesson" && controls.playOnly.some((e) => e.contains(btn))) return;
     if (take.click(btn)) return;
@@ -374,35 +262,11 @@ export function mount(model: Model, el: HTMLElement): () => void {
       case "review-end":
         send({ type: "review_show", decision: null });
         break;
-      case "lesson-start":
-        gotoStep(0);
-        break;
-      case "lesson-back":
-        if (v?.lesson) gotoStep(v.lesson.index - 1);
-        break;
-      case "lesson-next":
-        if (v?.lesson) goForward(v, v.lesson.index + 1);
-        break;
-      case "lesson-end":
-        if (v?.lesson) goForward(v, v.lesson.length);
-        break;
-      case "skip-confirm":
-        skipAskAt = null;
-        gotoStep(skipTo);
-        break;
-      case "skip-cancel":
-        skipAskAt = null;
-        if (v) drawExercise(v);
-        exerciseSlot.querySelector<HTMLButtonElement>("button[data-index]:not([disabled])")?.focus();
-        break;
     }
   });
 
-  const onSlider = (e: Event) => {
-    if (e.target === lessonBar.slider) gotoStep(Number(lessonBar.slider.value), true);
-  };
   listen("input", (e) => {
-    onSlider(e);
+    lesson.slide(e);
     if (e.target === controls.seed) controls.seedTouched = true;
     if (e.target === controls.pace) {
       const pace = clampPace(Number(controls.pace.value));
@@ -412,7 +276,7 @@ export function mount(model: Model, el: HTMLElement): () => void {
     }
   });
   listen("change", (e) => {
-    onSlider(e);
+    lesson.slide(e);
     if (e.target === trk.chances) {
       send({ type: "tracker", open: true, chances: trk.chances.checked });
       return;
