@@ -6,11 +6,17 @@
 // the hand, where the play is) and `bar` (New game with its settings, the pace, the
 // teacher's switch, the deck and the language, drawn below the hand), so that the felt
 // and the hand come first and fit a laptop screen.
+//
+// controlsPanel wires them to the model: it draws the config, the pace, the teacher's
+// switch and the deck from their traits, and sends New game, Undo, Hint, the deck and the
+// language (the pace is synced).
 
+import type { Context } from "./context";
 import { h, setText } from "./dom";
 import { type LabelKey, type Labelled, menuText, relabel, type Translate } from "./labels";
 import { PACE_MAX, PACE_MIN, PLAYERS_MAX, PLAYERS_MIN, SEED_MAX } from "./protocol";
-import type { Config, Deck, Language } from "./types";
+import { canPlay } from "./render";
+import type { Config, Deck, Language, View } from "./types";
 
 /** The pace slider's step (seconds); its bounds are the protocol's. */
 export const PACE_STEP = 0.1;
@@ -241,5 +247,87 @@ export function readNewGame(c: Controls): { players: number; seed: number | null
     seed: seed === null || Number.isNaN(seed) ? null : seed,
     variant: c.variant.value,
     bots: c.bots.value,
+  };
+}
+
+export interface ControlsPanel {
+  controls: Controls;
+  /** A lesson shows none of the game's controls; Hint and Undo only when they can be used. */
+  update(v: View): void;
+  /** The config and the menus; `refill`: the config itself changed (see updateConfig). */
+  drawConfig(refill?: boolean): void;
+  /** The pace and the teacher's switch. */
+  drawSettings(): void;
+  drawDeck(): void;
+  /** New game, Undo or Hint; false when `btn` is none of them. */
+  click(btn: HTMLButtonElement): boolean;
+  input(e: Event): void;
+  change(e: Event): void;
+}
+
+export function controlsPanel(ctx: Context): ControlsPanel {
+  const { model } = ctx;
+  const c = buildControls(ctx.t);
+  return {
+    controls: c,
+    update(v: View): void {
+      for (const e of c.playOnly) e.hidden = v.mode === "lesson";
+      c.hint.disabled = !v.take_offer && (!canPlay(v) || !((v.legal ?? []).length || v.can_take));
+      c.undo.disabled = v.can_undo === false; // nothing of the person's to take back yet
+    },
+    drawConfig(refill = false): void {
+      const lists = {
+        variants: model.get("variants"),
+        bot_levels: model.get("bot_levels"),
+        languages: model.get("languages"),
+      };
+      updateConfig(c, model.get("config"), lists, ctx.t, refill);
+    },
+    drawSettings(): void {
+      updatePace(c, model.get("pace"), ctx.t);
+      c.reveal.checked = Boolean(model.get("reveal_all"));
+    },
+    drawDeck(): void {
+      const deck = deckOf(model.get("deck"));
+      updateDeck(c, deck);
+      ctx.root.classList.toggle("is-four-colour", deck === "four-colour");
+    },
+    click(btn: HTMLButtonElement): boolean {
+      const v = ctx.view();
+      // A lesson has no game to start, undo or hint (its kernel refuses those messages).
+      if (v?.mode === "lesson" && c.playOnly.some((e) => e.contains(btn))) return true;
+      switch (btn.dataset.testid) {
+        case "new-game":
+          if (v) ctx.sendVersioned({ type: "new_game", version: v.version, ...readNewGame(c) });
+          return true;
+        case "undo":
+          if (v) ctx.sendVersioned({ type: "undo", version: v.version });
+          return true;
+        case "hint":
+          ctx.send({ type: "hint" });
+          return true;
+      }
+      return false;
+    },
+    input(e: Event): void {
+      if (e.target === c.seed) c.seedTouched = true;
+      if (e.target === c.pace) {
+        const pace = clampPace(Number(c.pace.value));
+        if (!isFinite(pace)) return;
+        model.set("pace", pace);
+        model.save_changes();
+      }
+    },
+    change(e: Event): void {
+      if (e.target === c.deck) {
+        ctx.send({ type: "set_deck", deck: c.deck.checked ? "four-colour" : "two-colour" });
+        return;
+      }
+      if (e.target === c.language) {
+        const language = c.language.value;
+        const config = model.get("config");
+        if (language && language !== config?.language) ctx.send({ type: "set_language", language });
+      }
+    },
   };
 }

@@ -8,20 +8,25 @@
 // decisions that cost most, each a button that shows its position on the table; every
 // decision in a list that opens. While a position is shown (view.mode "review"), Back,
 // Next and "Back to the end" step through the decisions.
+//
+// reviewPanel wires the panel to the model: it draws the review trait keeping the
+// keyboard's place, and sends review_start, review_cancel and review_show.
 
 import "./review.css";
-import { h, setText, svg } from "./dom";
+import type { Context } from "./context";
+import { focusedWithin, h, setText, svg } from "./dom";
 import type { Labelled, Translate } from "./labels";
 import type { Review, ReviewDecision, ReviewEvent } from "./protocol";
 
-export interface ReviewPanel {
+/** The panel's parts, built once per view. */
+export interface ReviewParts {
   /** "Review": shown at game over while no review is shown or being worked out. */
   button: HTMLButtonElement;
   panel: HTMLElement;
   labelled: Labelled[];
 }
 
-export function buildReview(uid: string): ReviewPanel {
+export function buildReview(uid: string): ReviewParts {
   const labelled: Labelled[] = [];
   const id = `${uid}-review`;
   const button = h("button.bh-btn.bh-review-btn", {
@@ -193,7 +198,7 @@ function costliestItem(d: ReviewDecision, t: Translate, at: number | null): HTML
 }
 
 /** Draws the panel and the Review button from the trait (null: nothing to review). */
-export function renderReview(p: ReviewPanel, data: Review | null, t: Translate): void {
+export function renderReview(p: ReviewParts, data: Review | null, t: Translate): void {
   const offered = data !== null && (data.status === "ready" || data.status === "cancelled" || data.status === "failed");
   p.button.hidden = !offered;
   p.panel.hidden = data === null || data.status === "ready";
@@ -265,4 +270,63 @@ export function decisionOf(target: EventTarget | null, panel: HTMLElement): numb
   if (!el || !panel.contains(el)) return null;
   const n = Number((el as HTMLElement | SVGElement).dataset.decision);
   return Number.isInteger(n) && n >= 0 ? n : null;
+}
+
+export interface ReviewPanel extends ReviewParts {
+  update(): void;
+  /** A click on a point of the graph or a row shows that decision's position; false for a click elsewhere. */
+  clickDecision(target: EventTarget | null): boolean;
+  /** Review, Cancel, Back, Next or "Back to the end"; false for any other button. */
+  click(btn: HTMLButtonElement): boolean;
+}
+
+export function reviewPanel(ctx: Context): ReviewPanel {
+  const p = buildReview(ctx.uid);
+  return {
+    ...p,
+    /** Redraws the panel; focus stays on the same control (or, once the one it was on is
+     * gone, the panel's next useful one: Cancel while it works, then the first row). */
+    update(): void {
+      const { panel, button } = p;
+      const had = focusedWithin(panel) ?? (focusedWithin(button.parentElement ?? button) === button ? button : null);
+      const testid = had?.dataset.testid;
+      const decision = had?.dataset.decision;
+      renderReview(p, ctx.model.get("review") ?? null, ctx.t);
+      if (!had || (had.isConnected && !had.hidden && !(had as HTMLButtonElement).disabled)) return;
+      const same = testid
+        ? panel.querySelector<HTMLElement>(`[data-testid="${testid}"]${decision !== undefined ? `[data-decision="${decision}"]` : ""}`)
+        : null;
+      const next = [same, ...panel.querySelectorAll<HTMLElement>("[data-testid=review-cancel], [data-testid=review-next], [data-testid=review-row], button")]
+        .find((el) => el && !el.hidden && !(el as HTMLButtonElement).disabled && el.isConnected);
+      if (next) next.focus();
+    },
+    clickDecision(target: EventTarget | null): boolean {
+      const decision = decisionOf(target, p.panel);
+      if (decision === null) return false;
+      ctx.send({ type: "review_show", decision });
+      return true;
+    },
+    click(btn: HTMLButtonElement): boolean {
+      switch (btn.dataset.testid) {
+        case "review-start":
+          ctx.send({ type: "review_start" });
+          return true;
+        case "review-cancel":
+          ctx.send({ type: "review_cancel" });
+          return true;
+        case "review-back":
+        case "review-next": {
+          const at = ctx.model.get("review")?.at;
+          if (typeof at === "number") {
+            ctx.send({ type: "review_show", decision: at + (btn.dataset.testid === "review-next" ? 1 : -1) });
+          }
+          return true;
+        }
+        case "review-end":
+          ctx.send({ type: "review_show", decision: null });
+          return true;
+      }
+      return false;
+    },
+  };
 }

@@ -8,9 +8,13 @@
 // Bot 2's hand". Under it, one line per seat: its card count, the suits it has shown it
 // lacks and, with the chances layer on, the chance that it can still follow each suit.
 // The void marks are also put on the seat boxes of the table.
+//
+// trackerPanel wires the panel to the model: the Tracker button, "t" anywhere in the widget
+// and Escape in the panel open or close it, and the chances switch asks for that layer.
 
 import "./tracker.css";
 import { cardLabel, parseCard, suitIcon, suitName } from "./cards";
+import type { Context } from "./context";
 import { h } from "./dom";
 import { counted, type Labelled, type Translate } from "./labels";
 import type { Suit, Tracker, TrackerSeat } from "./protocol";
@@ -18,7 +22,8 @@ import type { Suit, Tracker, TrackerSeat } from "./protocol";
 const SUITS: Suit[] = ["S", "H", "D", "C"];
 const RANK_CODE: Record<number, string> = { 14: "A", 13: "K", 12: "Q", 11: "J" };
 
-export interface TrackerPanel {
+/** The panel's parts, built once per view. */
+export interface TrackerParts {
   /** Opens and closes the panel (aria-expanded); "t" in the widget does the same. */
   button: HTMLButtonElement;
   /** The chances layer's switch (off by default). */
@@ -27,7 +32,7 @@ export interface TrackerPanel {
   labelled: Labelled[];
 }
 
-export function buildTracker(uid: string): TrackerPanel {
+export function buildTracker(uid: string): TrackerParts {
   const labelled: Labelled[] = [];
   const id = `${uid}-tracker`;
   const button = h("button.bh-btn.bh-tracker-btn", {
@@ -179,7 +184,7 @@ function renderSeats(data: Tracker, t: Translate): HTMLElement {
 }
 
 /** Draws the panel from the trait (null: closed). */
-export function renderTracker(p: TrackerPanel, data: Tracker | null, t: Translate): void {
+export function renderTracker(p: TrackerParts, data: Tracker | null, t: Translate): void {
   const open = data !== null;
   p.panel.hidden = !open;
   p.button.setAttribute("aria-expanded", String(open));
@@ -208,7 +213,7 @@ function moveFocus(body: Element, to: HTMLElement): void {
 }
 
 /** Arrow keys, Home and End within the grid. Returns true when the key was handled. */
-export function handleTrackerKey(p: TrackerPanel, e: KeyboardEvent): boolean {
+export function handleTrackerKey(p: TrackerParts, e: KeyboardEvent): boolean {
   const cell = (e.target as HTMLElement | null)?.closest?.("td[data-card]") as HTMLElement | null;
   if (!cell || !p.panel.contains(cell)) return false;
   const row = cell.parentElement as HTMLTableRowElement;
@@ -264,4 +269,48 @@ export function markSeats(seats: HTMLElement, data: Tracker | null, t: Translate
 /** The card codes of the grid in order (for tests): row by row, strongest first. */
 export function gridCodes(data: Tracker): string[] {
   return SUITS.flatMap((s) => data.ranks.map((r) => `${rankText(r)}${s}`)).filter((c) => parseCard(c) !== null);
+}
+
+export interface TrackerPanel extends TrackerParts {
+  update(): void;
+  /** The Tracker button; false for any other button. */
+  click(btn: HTMLButtonElement): boolean;
+  change(e: Event): void;
+  keydown(e: KeyboardEvent): void;
+}
+
+export function trackerPanel(ctx: Context): TrackerPanel {
+  const p = buildTracker(ctx.uid);
+
+  /** Opens or closes the Tracker panel; the chances layer keeps its switch. */
+  function toggle(): void {
+    ctx.send({ type: "tracker", open: p.button.getAttribute("aria-expanded") !== "true", chances: p.chances.checked });
+  }
+
+  return {
+    ...p,
+    update(): void {
+      renderTracker(p, ctx.model.get("tracker") ?? null, ctx.t);
+    },
+    click(btn: HTMLButtonElement): boolean {
+      if (btn.dataset.testid !== "tracker-toggle") return false;
+      toggle();
+      return true;
+    },
+    change(e: Event): void {
+      if (e.target === p.chances) ctx.send({ type: "tracker", open: true, chances: p.chances.checked });
+    },
+    keydown(e: KeyboardEvent): void {
+      if (handleTrackerKey(p, e)) e.preventDefault();
+      const typing = (e.target as HTMLElement | null)?.closest?.("input, select, textarea");
+      if ((e.key === "t" || e.key === "T") && !typing && !e.ctrlKey && !e.metaKey && !e.altKey) {
+        toggle(); // T opens and closes the tracker from anywhere in the widget
+        e.stopPropagation();
+      } else if (e.key === "Escape" && !p.panel.hidden && p.panel.contains(e.target as Node)) {
+        toggle();
+        p.button.focus();
+        e.stopPropagation();
+      }
+    },
+  };
 }

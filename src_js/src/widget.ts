@@ -1,6 +1,10 @@
 // anywidget entry point for bhabho_widget.Table and bhabho_widget.Lesson.
 // The front end holds no rules: it draws the synced `view` and sends intentions back.
 // The messages and traits are those of bhabho_widget/table/protocol.json (see protocol.ts).
+//
+// mount() builds one view of the table from its panels (felt.ts, hand.ts, take.ts, hint.ts,
+// messages.ts, lesson.ts, controls.ts, tracker.ts, review.ts, log.ts, score.ts), which share
+// a context (context.ts), and wires the model's changes and the DOM's events to them.
 
 import type { AnyWidget } from "@anywidget/types";
 // The stylesheets in their cascade order (review.ts and tracker.ts import theirs too).
@@ -8,8 +12,8 @@ import "./widget.css";
 import "./review.css";
 import "./tracker.css";
 import { createContext } from "./context";
-import { buildControls, clampPace, deckOf, readNewGame, updateConfig, updateDeck, updatePace } from "./controls";
-import { focusedWithin, h } from "./dom";
+import { controlsPanel } from "./controls";
+import { h } from "./dom";
 import { feltPanel } from "./felt";
 import { keepFocus } from "./focus";
 import { handPanel } from "./hand";
@@ -19,11 +23,10 @@ import { lessonPanel } from "./lesson";
 import { logPanel } from "./log";
 import { messagesPanel } from "./messages";
 import { modelPacer, newViewOf } from "./pacer";
-import { canPlay } from "./render";
-import { buildReview, decisionOf, renderReview } from "./review";
+import { reviewPanel } from "./review";
 import { scorePanel } from "./score";
 import { takePanel } from "./take";
-import { buildTracker, handleTrackerKey, renderTracker } from "./tracker";
+import { trackerPanel } from "./tracker";
 import type { Model, Traits } from "./types";
 
 export { prefersReducedMotion } from "./felt";
@@ -36,22 +39,29 @@ export const OWN_KEYS: ReadonlySet<string> = new Set([
 ]);
 
 export function mount(model: Model, el: HTMLElement): () => void {
-  const uid = `bh${++mounts}`;
-  const ctx = createContext(model, uid);
-  const { root, send, view } = ctx;
-  const controls = buildControls(ctx.t);
+  const ctx = createContext(model, `bh${++mounts}`);
+  const { root, view } = ctx;
+  const controls = controlsPanel(ctx);
   const lesson = lessonPanel(ctx);
-  const trk = buildTracker(uid); // the Tracker panel (tracker.ts), drawn from the tracker trait
-  const rev = buildReview(uid); // the Review panel (review.ts), drawn from the review trait
   const felt = feltPanel(ctx);
   const messages = messagesPanel(ctx);
   const hint = hintPanel(ctx);
   const hand = handPanel(ctx);
   const take = takePanel(ctx);
+  const tracker = trackerPanel(ctx); // drawn from the tracker trait
+  const review = reviewPanel(ctx); // drawn from the review trait
   const log = logPanel();
   const score = scorePanel(ctx);
-  const labelled = [...lesson.bar.labelled, ...trk.labelled, ...rev.labelled, ...felt.labelled, ...take.labelled, ...log.labelled];
-  const pacer = modelPacer(model, send);
+  const labelled = [
+    ...controls.controls.labelled,
+    ...lesson.bar.labelled,
+    ...tracker.labelled,
+    ...review.labelled,
+    ...felt.labelled,
+    ...take.labelled,
+    ...log.labelled,
+  ];
+  const pacer = modelPacer(model, ctx.send);
 
   // The felt and the hand come first, the game's settings below them: on a laptop screen
   // the whole table, the person's hand included, fits without scrolling. Hint, Undo and
@@ -68,19 +78,18 @@ export function mount(model: Model, el: HTMLElement): () => void {
       {},
       messages.box,
       // Take and Pass last: just before the hand in tab order
-      h("div.bh-hand-actions", {}, controls.actions, trk.button, rev.button, take.take, take.pass),
+      h("div.bh-hand-actions", {}, controls.controls.actions, tracker.button, review.button, take.take, take.pass),
       hint.slot, // the hint's words and chart take the bar's whole width, under the buttons
     ),
     hand.area,
-    trk.panel,
-    rev.panel,
-    controls.bar,
+    tracker.panel,
+    review.panel,
+    controls.controls.bar,
     h("div.bh-footer", {}, log.box, score.slot),
   );
   relabel(labelled, ctx.t);
   el.append(root);
 
-  const disposers: (() => void)[] = [];
   // ---- drawing ----
 
   function drawView(): void {
@@ -96,10 +105,8 @@ export function mount(model: Model, el: HTMLElement): () => void {
     felt.update(v);
     hand.update(v);
     take.update(v);
-    for (const e of controls.playOnly) e.hidden = v.mode === "lesson";
+    controls.update(v);
     take.showFor(v);
-    controls.hint.disabled = !v.take_offer && (!canPlay(v) || !((v.legal ?? []).length || v.can_take));
-    controls.undo.disabled = v.can_undo === false; // nothing of the person's to take back yet
     lesson.update(v);
     messages.update(v);
     log.update(v);
@@ -114,63 +121,21 @@ export function mount(model: Model, el: HTMLElement): () => void {
     take.update(v);
   }
 
-  function drawSettings(): void {
-    updatePace(controls, model.get("pace"), ctx.t);
-    controls.reveal.checked = Boolean(model.get("reveal_all"));
-  }
-
-  function drawDeck(): void {
-    const deck = deckOf(model.get("deck"));
-    updateDeck(controls, deck);
-    root.classList.toggle("is-four-colour", deck === "four-colour");
-  }
-
-  /** Redraws the Review panel; focus stays on the same control (or, once the one it was
-   * on is gone, the panel's next useful one: Cancel while it works, then the first row). */
-  function drawReview(): void {
-    const had = focusedWithin(rev.panel) ?? (focusedWithin(rev.button.parentElement ?? rev.button) === rev.button ? rev.button : null);
-    const testid = had?.dataset.testid;
-    const decision = had?.dataset.decision;
-    renderReview(rev, model.get("review") ?? null, ctx.t);
-    if (!had || (had.isConnected && !had.hidden && !(had as HTMLButtonElement).disabled)) return;
-    const same = testid
-      ? rev.panel.querySelector<HTMLElement>(`[data-testid="${testid}"]${decision !== undefined ? `[data-decision="${decision}"]` : ""}`)
-      : null;
-    const next = [same, ...rev.panel.querySelectorAll<HTMLElement>("[data-testid=review-cancel], [data-testid=review-next], [data-testid=review-row], button")]
-      .find((el) => el && !el.hidden && !(el as HTMLButtonElement).disabled && el.isConnected);
-    if (next) next.focus();
-  }
-
   function drawTracker(): void {
-    renderTracker(trk, model.get("tracker") ?? null, ctx.t);
+    tracker.update();
     felt.markVoids();
-  }
-
-  /** Opens or closes the Tracker panel; the chances layer keeps its switch. */
-  function toggleTracker(): void {
-    send({ type: "tracker", open: trk.button.getAttribute("aria-expanded") !== "true", chances: trk.chances.checked });
-  }
-
-  function drawConfig(refill = false): void {
-    const lists = {
-      variants: model.get("variants"),
-      bot_levels: model.get("bot_levels"),
-      languages: model.get("languages"),
-    };
-    updateConfig(controls, model.get("config"), lists, ctx.t, refill);
   }
 
   function drawLabels(): void {
     ctx.t = translator(model.get("labels"), model.get("lang"));
     root.setAttribute("lang", ctx.t.lang);
-    relabel(controls.labelled, ctx.t);
     relabel(labelled, ctx.t);
-    drawConfig(); // the variant and bot menus
-    drawSettings();
+    controls.drawConfig(); // the variant and bot menus
+    controls.drawSettings();
     score.update();
     drawHint();
     drawTracker();
-    drawReview();
+    review.update();
     drawView();
   }
 
@@ -178,6 +143,7 @@ export function mount(model: Model, el: HTMLElement): () => void {
 
   // ---- model events ----
 
+  const disposers: (() => void)[] = [];
   function on(event: `change:${keyof Traits & string}`, fn: () => void): void {
     model.on(event, fn);
     disposers.push(() => model.off(event, fn));
@@ -191,25 +157,25 @@ export function mount(model: Model, el: HTMLElement): () => void {
   });
   on("change:hint", () => redraw(drawHint));
   on("change:tracker", () => redraw(drawTracker));
-  on("change:review", () => redraw(drawReview));
+  on("change:review", () => redraw(review.update));
   on("change:error", () => {
     ctx.resetActed(); // the kernel refused: let the person try again
     messages.showError();
-    drawDeck(); // a refused set_deck: the switch shows the deck drawn
+    controls.drawDeck(); // a refused set_deck: the switch shows the deck drawn
   });
-  on("change:deck", drawDeck);
+  on("change:deck", controls.drawDeck);
   on("change:score", score.update);
-  on("change:variants", () => drawConfig());
-  on("change:bot_levels", () => drawConfig());
-  on("change:languages", () => drawConfig());
-  on("change:config", () => drawConfig(true));
+  on("change:variants", () => controls.drawConfig());
+  on("change:bot_levels", () => controls.drawConfig());
+  on("change:languages", () => controls.drawConfig());
+  on("change:config", () => controls.drawConfig(true));
   on("change:labels", drawLabels);
   on("change:lang", drawLabels);
   on("change:pace", () => {
-    drawSettings();
+    controls.drawSettings();
     pacer.update(view(), model.get("pace"), felt.restSince());
   });
-  on("change:reveal_all", drawSettings);
+  on("change:reveal_all", controls.drawSettings);
 
   // ---- DOM events (delegated to the root, so redraws need no rewiring) ----
 
@@ -218,91 +184,27 @@ export function mount(model: Model, el: HTMLElement): () => void {
     disposers.push(() => root.removeEventListener(type, fn as EventListener));
   }
 
+  // Each button belongs to one panel: the first that knows it handles the click.
+  const clickable = [hand, lesson, controls, tracker, review, take];
   listen("click", (e) => {
     // a point of the review's graph or one of its rows: that decision's position
-    const decision = decisionOf(e.target, rev.panel);
-    if (decision !== null) {
-      send({ type: "review_show", decision });
-      return;
-    }
+    if (review.clickDecision(e.target)) return;
     const btn = (e.target as HTMLElement | null)?.closest?.("button");
     if (!btn || !root.contains(btn) || btn.disabled) return;
-    const v = view();
-    if (hand.click(btn) || lesson.click(btn)) return;
-    // A lesson has no game to start, undo or hint (its kernel refuses those messages).
-    if (v?.mode === "lesson" && controls.playOnly.some((e) => e.contains(btn))) return;
-    if (take.click(btn)) return;
-    switch (btn.dataset.testid) {
-      case "new-game":
-        if (v) ctx.sendVersioned({ type: "new_game", version: v.version, ...readNewGame(controls) });
-        break;
-      case "undo":
-        if (v) ctx.sendVersioned({ type: "undo", version: v.version });
-        break;
-      case "hint":
-        send({ type: "hint" });
-        break;
-      case "tracker-toggle":
-        toggleTracker();
-        break;
-      case "review-start":
-        send({ type: "review_start" });
-        break;
-      case "review-cancel":
-        send({ type: "review_cancel" });
-        break;
-      case "review-back":
-      case "review-next": {
-        const at = model.get("review")?.at;
-        if (typeof at === "number") {
-          send({ type: "review_show", decision: at + (btn.dataset.testid === "review-next" ? 1 : -1) });
-        }
-        break;
-      }
-      case "review-end":
-        send({ type: "review_show", decision: null });
-        break;
-    }
+    clickable.some((panel) => panel.click(btn));
   });
-
   listen("input", (e) => {
     lesson.slide(e);
-    if (e.target === controls.seed) controls.seedTouched = true;
-    if (e.target === controls.pace) {
-      const pace = clampPace(Number(controls.pace.value));
-      if (!isFinite(pace)) return;
-      model.set("pace", pace);
-      model.save_changes();
-    }
+    controls.input(e);
   });
   listen("change", (e) => {
     lesson.slide(e);
-    if (e.target === trk.chances) {
-      send({ type: "tracker", open: true, chances: trk.chances.checked });
-      return;
-    }
-    if (e.target === controls.deck) {
-      send({ type: "set_deck", deck: controls.deck.checked ? "four-colour" : "two-colour" });
-      return;
-    }
-    if (e.target === controls.language) {
-      const language = controls.language.value;
-      const config = model.get("config");
-      if (language && language !== config?.language) send({ type: "set_language", language });
-    }
+    tracker.change(e);
+    controls.change(e);
   });
   listen("keydown", (e) => {
     hand.keydown(e);
-    if (handleTrackerKey(trk, e)) e.preventDefault();
-    const typing = (e.target as HTMLElement | null)?.closest?.("input, select, textarea");
-    if ((e.key === "t" || e.key === "T") && !typing && !e.ctrlKey && !e.metaKey && !e.altKey) {
-      toggleTracker(); // T opens and closes the tracker from anywhere in the widget
-      e.stopPropagation();
-    } else if (e.key === "Escape" && !trk.panel.hidden && trk.panel.contains(e.target as Node)) {
-      toggleTracker();
-      trk.button.focus();
-      e.stopPropagation();
-    }
+    tracker.keydown(e);
     // JupyterLab binds the arrows (and more) to notebook commands for whatever has focus in
     // a notebook in command mode; data-lm-suppress-shortcuts does not stop a binding whose
     // selector matches the focused control itself. Keep the keys our controls use (sliders,
@@ -312,14 +214,14 @@ export function mount(model: Model, el: HTMLElement): () => void {
   listen("focusin", (e) => hand.focusin(e));
 
   // ---- first draw ----
-  drawConfig(true);
-  drawDeck();
-  drawSettings();
+  controls.drawConfig(true);
+  controls.drawDeck();
+  controls.drawSettings();
   messages.showError();
   score.update();
   drawHint();
   drawTracker();
-  drawReview();
+  review.update();
   drawView();
 
   return () => {
