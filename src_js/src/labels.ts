@@ -81,6 +81,11 @@ export function cardsCount(t: Translate, n: number): string {
   return counted(t, "cards", n);
 }
 
+/** A chance as a whole percentage, in the labels' own format ("40 %"). */
+export function percent(t: Translate, p: number): string {
+  return t("tracker_percent", { p: Math.round(p * 100) });
+}
+
 /** An element whose text (or one attribute) is a label: redrawn when the labels change. */
 export interface Labelled {
   el: Element;

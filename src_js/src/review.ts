@@ -15,7 +15,7 @@
 import "./review.css";
 import type { Context } from "./context";
 import { focusedWithin, h, setText, svg } from "./dom";
-import type { Labelled, Translate } from "./labels";
+import { type Labelled, percent, type Translate } from "./labels";
 import type { Review, ReviewDecision, ReviewEvent } from "./protocol";
 
 /** The panel's parts, built once per view. */
@@ -45,11 +45,6 @@ export function buildReview(uid: string): ReviewParts {
     h("div.bh-review-body"),
   );
   return { button, panel, labelled };
-}
-
-/** A chance as a whole percentage, in the labels' own format ("40 %"). */
-function pct(t: Translate, p: number): string {
-  return t("tracker_percent", { p: Math.round(p * 100) });
 }
 
 /** Points of chance, rounded: 0.123 -> "12". */
@@ -124,7 +119,7 @@ export function renderGraph(data: Review, t: Translate, box: GraphBox = GRAPH): 
   for (const p of [0, 0.25, 0.5, 0.75, 1]) {
     root.append(
       svg("line", { class: "bh-review-grid", x1: box.left, x2: box.left + w, y1: Y(p), y2: Y(p) }),
-      svg("text", { class: "bh-review-tick", x: box.left - 4, y: Y(p) + 4, "text-anchor": "end" }, pct(t, p)),
+      svg("text", { class: "bh-review-tick", x: box.left - 4, y: Y(p) + 4, "text-anchor": "end" }, percent(t, p)),
     );
   }
   if (pts.length) {
@@ -138,7 +133,7 @@ export function renderGraph(data: Review, t: Translate, box: GraphBox = GRAPH): 
   }
   pts.forEach((q, i) => {
     const d = data.decisions[i];
-    const label = t("review_point", { n: d.number + 1, trick: d.trick, chosen: d.chosen_label, p: pct(t, d.p) }) +
+    const label = t("review_point", { n: d.number + 1, trick: d.trick, chosen: d.chosen_label, p: percent(t, d.p) }) +
       (d.grade_text ? ` (${d.grade_text})` : "");
     const dot = svg("circle", {
       class: `bh-review-dot${d.grade ? ` is-${d.grade}` : ""}${data.at === d.number ? " is-at" : ""}`,
@@ -173,9 +168,9 @@ export function renderGraph(data: Review, t: Translate, box: GraphBox = GRAPH): 
 
 /** One decision as a line: "Trick 5: you chose Q♦ (62 %); better was 4♦ (41 %)". */
 export function rowText(d: ReviewDecision, t: Translate): string {
-  const after = pct(t, d.p);
+  const after = percent(t, d.p);
   if (d.chosen === d.best) return t("review_row_best", { trick: d.trick, chosen: d.chosen_label, after });
-  return t("review_row", { trick: d.trick, chosen: d.chosen_label, after, best: d.best_label, before: pct(t, d.chance_before) });
+  return t("review_row", { trick: d.trick, chosen: d.chosen_label, after, best: d.best_label, before: percent(t, d.chance_before) });
 }
 
 function rowButton(d: ReviewDecision, t: Translate, testid: string, at: number | null): HTMLButtonElement {

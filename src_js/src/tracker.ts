@@ -16,7 +16,7 @@ import "./tracker.css";
 import { cardLabel, parseCard, suitIcon, suitName } from "./cards";
 import type { Context } from "./context";
 import { h } from "./dom";
-import { counted, type Labelled, type Translate } from "./labels";
+import { counted, type Labelled, percent, type Translate } from "./labels";
 import type { Suit, Tracker, TrackerSeat } from "./protocol";
 
 const SUITS: Suit[] = ["S", "H", "D", "C"];
@@ -58,11 +58,6 @@ export function buildTracker(uid: string): TrackerParts {
   return { button, chances, panel, labelled };
 }
 
-/** A chance as a whole percentage: "40 %" (the labels' own format). */
-function pct(t: Translate, p: number): string {
-  return t("tracker_percent", { p: Math.round(p * 100) });
-}
-
 function rankText(rank: number): string {
   return RANK_CODE[rank] ?? String(rank);
 }
@@ -93,7 +88,7 @@ export function cellText(data: Tracker, code: string, t: Translate): string {
   }
   const chances = data.chances?.cards[code];
   if (chances) {
-    const parts = chances.flatMap((c, s) => (c && c[0] > 0 ? [`${name(s)} ${pct(t, c[0])}`] : []));
+    const parts = chances.flatMap((c, s) => (c && c[0] > 0 ? [`${name(s)} ${percent(t, c[0])}`] : []));
     if (parts.length) status += "; " + t("tracker_chances_of", { list: parts.join(", ") });
   }
   return t("tracker_cell", { card: cardLabel(code, t), status });
@@ -175,7 +170,7 @@ function renderSeats(data: Tracker, t: Translate): HTMLElement {
     if (seat.drew) parts.push(h("span.bh-tracker-drew", {}, t("tracker_drew")));
     const follow = data.chances?.follow[seat.seat];
     if (follow && seat.seat !== data.seat && seat.cards > 0) {
-      const list = SUITS.map((s, j) => `${suitName(s, t)} ${pct(t, follow[j][0])}`).join(", ");
+      const list = SUITS.map((s, j) => `${suitName(s, t)} ${percent(t, follow[j][0])}`).join(", ");
       parts.push(h("span.bh-tracker-follow", { "data-testid": "tracker-follow" }, t("tracker_follow", { list })));
     }
     return h(`li.bh-tracker-seat${seatClass(seat.seat)}`, { "data-seat": seat.seat }, ...parts);
