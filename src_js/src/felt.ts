@@ -22,6 +22,9 @@ const hasContainerUnits = (() => {
 /** How long (ms) a flight may last at most, where animations never end (no CSS). */
 const FLIGHT_MS = 1500;
 
+/** The cards shown on the felt: the trick's and the resting trick's. */
+const SHOWN_CARDS = "[data-testid=trick-card], [data-rest-card]";
+
 /** The person asked their system for less motion: then no card flies. */
 export function prefersReducedMotion(): boolean {
   try {
@@ -149,13 +152,11 @@ export function feltPanel(ctx: Context): FeltPanel {
     seats.replaceChildren(...seatEls);
     markVoids(); // the void marks, while the tracker is open
     // Cards already shown (on the table or resting) do not fly in again.
-    const before = new Set(
-      Array.from(felt.querySelectorAll<HTMLElement>("[data-testid=trick-card], [data-rest-card]"), (c) => c.dataset.card),
-    );
+    const before = new Set(Array.from(felt.querySelectorAll<HTMLElement>(SHOWN_CARDS), (c) => c.dataset.card));
     drawTrickEnd(v); // first: the corner label names the resting trick while it rests
     center.replaceChildren(...renderCenter(v, ctx.t, { resting: resting !== null }));
     if (!quiet) {
-      for (const c of felt.querySelectorAll<HTMLElement>("[data-testid=trick-card], [data-rest-card]")) {
+      for (const c of felt.querySelectorAll<HTMLElement>(SHOWN_CARDS)) {
         if (!before.has(c.dataset.card)) c.classList.add("is-new");
       }
     }

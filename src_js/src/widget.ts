@@ -126,17 +126,22 @@ export function mount(model: Model, el: HTMLElement): () => void {
     felt.markVoids();
   }
 
-  function drawLabels(): void {
-    ctx.t = translator(model.get("labels"), model.get("lang"));
-    root.setAttribute("lang", ctx.t.lang);
-    relabel(labelled, ctx.t);
-    controls.drawConfig(); // the variant and bot menus
+  /** Every panel with texts in the labels' words; `refill`: see controls.drawConfig. */
+  function drawTexts(refill = false): void {
+    controls.drawConfig(refill); // the variant and bot menus
     controls.drawSettings();
     score.update();
     drawHint();
     drawTracker();
     review.update();
     drawView();
+  }
+
+  function drawLabels(): void {
+    ctx.t = translator(model.get("labels"), model.get("lang"));
+    root.setAttribute("lang", ctx.t.lang);
+    relabel(labelled, ctx.t);
+    drawTexts();
   }
 
   const redraw = (draw: () => void) => keepFocus(root, lesson, hand, draw);
@@ -214,15 +219,9 @@ export function mount(model: Model, el: HTMLElement): () => void {
   listen("focusin", (e) => hand.focusin(e));
 
   // ---- first draw ----
-  controls.drawConfig(true);
   controls.drawDeck();
-  controls.drawSettings();
   messages.showError();
-  score.update();
-  drawHint();
-  drawTracker();
-  review.update();
-  drawView();
+  drawTexts(true);
 
   return () => {
     pacer.cancel();
