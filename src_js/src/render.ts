@@ -212,7 +212,7 @@ export function shownTrickNumber(view: View, resting: boolean): number {
 }
 
 export interface CenterOptions {
-  /** A finished trick rests on the felt (widget.ts decides, see drawTrickEnd). */
+  /** A finished trick rests on the felt (felt.ts decides, see drawTrickEnd). */
   resting?: boolean;
 }
 
