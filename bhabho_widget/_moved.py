@@ -97,7 +97,7 @@ class _Finder:
         if name not in MOVED:
             return None
         homes = [f"{self.package}.{home}" for home in MOVED[name]]
-        return importlib.machinery.ModuleSpec(fullname, _Loader(homes))
+        return importlib.machinery.ModuleSpec(fullname, _Loader(homes))  # type: ignore[arg-type]  # a Loader by its protocol
 
 
 def install(package: str) -> None:
