@@ -13,12 +13,17 @@ The package is in layers, each a folder that imports only from the folders below
 - :mod:`.table`: a table and lessons in plain Python, the notebook widgets over them, the
   browser protocol and the front end's bundle.
 
-Everything below is importable from ``bhabho_widget`` itself. The engine needs only the
-standard library; numpy, the widgets and plots load on first use.
+Everything below is importable from ``bhabho_widget`` itself. Importing the package loads
+the engine and the plain bots only (the standard library and nothing else); the table layer
+(the widgets), numpy and plots load on first use. ``bhabho_widget.play()`` starts a game
+against bots in a notebook cell.
 """
 
+import types
+from typing import Any
+
 from . import _moved
-from .engine import optional as _optional
+from . import play as _play_layer
 from .engine.cards import Card
 from .engine.errors import EndlessGameError, IllegalMoveError, InvalidCardError, MessageError, PositionError, RecordError
 from .engine.events import Event
@@ -28,23 +33,37 @@ from .engine.seat_view import SeatView
 from .play.bots import Bot, RandomBot, RuleBot
 from .play.driver import Driver, play_out
 from .play.match import Match
-from .table.lesson import Exercise, LessonScript
-from .table.session import TableSession
 
 __all__ = ["Bot", "Card", "Driver", "Editor", "EditorSession", "EndlessGameError", "Event", "Exercise", "Game", "Hint",
            "IllegalMoveError", "InvalidCardError", "Lesson", "LessonScript", "Match", "MessageError", "PRESETS",
            "PositionError", "RandomBot", "RecordError", "RuleBot", "Rules", "SearchBot", "SeatView", "Table",
            "TableSession", "hint", "lesson_from_json", "lesson_to_json", "make_exercise", "play", "play_out",
            "play_random", "rollouts"]
-__version__ = "0.2.0"
+__version__ = "0.3.0"
 
-_LAZY = {"Table": "table.widget", "play": "table.widget", "Lesson": "table.widget",
+#: Names loaded on first use, by module: the table layer (widgets, anywidget), numpy's users.
+_LAZY = {"Table": "table.widget", "Lesson": "table.widget", "TableSession": "table.session",
+         "LessonScript": "table.lesson", "Exercise": "table.lesson",
          "play_random": "play.batch", "rollouts": "play.batch", "SearchBot": "play.search",
          "hint": "coach.hints", "Hint": "coach.hints", "EditorSession": "table.editor", "Editor": "table.editor_widget",
          "make_exercise": "table.exercises", "lesson_from_json": "table.exercises", "lesson_to_json": "table.exercises"}
 
 _moved.install(__name__)
-_optional.install()  # numpy or matplotlib missing: one sentence that says what needs it
+
+
+class _PlayLayer(types.ModuleType):
+    """:mod:`bhabho_widget.play`, the layer of players and many games, is also what the
+    quick start calls: ``bhabho_widget.play()`` starts a game against bots and returns the
+    :class:`Table` (the same as ``Table(players=4, **kwargs)``)."""
+
+    def __call__(self, players: int = 4, **kwargs: Any) -> Any:
+        from .table.widget import play
+
+        return play(players, **kwargs)
+
+
+_play_layer.__class__ = _PlayLayer
+play = _play_layer
 
 
 def __getattr__(name: str) -> object:

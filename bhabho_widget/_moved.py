@@ -18,14 +18,13 @@ where that is. Only imports are forwarded: setting a name on the old path change
 from __future__ import annotations
 
 import importlib
-import importlib.abc
 import importlib.machinery
 import sys
 import types
 import warnings
 from collections.abc import Sequence
 
-#: Old module (under the package) -> its new home, and any module its other names moved to.
+#: Old module (under the package, dotted below it) -> its new home, and any module its other names moved to.
 MOVED: dict[str, tuple[str, ...]] = {
     "errors": ("engine.errors",),
     "cards": ("engine.cards",),
@@ -48,6 +47,7 @@ MOVED: dict[str, tuple[str, ...]] = {
     "lesson": ("table.lesson",),
     "widget": ("table.widget",),
     "protocol": ("table.protocol",),
+    "server.protocol": ("table.protocol",),
 }
 
 
@@ -69,7 +69,9 @@ class _OldPath(types.ModuleType):
         return sorted({n for home in self._homes for n in dir(importlib.import_module(home))})
 
 
-class _Loader(importlib.abc.Loader):
+class _Loader:
+    """The loader of an old path (the protocol of ``importlib.abc.Loader``, without importing it)."""
+
     def __init__(self, homes: Sequence[str]) -> None:
         self.homes = tuple(homes)
 
@@ -79,21 +81,23 @@ class _Loader(importlib.abc.Loader):
         return module
 
     def exec_module(self, module: types.ModuleType) -> None:
-        warnings.warn(f"{module.__name__} is now {self.homes[0]}; the old path will be removed in a later version",
+        warnings.warn(f"{module.__name__} is now {self.homes[0]}; the old path goes in version 0.4.0",
                       DeprecationWarning, stacklevel=2)
         importlib.import_module(self.homes[0])  # a missing module fails here, at the import
 
 
-class _Finder(importlib.abc.MetaPathFinder):
+class _Finder:
+    """On ``sys.meta_path``, last: asked only for a module no other finder has."""
+
     def __init__(self, package: str) -> None:
         self.package = package
 
     def find_spec(self, fullname: str, path: object = None, target: object = None) -> importlib.machinery.ModuleSpec | None:
-        parent, _, name = fullname.rpartition(".")
-        if parent != self.package or name not in MOVED:
+        name = fullname[len(self.package) + 1:] if fullname.startswith(self.package + ".") else ""
+        if name not in MOVED:
             return None
         homes = [f"{self.package}.{home}" for home in MOVED[name]]
-        return importlib.machinery.ModuleSpec(fullname, _Loader(homes))
+        return importlib.machinery.ModuleSpec(fullname, _Loader(homes))  # type: ignore[arg-type]  # a Loader by its protocol
 
 
 def install(package: str) -> None:

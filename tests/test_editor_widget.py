@@ -1,7 +1,7 @@
 """The position editor widget (``Editor``): the browser's messages build a position, checked
 after each one; a stale, malformed or out-of-place message is refused and changes nothing;
 a valid position is played out or opened as a lesson under the editor; the problem line is
-in the editor's language. Also ``Table.moment()`` and ``Table.edit()``: a review's decision
+in the editor's language. Also ``Table.moment()`` and ``Editor(position=table)``: a review's decision
 made an exercise or opened in the editor."""
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ def send(ed: Editor, kind: str, version: int | None = None, **fields: Any) -> st
     """What the browser sends, with the view's version unless another is given; the error line."""
     v = ed.panel.editor["version"] if version is None else version
     message = {"type": kind, **fields} if kind in ("set_language", "set_deck") else {"type": kind, **fields, "version": v}
-    ed._on_frontend_msg(ed.panel, message, None)
+    ed.panel._on_frontend_msg(ed.panel, message, None)
     check_trait("editor", ed.panel.editor)
     return ed.panel.error
 
@@ -103,7 +103,7 @@ def test_a_stale_or_repeated_click_is_refused() -> None:
     before = json.dumps(ed.panel.editor, sort_keys=True)
     assert "changed before that click arrived" in send(ed, "edit_give", card="AS", to=2, version=old)
     assert json.dumps(ed.panel.editor, sort_keys=True) == before
-    ed._on_frontend_msg(ed.panel, "not an object", None)
+    ed.panel._on_frontend_msg(ed.panel, "not an object", None)
     assert "object" in ed.panel.error
 
 
@@ -191,7 +191,7 @@ def test_a_reviewed_decision_made_an_exercise_and_edited() -> None:
     assert not moment.is_over and moment.current_player == t.seat and len(moment.moves) == decision.move
     script = make_exercise(t, "card", rollouts=40)
     assert script.game.position() == Game.from_position(moment.position()).position()
-    ed = t.edit()
+    ed = Editor(position=t)  # the editor at the moment the table shows
     assert isinstance(ed, Editor) and ed.text() == moment.position()
     t.show_decision(None)
     assert t.moment() is t.game

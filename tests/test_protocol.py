@@ -115,10 +115,10 @@ def test_every_declared_message_is_sent_by_the_front_end_and_vice_versa():
 
 
 def test_the_widgets_message_types_are_declared():
-    from bhabho_widget.table.editor_widget import Editor
+    from bhabho_widget.table.editor_widget import EditorPanel
 
     assert TABLE_TYPES | LESSON_TYPES | EDITOR_TYPES == MESSAGE_TYPES
-    assert {*Editor._EDITS, *Editor._OTHERS} == EDITOR_TYPES
+    assert set(EditorPanel._HANDLERS) == EDITOR_TYPES
     assert BROWSER_WRITABLE == {"pace"}  # the deck is asked for with set_deck, never synced from the browser
 
 
@@ -336,5 +336,34 @@ def test_protocol_json_is_well_formed():
     assert set(spec["browser_writable"]) <= set(spec["traits"])
     refs = re.findall(r'"\$ref": "#/\$defs/(\w+)"', json.dumps(spec))
     assert refs and set(refs) <= set(spec["$defs"])
-    for kind, message in spec["messages"].items():
-        assert "type" not in message["properties"], kind
+    for kind, message in spec["messages"].items():  # honest JSON Schema: the whole message, nothing else
+        assert message["type"] == "object" and message["properties"]["type"] == {"enum": [kind]}, kind
+        assert message["required"] == list(message["properties"]) and message["additionalProperties"] is False, kind
+
+
+@pytest.mark.parametrize("name", ["protocol.json", "server_protocol.json"])
+def test_both_message_files_are_honest_json_schema_for_a_well_kept_validator(name):
+    """Every object schema names its required properties and allows no others, and the whole
+    file is a valid draft-4 schema that fastjsonschema compiles."""
+    import fastjsonschema
+
+    spec = json.loads((ROOT / "bhabho_widget" / "table" / name).read_text(encoding="utf-8"))
+    assert spec["$schema"] == "http://json-schema.org/draft-04/schema#"
+
+    def objects(node):
+        if isinstance(node, dict):
+            if "properties" in node:
+                yield node
+            for value in node.values():
+                yield from objects(value)
+        elif isinstance(node, list):
+            for value in node:
+                yield from objects(value)
+
+    found = list(objects({"$defs": spec["$defs"], "messages": spec["messages"], "traits": spec.get("traits", {})}))
+    assert found
+    for node in found:
+        assert node["type"] == "object" and node["additionalProperties"] is False
+        assert sorted(node["required"]) == sorted(node["properties"])
+    for kind in spec["messages"]:
+        fastjsonschema.compile({"$schema": spec["$schema"], "$defs": spec["$defs"], **spec["messages"][kind]})

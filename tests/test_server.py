@@ -29,7 +29,7 @@ from websockets.asyncio.client import connect  # noqa: E402
 from websockets.exceptions import ConnectionClosed  # noqa: E402
 
 from bhabho_widget.engine.rules import PRESETS  # noqa: E402
-from bhabho_widget.server.protocol import MAX_BYTES, WS_MAX_BYTES  # noqa: E402
+from bhabho_widget.table.protocol import MAX_BYTES, WS_MAX_BYTES  # noqa: E402
 
 CARD_CODE = re.compile(r"^(10|[2-9JQKA])[SHDC]$")
 CARD_TEXT = re.compile(r"(10|[2-9JQKA])([♠♥♦♣])")

@@ -1,14 +1,14 @@
 """Static HTML pictures of a game: what a notebook shows without a running kernel.
 
-``Game._repr_html_`` uses :func:`game_html` (every hand, for the notebook's author);
-the widgets use :func:`view_html` for the fallback picture of one seat's view, so a saved
-notebook shows the table on GitHub or nbviewer and shows no hidden card.
+``Game._repr_html_`` uses :func:`game_html` (every hand, for the notebook's author). The
+parts of the picture (a card, the table's head, a seat's marks, the trick's line) serve the
+table layer's picture of one seat's view too (:mod:`bhabho_widget.table.picture`).
 """
 
 from __future__ import annotations
 
 from html import escape
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..i18n import ENGLISH, N_, Nn_, Translator
 from .cards import DECK, Card, indices
@@ -22,12 +22,12 @@ def card_html(card: Card) -> str:
     return f'<span style="color:{color};font-weight:bold" title="{card.name}">{card}</span>'
 
 
-def _head(tr: Translator) -> str:
+def table_head(tr: Translator) -> str:
     cells = (tr.pgettext("static table", "seat"), tr.pgettext("static table", "cards"), tr.pgettext("static table", "hand"))
     return "<table><tr>" + "".join(f"<th>{escape(c)}</th>" for c in cells) + "<th></th></tr>"
 
 
-def _marks(tr: Translator, power: bool, turn: bool, escaped: int | None, bhabhi: bool) -> str:
+def seat_marks(tr: Translator, power: bool, turn: bool, escaped: int | None, bhabhi: bool) -> str:
     labels = tr.labels()
     marks = [labels["badge_power"]] if power else []
     if turn:
@@ -39,7 +39,7 @@ def _marks(tr: Translator, power: bool, turn: bool, escaped: int | None, bhabhi:
     return escape(", ".join(marks))
 
 
-def _trick_line(tr: Translator, number: int, trick: str, waste: int) -> str:
+def trick_line(tr: Translator, number: int, trick: str, waste: int) -> str:
     return tr.plural(*Nn_("Trick {trick}: {cards}; waste pile {n} card.", "Trick {trick}: {cards}; waste pile {n} cards."),
                      waste, trick=number, cards=trick or escape(tr.format(N_("table empty"))))
 
@@ -51,38 +51,11 @@ def game_html(g: Game, translator: Translator | None = None) -> str:
     rows = []
     for s in range(g.num_players):
         escaped = g.escaped.index(s) if s in g.escaped else None
-        marks = _marks(tr, s == g.leader and not g.is_over, s == g.current_player, escaped, s == g.loser)
+        marks = seat_marks(tr, s == g.leader and not g.is_over, s == g.current_player, escaped, s == g.loser)
         hand = g.hand_mask(s)
         cards = " ".join(card_html(DECK[i]) for i in indices(hand))
         rows.append(f"<tr><td>{escape(g.names[s])}</td><td>{hand.bit_count()}</td>"
                     f"<td>{cards}</td><td>{marks}</td></tr>")
     trick = " ".join(f"{escape(g.names[s])}: {card_html(c)}" for s, c in g.table)
     state = " " + escape(tr.format(N_("Stalemate: nobody is the bhabhi."))) if g.is_stalemate else ""
-    return _head(tr) + "".join(rows) + f"</table><p>{_trick_line(tr, g.trick_number, trick, g.waste_size)}{state}</p>"
-
-
-def view_html(view: dict[str, Any], title: str = "", translator: Translator | None = None) -> str:
-    """One seat's view (a widget's ``view`` dict) as static HTML: hands shown only where
-    the view holds them (the seat's own, or all when the view reveals them). The view's
-    texts are already in its language; ``translator`` (None: English) tells the rest."""
-    tr = translator or ENGLISH
-    names = view["names"]
-    hands = view.get("hands")
-    rows = []
-    for s, name in enumerate(names):
-        if hands is not None:
-            shown = " ".join(card_html(Card.parse(c)) for c in hands[s])
-        elif s == view["seat"]:
-            shown = " ".join(card_html(Card.parse(c)) for c in view["hand"])
-        else:
-            shown = "🂠" * min(view["hand_sizes"][s], 1) + (f" × {view['hand_sizes'][s]}" if view["hand_sizes"][s] else "")
-        escaped = list(view.get("escaped", ()))
-        marks = _marks(tr, s == view.get("leader") and not view.get("is_over"), s == view.get("current_player"),
-                       escaped.index(s) if s in escaped else None, s == view.get("loser"))
-        rows.append(f"<tr><td>{escape(name)}</td><td>{view['hand_sizes'][s]}</td><td>{shown}</td>"
-                    f"<td>{marks}</td></tr>")
-    trick = " ".join(f"{escape(names[t['seat']])}: {card_html(Card.parse(t['card']))}" for t in view["table"])
-    narration = escape(view.get("narration") or "")
-    head = f"<h4>{escape(title)}</h4>" if title else ""
-    return (f'<div class="bhabho-static">{head}{_head(tr)}' + "".join(rows)
-            + f"</table><p>{_trick_line(tr, view['trick_number'], trick, view['waste_size'])}</p><p>{narration}</p></div>")
+    return table_head(tr) + "".join(rows) + f"</table><p>{trick_line(tr, g.trick_number, trick, g.waste_size)}{state}</p>"

@@ -60,6 +60,17 @@ class Driver:
         self._offers_trick = None
         self._offered = set()
 
+    def offers(self) -> tuple[int | None, list[int]]:
+        """Where rule 7's offers stand, to store: the trick whose boundary they belong to
+        (None: none made yet) and the seats offered there so far."""
+        return self._offers_trick, sorted(self._offered)
+
+    def restore_offers(self, trick: int | None, offered: Sequence[int]) -> None:
+        """Put back :meth:`offers` as stored, if they belong to the game's present boundary."""
+        if trick is not None and trick == self.game.trick_number:
+            self._offers_trick = trick
+            self._offered = set(offered)
+
     def next_action(self) -> Action | None:
         """Rule 7's order of offers, then the play: the next offer (a bot's, or a person's
         who does not hold the power) or bot play, or None when a person is to play or the

@@ -32,9 +32,9 @@ def main(argv: list[str] | None = None) -> int:
     except ImportError:
         print('the table server needs its extra: pip install "bhabho-widget[server]"', file=sys.stderr)
         return 2
+    from ..table.protocol import WS_MAX_BYTES
     from .app import make_app
     from .hub import HubIdentity
-    from .protocol import WS_MAX_BYTES
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     app = make_app(args.db, prefix=args.prefix, grace=args.grace, bot_pace=args.bot_pace, send_timeout=args.send_timeout,

@@ -29,9 +29,8 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..engine.errors import MessageError
-from ..i18n import Message
+from ..table.protocol import check_frame
 from .hub import HubIdentity
-from .protocol import check_frame
 from .store import KEEP_DAYS, Store
 from .tables import ServerTable
 
@@ -257,11 +256,9 @@ class TableServer:
                 self.store.save(table.record())
                 conn.push_state(self._frame(table, seat))
                 return
-            expected = table.seats[seat].seq + 1
-            if seq != expected:
-                raise MessageError(f"message number {seq} is not the next one, {expected}: a replayed or stale message")
-            if "version" in message and message["version"] != table.version:
-                raise MessageError(Message("the table changed before that click arrived; nothing was done, please try again"))
+            table.check_seq(seat, seq)  # a replayed or stale message
+            if "version" in message:
+                table.check_version(message["version"])
             if kind == "deal":
                 table.start(seat)
             elif kind == "play":
@@ -270,7 +267,7 @@ class TableServer:
                 table.take(seat)
             else:
                 table.pass_take(seat)
-            table.seats[seat].seq = expected
+            table.took_seq(seat)
             self._changed(conn.code)
         except (ValueError, TypeError) as err:
             conn.push({"type": "error", "error": self._localize(conn, err)[:300], "seq": seq})

@@ -1,11 +1,14 @@
 """A shared table in plain Python: several people and bots at one game, no network in it.
 
-:class:`ServerTable` holds one table of the server: its seats (a person's, with the hash
-of that seat's token, or an open seat a bot plays), a :class:`~bhabho_widget.play.match.Match`
-of rounds, the :class:`~bhabho_widget.play.driver.Driver` that steps the bots and rule 7's
-offers, and the view each seat may see (:meth:`ServerTable.view_for`, built with the same
-:func:`~bhabho_widget.table.session.browser_view` as a local table). Every action names the
-seat it comes from; the server has checked that seat's token before.
+:class:`ServerTable` is one table of the server. The round is the one
+:class:`~bhabho_widget.table.controller.TableController` every table plays on (the bots'
+turns, rule 7's offers and one take per boundary, the checks of every action, the version,
+each seat's view): a rule fixed there is fixed here. The server table adds only what is a
+server's: its seats (a person's, with the hash of that seat's token, or an open seat a bot
+plays), who is connected and the bot that stands in for a person away too long, the
+:class:`~bhabho_widget.play.match.Match` of rounds the host deals, each seat's language, and
+what is stored. Every action names the seat it comes from; the server has checked that
+seat's token before.
 
 :meth:`ServerTable.record` is everything the server stores of a table (the settings, the
 seats with their token hashes, every move of every round, rule 7's offers of the moment);
@@ -34,17 +37,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine.cards import to_card
 from ..engine.errors import IllegalMoveError
 from ..engine.events import Event
 from ..engine.game import Game
 from ..engine.rules import PRESETS, rules_from
-from ..i18n import N_, Message, SeatName, Translator, check_language, translator
+from ..i18n import N_, Message, Translator, check_language, translator
 from ..play.bots import Bot
 from ..play.driver import Driver
 from ..play.match import Match
 from ..play.registry import BOTS
-from ..table.session import LOG_LENGTH, browser_view, narrate, score_of
+from ..table.controller import TableController
+from ..table.view import View, score_of
 
 __all__ = ["NO_END", "Seat", "ServerTable", "new_code", "new_token", "token_hash"]
 
@@ -101,16 +104,9 @@ class ServerTable:
     seed: int
     seats: list[Seat]
     created: float = field(default_factory=time.time)
-    started: bool = False
-    version: int = 0
-    change: str = "new"
-    last_events: list[Event] = field(default_factory=list)
-    match: Match = field(init=False)
-    game: Game = field(init=False)
-    driver: Driver = field(init=False)
-    bots: dict[int, Bot] = field(init=False)
     updated: float = field(default_factory=time.time)
-    _logs: dict[int, Any] = field(default_factory=dict, repr=False)
+    table: TableController = field(init=False)
+    """The round: the game, the bots, the offers, the checks, the version and the views."""
     finished_moves: list[list[str]] = field(default_factory=list)
     """The moves of each finished round of the match (the current round's are the game's)."""
 
@@ -133,25 +129,65 @@ class ServerTable:
         t = cls(code=code or new_code(), players=players, variant=rules, rounds=rounds, bots_level=bots,
                 seed=random.SystemRandom().randrange(2**63) if seed is None else seed,
                 seats=[Seat() for _ in range(players)])
-        t._new_match()
+        t._new_match(started=False)
         return t
 
-    def _new_match(self, rounds_moves: Sequence[Sequence[str]] = ()) -> None:
-        self.match = Match(self.players, rounds=self.rounds or NO_END, rules=self.variant, seed=self.seed)
+    def _new_match(self, rounds_moves: Sequence[Sequence[str]] = (), started: bool = True) -> None:
+        """A match from the table's seed, its rounds replayed from ``rounds_moves`` (a restore)."""
+        match = Match(self.players, rounds=self.rounds or NO_END, rules=self.variant, seed=self.seed)
         rng = random.Random(f"{self.seed}:bots:{secrets.randbits(32)}")
-        self.bots = {s: BOTS[self.bots_level](seed=rng.randrange(2**63)) for s in range(self.players)}  # type: ignore[call-arg]
+        bots = {s: BOTS[self.bots_level](seed=rng.randrange(2**63)) for s in range(self.players)}  # type: ignore[call-arg]
         self.finished_moves = [list(m) for m in rounds_moves[:-1]]
         for moves in rounds_moves or [[]]:
-            self.game = self.match.new_game()
+            game = match.new_game()
             for move in moves:
                 if move.startswith("take:"):
-                    self.game.take(int(move[5:]))
+                    game.take(int(move[5:]))
                 else:
-                    self.game.play(move)
-        self._new_driver()
+                    game.play(move)
+        version = self.table.version if hasattr(self, "table") else 0
+        self.table = TableController(game, bots, people=[s for s, seat in enumerate(self.seats) if not seat.bot_plays],
+                                     match=match, started=started)
+        self.table.version += version  # versions only grow: a click on the old match is stale
+        self.table.changed("new", [], self._heading, told=game.events)
 
-    def _new_driver(self) -> None:
-        self.driver = Driver(self.game, {s: self.bots[s] for s, seat in enumerate(self.seats) if seat.bot_plays})
+    def _heading(self, tr: Translator, names: Sequence[str], seat: int) -> str:
+        """The scoreboard's heading as the first words of a round dealt (a table with rounds)."""
+        return "" if self.rounds is None else score_of(self.match, names, seat, tr)["text"] + "."
+
+    # ------------------------------------------------------------------ the round, read through the controller
+    @property
+    def match(self) -> Match:
+        assert self.table.match is not None
+        return self.table.match
+
+    @property
+    def game(self) -> Game:
+        return self.table.game
+
+    @property
+    def driver(self) -> Driver:
+        return self.table.driver
+
+    @property
+    def bots(self) -> dict[int, Bot]:
+        return self.table.bots
+
+    @property
+    def started(self) -> bool:
+        return self.table.started
+
+    @property
+    def version(self) -> int:
+        return self.table.version
+
+    @property
+    def change(self) -> str:
+        return self.table.change
+
+    @property
+    def last_events(self) -> list[Event]:
+        return self.table.last_events
 
     # ------------------------------------------------------------------ seats
     def seat_person(self, name: str, language: str = "en") -> tuple[int, str]:
@@ -164,8 +200,8 @@ class ServerTable:
                 token = new_token()
                 self.seats[s] = Seat(name=name, token_hash=token_hash(token), language=language, connected=True,
                                      bot_plays=False)
-                self.driver.bots.pop(s, None)
-                self._bump()
+                self.table.seat_person(s)
+                self._touch()
                 return s, token
         raise IllegalMoveError(Message("the table is full"))
 
@@ -185,8 +221,8 @@ class ServerTable:
             s.language = check_language(language)
         if s.bot_plays:
             s.bot_plays = False
-            self.driver.bots.pop(seat, None)
-            self._bump()
+            self.table.seat_person(seat)
+            self._touch()
 
     def disconnect(self, seat: int, now: float | None = None) -> None:
         """The person's connection dropped; a bot takes over after the grace time (:meth:`expire`)."""
@@ -202,22 +238,26 @@ class ServerTable:
         for k, s in enumerate(self.seats):
             if s.is_person and not s.connected and not s.bot_plays and s.dropped_at is not None and now - s.dropped_at >= grace:
                 s.bot_plays = True
-                self.driver.bots[k] = self.bots[k]
+                self.table.seat_bot(k)
                 changed = True
         if changed:
-            self._bump()
+            self._touch()
         return changed
 
     def names(self) -> list[str]:
         """The seats' names: a person's own, ``"Bot N"`` for an open seat."""
         return [s.name if s.is_person else f"Bot {k}" for k, s in enumerate(self.seats)]
 
-    def check_seq(self, seat: int, seq: int) -> None:
-        """Refuse a replayed or out-of-order action message: ``seq`` must be the seat's next one."""
+    def check_seq(self, seat: int, seq: object) -> None:
+        """Refuse a replayed or out-of-order action message: ``seq`` must be the seat's next one
+        (it is counted once the action is done, :meth:`took_seq`)."""
         expected = self.seats[seat].seq + 1
         if seq != expected:
-            raise IllegalMoveError(f"message number {seq} is not the next one ({expected}): a replayed or stale message")
-        self.seats[seat].seq = seq
+            raise IllegalMoveError(f"message number {seq} is not the next one, {expected}: a replayed or stale message")
+
+    def took_seq(self, seat: int) -> None:
+        """The seat's action message was taken: the next one must carry the next number."""
+        self.seats[seat].seq += 1
 
     # ------------------------------------------------------------------ play
     def start(self, seat: int) -> None:
@@ -226,112 +266,54 @@ class ServerTable:
         if seat != 0:
             raise IllegalMoveError(Message("only the host deals at a shared table"))
         if not self.started:
-            self.started = True
-            self._changed("new", [])
-            return
-        if not self.game.is_over:
+            self.table.started = True
+            self.table.changed("new", [], self._heading, told=self.game.events)
+        elif not self.game.is_over:
             raise IllegalMoveError(Message("the round is still being played"))
-        if self.match.is_over:
+        elif self.match.is_over:
             self.seed = random.SystemRandom().randrange(2**63)
             self._new_match()
         else:
             self.finished_moves.append(_moves(self.game))
-            self.game = self.match.new_game()
-            self._new_driver()
-        self._changed("new", [])
+            self.table.new_game(self.match.new_game(), self._heading)
+        self._touch()
 
-    def _check_may_act(self, seat: int, taking: bool = False) -> None:
-        if not self.started:
-            raise IllegalMoveError(Message("wait for the host to deal"))
-        if self.game.is_over:
-            raise IllegalMoveError(Message("the game is over: deal a new game"))
-        if self.seats[seat].bot_plays:
-            raise IllegalMoveError(f"a bot plays seat {seat} now")
-        action = self.driver.next_action()
-        if action is None:
-            current = self.game.current_player
-            if current != seat:
-                name = SeatName(self.names()[current], current)  # type: ignore[index,arg-type]
-                raise IllegalMoveError(Message("wait: it is {name}'s turn, not yours", name=name))
-            return
-        if action.kind == "offer" and action.seat == seat:
-            if taking:
-                return
-            target = self.game.next_holder(seat)
-            raise IllegalMoveError(Message(
-                "it is your chance to take {target}'s hand before the lead (rule 7): take it or pass",
-                target=SeatName(self.names()[target], target)))  # type: ignore[index,arg-type]
-        name = SeatName(self.names()[action.seat], action.seat)
-        if action.kind == "offer":
-            raise IllegalMoveError(Message("wait: {name} still has the chance to take before the lead (rule 7)", name=name))
-        raise IllegalMoveError(Message("wait: it is {name}'s turn, not yours", name=name))
+    def check_version(self, version: object) -> None:
+        """Refuse a click made on an older view of this table."""
+        self.table.check_version(version)
 
     def play(self, seat: int, card: str) -> list[Event]:
         """``seat`` plays ``card`` (a code such as ``"10H"``)."""
-        c = to_card(card)
-        self._check_may_act(seat)
-        events = self.game.play(c, seat=seat, viewer=seat)
-        self._changed("step", events)
+        events = self.table.play(seat, card)
+        self._touch()
         return events
 
     def take(self, seat: int) -> list[Event]:
-        """``seat`` takes the next player's hand (rule 7)."""
-        self._check_may_act(seat, taking=True)
-        events = self.game.take(seat, viewer=seat)
-        self.driver.took(seat)
-        self._changed("step", events)
+        """``seat`` takes the next player's hand (rule 7), once per trick boundary."""
+        events = self.table.take(seat)
+        self._touch()
         return events
 
     def pass_take(self, seat: int) -> list[Event]:
         """``seat`` lets its chance to take go by (rule 7)."""
-        if not self.started or self.driver.person_offer() != seat:
-            raise IllegalMoveError(Message("there is no chance to take to pass now"))
-        self.driver.step()
-        self._bump()
-        return []
+        events = self.table.pass_take(seat)
+        self._touch()
+        return events
 
     def bot_due(self) -> bool:
         """True when a bot is to act now (a play or its chance to take)."""
-        if not self.started:
-            return False
-        action = self.driver.next_action()
-        return action is not None and not self.driver.is_person_offer(action)
+        return self.table.bot_due()
 
     def step_bot(self) -> list[Event]:
-        """The next bot acts (a declined offer is passed over without a change)."""
-        if not self.bot_due():
-            raise IllegalMoveError("no bot is to act now")
-        events = self.driver.step()
-        if events:
-            self._changed("step", events)
-        else:
-            self._bump()  # a declined offer: the next seat's chance may be a person's
+        """The next bot acts (its declined offers, and the next bots', are passed over)."""
+        events = self.table.advance()
+        self._touch()
         return events
 
-    def _bump(self) -> None:
-        """Seats changed, not the game: a new version, so every seat is sent its view again."""
-        self.version += 1
-        self.updated = time.time()
-
-    def _changed(self, change: str, events: Sequence[Event]) -> None:
-        self.version += 1
-        self.change = change
-        self.last_events = list(events)
+    def _touch(self) -> None:
         self.updated = time.time()
 
     # ------------------------------------------------------------------ views
-    def _waiting(self, seat: int) -> tuple[str, bool]:
-        """What ``seat``'s browser waits for (``"human"``: this seat acts) and whether the
-        table waits at this seat's own chance to take."""
-        if self.game.is_over:
-            return "over", False
-        if not self.started or self.seats[seat].bot_plays:
-            return "bot", False
-        action = self.driver.next_action()
-        if action is None:
-            return ("human" if self.game.current_player == seat else "bot"), False
-        return "bot", self.driver.is_person_offer(action) and action.seat == seat
-
     def translator_for(self, seat: int) -> Translator:
         return translator(self.seats[seat].language)
 
@@ -340,53 +322,16 @@ class ServerTable:
         names = ["You" if k == seat else n for k, n in enumerate(self.names())]
         return self.translator_for(seat).local_names(names, seat)
 
-    def view_for(self, seat: int) -> dict[str, Any]:
+    def view_for(self, seat: int) -> View:
         """The view ``seat``'s browser gets: only what that seat may know."""
         tr = self.translator_for(seat)
         names = self.seat_names(seat)
-        waiting, offer = self._waiting(seat)
-        parts = []
-        if self.change == "new" and self.rounds is not None:
-            parts.append(score_of(self.match, names, seat, tr)["text"] + ".")
+        extra = []
         if not self.started:
             people = sum(s.is_person for s in self.seats)
-            parts.append(tr.format(N_("Waiting for the host to deal: {people} of {players} seats taken; bots play the others."),
+            extra.append(tr.format(N_("Waiting for the host to deal: {people} of {players} seats taken; bots play the others."),
                                    people=people, players=self.players))
-        told = self.game.events if self.change == "new" else self.last_events
-        parts.append(narrate(told, seat, tr, names))
-        if offer:
-            target = self.game.next_holder(seat)
-            parts.append(tr.format(
-                N_("Your chance to take {target}'s hand before the lead (rule 7): Take, or Pass to keep your own."),
-                target=names[target]))  # type: ignore[index]
-        view = browser_view(self.game, seat, reveal_all=False, waiting=waiting, change=self.change,
-                            events=[] if self.change == "new" else self.last_events,
-                            narration=" ".join(p for p in parts if p), legal=waiting == "human", translator=tr,
-                            names=names, log_start=self.game.event_count)
-        view["log"] = self._log_for(seat, tr, names)[-LOG_LENGTH:]
-        view["version"] = self.version
-        view["take_offer"] = offer
-        view["can_undo"] = False
-        if waiting != "human" and not offer:
-            view["can_take"] = False
-            view["take_target"] = None
-        return view
-
-    def _log_for(self, seat: int, tr: Translator, names: tuple[str, ...]) -> list[dict[str, str]]:
-        """The game's log as ``seat`` reads it (as :func:`browser_view` writes it), each line
-        told once: kept per seat and extended with the new events only."""
-        key = (self.seed, self.match.round_number, tr.code, names)
-        cached = self._logs.get(seat)
-        if cached is None or cached[0] != key:
-            cached = self._logs[seat] = (key, [], [0])
-        lines: list[dict[str, str]] = cached[1]
-        told: list[int] = cached[2]
-        for e in self.game.events_since(told[0]):
-            if e.kind != "deal" or e.seat == seat:
-                lines.append({"kind": e.kind, "text": e.describe(seat, reveal=False, translator=tr, names=names)})
-        told[0] = self.game.event_count
-        del lines[:-LOG_LENGTH]
-        return lines
+        return self.table.view(seat, tr, names, narration=self.table.narration(seat, tr, names, extra))
 
     def score_for(self, seat: int) -> dict[str, Any] | None:
         """The scoreboard as ``seat`` reads it, or None for a table kept without one."""
@@ -407,6 +352,7 @@ class ServerTable:
     # ------------------------------------------------------------------ storing
     def record(self) -> dict[str, Any]:
         """Everything the server stores of this table, as JSON-safe data."""
+        trick, offered = self.driver.offers()
         return {
             "code": self.code, "players": self.players, "variant": self.variant, "rounds": self.rounds,
             "bots": self.bots_level, "seed": self.seed, "created": self.created, "updated": self.updated,
@@ -414,7 +360,7 @@ class ServerTable:
             "seats": [{"name": s.name, "token_hash": s.token_hash, "language": s.language, "seq": s.seq,
                        "bot_plays": s.bot_plays} for s in self.seats],
             "moves": [*self.finished_moves, _moves(self.game)],
-            "offers": [self.driver._offers_trick, sorted(self.driver._offered)],
+            "offers": [trick, offered],
         }
 
     @classmethod
@@ -427,13 +373,13 @@ class ServerTable:
                  for s in record["seats"]]
         t = cls(code=record["code"], players=record["players"], variant=record["variant"], rounds=record["rounds"],
                 bots_level=record["bots"], seed=record["seed"], seats=seats, created=record["created"],
-                started=record["started"], version=record["version"], updated=record["updated"])
-        t._new_match(record["moves"])
+                updated=record["updated"])
+        t._new_match(record["moves"], started=record["started"])
         trick, offered = record["offers"]
-        if trick is not None and trick == t.game.trick_number:
-            t.driver._offers_trick = trick
-            t.driver._offered = set(offered)
-        t.change = "new" if not t.game.moves else "step"
+        t.driver.restore_offers(trick, offered)
+        if t.game.moves:
+            t.table.changed("step", [], told=[])
+        t.table.version = record["version"]
         return t
 
 

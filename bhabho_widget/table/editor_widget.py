@@ -17,20 +17,20 @@ carry the editor's version: a stale or repeated click gets a short error and cha
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
-import anywidget
 import ipywidgets
 import traitlets
 
 from ..engine.errors import MessageError, PositionError
 from ..engine.game import Game
 from ..engine.rules import PRESETS, Rules
-from ..i18n import LANGUAGES, N_, Message, Translator, check_language, default_language, translator
+from ..i18n import N_, Message, Translator, check_language, default_language, translator
+from .base import STATIC, BaseWidget, check_deck
+from .controller import check_version
 from .editor import EditorSession
-from .protocol import check_message
-from .widget import DECKS, ERROR_LENGTH, STATIC, check_deck, comm_refusal
+from .widget import Table
 
 __all__ = ["Editor", "EditorPanel"]
 
@@ -46,34 +46,45 @@ def _variant(rules: Rules) -> str | None:
     return next((name for name, preset in PRESETS.items() if preset == rules), None)
 
 
-class EditorPanel(anywidget.AnyWidget):
+EDITOR_MESSAGES = ("edit_players", "edit_rules", "edit_give", "edit_deal", "edit_clear", "edit_leader", "edit_opening",
+                   "edit_load", "edit_play_out", "edit_lesson", "set_language", "set_deck")
+"""What the editor's front end may send (each declared in ``protocol.json``)."""
+
+
+class EditorPanel(BaseWidget):
     """The editor's front end (``static/editor.js``): it draws the synced ``editor`` trait
-    and sends intentions; the :class:`Editor` around it holds the session and acts on them.
-    The browser may set no trait: everything it asks goes through a checked message."""
+    and sends intentions, checked as every widget's are (:class:`.base.BaseWidget`); the
+    :class:`Editor` around it holds the session and acts on them (``receive``). The browser
+    may set no trait: everything it asks goes through a checked message."""
 
     _esm = STATIC / "editor.js"
     _css = STATIC / "editor.css"
 
     editor: Any = traitlets.Dict(allow_none=True, default_value=None).tag(sync=True)
-    error = traitlets.Unicode("").tag(sync=True)
     variants = traitlets.List(traitlets.Unicode()).tag(sync=True)
-    languages = traitlets.List(traitlets.Dict()).tag(sync=True)
-    labels = traitlets.Dict().tag(sync=True)
-    lang = traitlets.Unicode("en").tag(sync=True)
-    deck = traitlets.Enum(DECKS, default_value="two-colour").tag(sync=True)
 
-    def set_state(self, sync_data: dict[str, Any]) -> None:
-        """State synced from the browser: refused, every trait of the editor is the kernel's."""
-        if sync_data:
-            self.error = f"the browser may not set {', '.join(str(k)[:30] for k in list(sync_data)[:5])}"
-            self.send_state(sorted(str(k) for k in sync_data if k in self.keys))
+    _KWARGS = BaseWidget._KWARGS | {"variants"}
 
-    def _handle_msg(self, msg: Any) -> None:
-        refusal = comm_refusal(msg)
-        if refusal:
-            self.error = refusal
-            return
-        super()._handle_msg(msg)
+    def __init__(self, owner: Editor, **traits: Any) -> None:
+        self._owner = owner
+        super().__init__(**traits)
+
+    @property
+    def translator(self) -> Translator:
+        return self._owner.translator
+
+    def _use_language(self, tr: Translator) -> None:
+        self._owner._use_language(tr)
+
+    def _sync(self) -> None:
+        self._owner._sync()
+
+    def _forward(self, message: dict[str, Any]) -> None:
+        self._owner._on_message(message)
+
+    _HANDLERS: ClassVar[dict[str, Callable[[Any, dict[str, Any]], None]]] = {
+        **dict.fromkeys(EDITOR_MESSAGES, _forward),
+        "set_language": BaseWidget._msg_set_language, "set_deck": BaseWidget._msg_set_deck}
 
 
 class Editor(ipywidgets.VBox):
@@ -92,31 +103,37 @@ class Editor(ipywidgets.VBox):
     _EDITS: ClassVar[dict[str, str]] = {"edit_players": "players", "edit_rules": "rules", "edit_give": "give",
                                         "edit_deal": "deal", "edit_clear": "clear", "edit_leader": "leader",
                                         "edit_opening": "opening", "edit_load": "load"}
-    _OTHERS: ClassVar[tuple[str, ...]] = ("edit_play_out", "edit_lesson", "set_language", "set_deck")
 
-    def __init__(self, players: int = 4, rules: Rules | str = "classic", position: Game | str | None = None,
-                 seed: int | None = None, language: str | None = None, deck: str = "two-colour") -> None:
+    def __init__(self, players: int = 4, rules: Rules | str = "classic", position: Game | Table | str | None = None,
+                 seed: int | None = None, language: str | None = None, deck: str | None = None) -> None:
+        if isinstance(position, Table):  # the moment the table shows, in its language and faces
+            language = position.language if language is None else language
+            deck = position.deck if deck is None else deck
+            position = position.moment()
         self._translator: Translator = translator(default_language() if language is None else check_language(language))
         self.session = EditorSession(players=players, rules=rules, seed=seed)
         if position is not None:
             game = Game.from_position(position) if isinstance(position, str) else position
             if not isinstance(game, Game):
-                raise TypeError(f"position must be a Game or a position text, not {type(position).__name__}")
+                raise TypeError(f"position must be a Game, a Table or a position text, not {type(position).__name__}")
             if game.is_over:
                 raise PositionError("the game is over: there is no position to edit")
             self.session.load(game)
         self.table: Any = None
         self.lesson: Any = None
         self._outcome: Message | str = ""
-        self.panel = EditorPanel(variants=list(PRESETS), languages=[{"code": c, "name": n} for c, n in LANGUAGES.items()],
-                                 labels=self._translator.labels(), lang=self._translator.code, deck=check_deck(deck))
+        self.panel = EditorPanel(self, variants=list(PRESETS), labels=self._translator.labels(), lang=self._translator.code,
+                                 deck=check_deck("two-colour" if deck is None else deck))
         self.output = ipywidgets.Output()
         super().__init__(children=[self.panel, self.output])
         self.add_class("bhabho-editor")
-        self.panel.on_msg(self._on_frontend_msg)
         self._sync()
 
     # ------------------------------------------------------------------ reading the position
+    @property
+    def translator(self) -> Translator:
+        return self._translator
+
     @property
     def language(self) -> str:
         return self._translator.code
@@ -145,11 +162,10 @@ class Editor(ipywidgets.VBox):
     def set_language(self, language: str) -> None:
         """Show the editor (its labels and the problem line) in ``language`` from now on; the
         tables and lessons it opens from now on too."""
-        self._translator = translator(check_language(language))
-        with self.panel.hold_sync():
-            self.panel.labels = self._translator.labels()
-            self.panel.lang = self._translator.code
-            self._sync()
+        self.panel.set_language(language)
+
+    def _use_language(self, tr: Translator) -> None:
+        self._translator = tr
 
     # ------------------------------------------------------------------ using the position
     def _valid_game(self) -> Game:
@@ -160,8 +176,6 @@ class Editor(ipywidgets.VBox):
     def play_out(self, seat: int = 0, bots: str = "rules") -> Any:
         """Open a :class:`~.widget.Table` at the position under the editor, the person at
         ``seat`` and ``bots`` at the others; returns it (also :attr:`table`)."""
-        from .widget import Table
-
         game = self._valid_game()
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < game.num_players:
             raise MessageError(f"seat must be a seat from 0 to {game.num_players - 1}, not {str(seat)[:20]}")
@@ -173,7 +187,7 @@ class Editor(ipywidgets.VBox):
         """Open the position as a :class:`~.widget.Lesson` under the editor, asking
         ``question`` (``"card"``, ``"picker"`` or ``"take"``, see
         :func:`~.exercises.make_exercise`); returns it (also :attr:`lesson`)."""
-        from .exercises import make_exercise, open_lesson
+        from .exercises import make_exercise, open_lesson  # the coach's answer key needs numpy
 
         game = self._valid_game()
         script = make_exercise(game, question, title=title, language=self.language, rollouts=rollouts)
@@ -188,29 +202,18 @@ class Editor(ipywidgets.VBox):
         self._sync()
 
     # ------------------------------------------------------------------ messages
-    def _on_frontend_msg(self, _widget: object, content: Any, _buffers: object) -> None:
-        try:
-            message = check_message(content, (*self._EDITS, *self._OTHERS))
-            kind = message["type"]
-            if kind in ("set_language", "set_deck"):
-                if kind == "set_language":
-                    self.set_language(message["language"])
-                else:
-                    self.panel.deck = message["deck"]
-            else:
-                if message["version"] != self.session.version:
-                    raise MessageError(Message(STALE))
-                if kind == "edit_play_out":
-                    self.play_out(message["seat"])
-                elif kind == "edit_lesson":
-                    self.open_lesson(message["question"])
-                else:
-                    self.session.receive(self._session_message(message))
-                    self._sync()
-        except (ValueError, TypeError) as err:
-            self.panel.error = self._translator.render(err.args[0] if len(err.args) == 1 else str(err))[:ERROR_LENGTH]
-            return
-        self.panel.error = ""
+    def _on_message(self, message: dict[str, Any]) -> None:
+        """A checked message of the editor's front end (see :class:`EditorPanel`): every one
+        carries the editor's version, and a click on an older editor is refused."""
+        check_version(message["version"], self.session.version, STALE)
+        kind = message["type"]
+        if kind == "edit_play_out":
+            self.play_out(message["seat"])
+        elif kind == "edit_lesson":
+            self.open_lesson(message["question"])
+        else:
+            self.session.receive(self._session_message(message))
+            self._sync()
 
     def _session_message(self, message: dict[str, Any]) -> dict[str, Any]:
         kind = self._EDITS[message["type"]]

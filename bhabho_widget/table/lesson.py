@@ -40,7 +40,7 @@ from ..engine.errors import IllegalMoveError, MessageError
 from ..engine.events import Event
 from ..engine.game import Game, Move
 from ..i18n import N_, Joined, ListOf, Message, SeatName, Translator, check_language, translator
-from .session import browser_view
+from .view import View, build_view, log_lines
 
 ENGINE_ANSWERS = ("next_leader", "picker")
 TAKE_CHOICES = ("take", "pass")
@@ -230,6 +230,8 @@ class LessonScript:
         for ex in self.exercises.values():
             self._right[ex.step] = self._check_exercise(ex)
         self._feedback: tuple[bool, str] | None = None
+        self.version = 0
+        """Grows with every change of what the learner sees (a step, an answer, a language)."""
         # the record: per question step, each answer given and whether it was right; the
         # questions passed (Next, End, the slider) before any answer
         self._answers: dict[int, list[tuple[Any, bool]]] = {step: [] for step in self.exercises}
@@ -316,6 +318,7 @@ class LessonScript:
         while len(g.moves) < index:
             apply_move(g, self.moves[len(g.moves)])
         self._feedback = None
+        self.version += 1
 
     def answer(self, choice: Any) -> dict[str, Any]:
         """Check the learner's answer to the exercise at this step; returns the feedback
@@ -336,6 +339,7 @@ class LessonScript:
             feedback = self._check_seat(ex, choice, tries)
         given.append((choice, feedback[0]))
         self._feedback = feedback
+        self.version += 1
         return self._feedback_dict(feedback)
 
     # ------------------------------------------------------------------ the record
@@ -476,6 +480,7 @@ class LessonScript:
         """Tell the explanations and the feedback in ``language`` from now on (the feedback
         shown is told again)."""
         self.translator = translator(check_language(language))
+        self.version += 1
 
     def tracker(self, chances: bool = False) -> dict[str, Any]:
         """What the lesson's seat knows about every card at this step, for the Tracker panel:
@@ -498,15 +503,13 @@ class LessonScript:
         return self.translator.render(text, self.names())
 
     # ------------------------------------------------------------------ views
-    def browser_view(self) -> dict[str, Any]:
+    def browser_view(self) -> View:
         """What the learner's browser gets at this step."""
         g = self.game
         k = self.step
+        tr, names = self.translator, self.names()
         events = g.events_since(self._ends[k - 1]) if k else []
-        narration = self.localize(self._text(events)) if k else (self.title or self.translator.format(N_("The start position.")))
-        view = browser_view(g, self.seat, reveal_all=self.reveal_all, waiting="over" if g.is_over else "human",
-                            change="step", events=events, narration=narration, log_start=self._ends[0], legal=False,
-                            translator=self.translator, names=self.names())
+        narration = self.localize(self._text(events)) if k else (self.title or tr.format(N_("The start position.")))
         ex = self.exercises.get(k)
         exercise = None
         if ex is not None:
@@ -518,10 +521,12 @@ class LessonScript:
             summary = {"text": self.summary_text(),
                        "items": [{"step": s, "prompt": self.exercises[s].prompt, "status": self.status(s),
                                   "result": self._result_text(s)} for s in sorted(self.exercises)]}
-        view.update(mode="lesson", can_take=False, take_target=None,
-                    lesson={"index": k, "length": self.length, "title": self.title, "exercise": exercise,
-                            "summary": summary})
-        return view
+        return build_view(g, self.seat, version=self.version, mode="lesson", waiting="over" if g.is_over else "human",
+                          change="step", narration=narration, events=events,
+                          log=log_lines(g.events_since(self._ends[0]), self.seat, self.reveal_all, tr, names),
+                          reveal_all=self.reveal_all, translator=tr, names=names,
+                          lesson={"index": k, "length": self.length, "title": self.title, "exercise": exercise,
+                                  "summary": summary})
 
     @property
     def explanation(self) -> str:

@@ -26,8 +26,9 @@ from typing import Any
 from ..engine.errors import MessageError
 from ..engine.rules import PRESETS
 from ..i18n import Message, Translator, check_language, default_language, translator
+from .base import FeltWidget, check_deck
+from .controller import check_version
 from .session import check_pace as check_pace_argument
-from .widget import BaseWidget, check_deck
 
 __all__ = ["SharedTable", "TableClient", "default_name", "hub_token_for", "server_url"]
 
@@ -267,7 +268,7 @@ class TableClient:
             self._thread.join(CONNECT_TIMEOUT)
 
 
-class SharedTable(BaseWidget):
+class SharedTable(FeltWidget):
     """A seat at a shared table on a table server, as a widget: see :meth:`Table.host` and
     :meth:`Table.join`. ``code`` is the table's code to give to the others; ``token`` lets
     this seat come back from another kernel (:meth:`resume`)."""
@@ -276,8 +277,7 @@ class SharedTable(BaseWidget):
         self.client = client
         self._translator = translator(check_language(client.language))
         super().__init__(pace=check_pace_argument(pace), variants=list(PRESETS), bot_levels=["random", "rules"],
-                         languages=self._languages(), labels=self._translator.labels(), lang=self._translator.code,
-                         deck=check_deck(deck))
+                         labels=self._translator.labels(), lang=self._translator.code, deck=check_deck(deck))
         self._dealt_at: int | None = None
         client.on_state = self._on_state
         client.on_error = self._on_error
@@ -355,12 +355,14 @@ class SharedTable(BaseWidget):
         self.client.close()
         super().close()
 
-    def set_language(self, language: str) -> None:
-        self._translator = translator(check_language(language))
-        with self.hold_sync():
-            self.labels = self._translator.labels()
-            self.lang = self._translator.code
-        self.client.set_language(self._translator.code)
+    def _use_language(self, tr: Translator) -> None:
+        """The server tells this seat's texts in ``tr``'s language from now on (it sends the
+        view again)."""
+        self._translator = tr
+        self.client.set_language(tr.code)
+
+    def _sync(self) -> None:
+        """Nothing to do: the view, the scoreboard and the settings come from the server."""
 
     # ------------------------------------------------------------------ from the server
     def _on_state(self, frame: dict[str, Any]) -> None:
@@ -373,19 +375,18 @@ class SharedTable(BaseWidget):
         self.error = text[:300]
 
     # ------------------------------------------------------------------ from the browser
-    def _version(self, content: dict[str, Any]) -> dict[str, Any]:
-        return {"version": content["version"]}
+    def _shown_version(self) -> int:
+        return int((self.view or {}).get("version", -1))
 
     def _msg_play(self, content: dict[str, Any]) -> None:
-        self.client.send({"type": "play", "card": content["card"], **self._version(content)})
+        self.client.send({"type": "play", "card": content["card"], "version": content["version"]})
 
     def _msg_take(self, content: dict[str, Any]) -> None:
-        self.client.send({"type": "take", **self._version(content)})
+        self.client.send({"type": "take", "version": content["version"]})
 
     def _msg_advance(self, content: dict[str, Any]) -> None:
-        view = self.view or {}
-        if view.get("take_offer") and content["version"] == view.get("version"):
-            self.client.send({"type": "pass", **self._version(content)})
+        if (self.view or {}).get("take_offer") and content["version"] == self._shown_version():
+            self.client.send({"type": "pass", "version": content["version"]})  # the Pass button
         # otherwise the server moves the bots and the other people: nothing to ask for
 
     def _msg_undo(self, content: dict[str, Any]) -> None:
@@ -397,16 +398,15 @@ class SharedTable(BaseWidget):
     def _msg_new_game(self, content: dict[str, Any]) -> None:
         if not self.client.host:
             raise MessageError(Message("only the host deals at a shared table"))
-        version = (self.view or {}).get("version")
-        if content["version"] != version or version == self._dealt_at:
-            # stale, or a second click on the view already dealt from: one deal per view
-            raise MessageError(Message("the table changed before that click arrived; nothing was done, please try again"))
+        version = self._shown_version()
+        # stale, or a second click on the view already dealt from: one deal per view
+        check_version(content["version"], -1 if version == self._dealt_at else version)
         self._dealt_at = version
         self.deal()
 
     _HANDLERS = {"play": _msg_play, "take": _msg_take, "advance": _msg_advance, "undo": _msg_undo,
-                 "hint": _msg_hint, "new_game": _msg_new_game, "set_language": BaseWidget._msg_set_language,
-                 "set_deck": BaseWidget._msg_set_deck}
+                 "hint": _msg_hint, "new_game": _msg_new_game, "set_language": FeltWidget._msg_set_language,
+                 "set_deck": FeltWidget._msg_set_deck}
 
     def _static_title(self) -> str:
         return f"Shared table {self.code}"

@@ -29,7 +29,7 @@ from ..coach.review import (
 from ..engine.errors import MessageError
 from ..engine.game import Game
 from ..i18n import Message, Translator
-from .session import browser_view
+from .view import View, build_view, log_lines
 
 __all__ = ["ReviewRun", "T_REVIEW_AT", "T_REVIEW_AT_BEST"]
 
@@ -124,7 +124,7 @@ class ReviewRun:
         out["counts"] = {g: rev.count(g) for g in GRADES}
         return out
 
-    def position_view(self, number: int, translator: Translator, names: Sequence[str], version: int) -> dict[str, Any]:
+    def position_view(self, number: int, translator: Translator, names: Sequence[str], version: int) -> View:
         """The table as the seat saw it at decision ``number``: read-only (mode ``review``),
         the better action named in ``view["review"]`` and in the line under the table."""
         rev = self.result
@@ -135,13 +135,11 @@ class ReviewRun:
         template = T_REVIEW_AT_BEST if d.chosen == d.best else T_REVIEW_AT
         narration = translator.format(template, n=number + 1, count=self.count, trick=d.trick,
                                       chosen=row["chosen_label"], best=row["best_label"])
-        view = browser_view(at, self.seat, reveal_all=False, waiting="over", change="new", events=[],
-                            narration=narration, legal=False, translator=translator, names=names)
-        view.update(mode="review", version=version, can_take=False, take_target=None, take_offer=False,
-                    can_undo=False, result=None)
-        view["review"] = {"number": number, "count": self.count, "trick": d.trick, "kind": d.kind,
-                          "chosen": d.chosen, "best": d.best, "grade": d.grade, "grade_text": row["grade_text"]}
-        return view
+        return build_view(at, self.seat, version=version, mode="review", waiting="over", change="new",
+                          narration=narration, log=log_lines(at.events, self.seat, False, translator, names),
+                          translator=translator, names=names,
+                          review={"number": number, "count": self.count, "trick": d.trick, "kind": d.kind,
+                                  "chosen": d.chosen, "best": d.best, "grade": d.grade, "grade_text": row["grade_text"]})
 
     def position_tracker(self, number: int, names: Sequence[str], chances: bool) -> dict[str, Any]:
         """The seat's tracker at decision ``number`` (what it knew then)."""

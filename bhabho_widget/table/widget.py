@@ -1,32 +1,29 @@
 """The notebook widgets: :class:`Table` (play bots) and :class:`Lesson` (step through a lesson).
 
-Each is a thin anywidget class over a plain-Python controller (:class:`.session.TableSession`,
-:class:`.lesson.LessonScript`): it holds the synced traits, checks every message from the
-browser against the one protocol definition (:mod:`.protocol`), hands it to the
-controller and syncs the controller's view back. Only what the person's seat may know is
-synced; a bad, stale or out-of-turn message gets a short error and changes nothing.
+Each is a thin anywidget class (:class:`.base.FeltWidget`: the comm, the checks of every
+message against ``protocol.json``) over a plain-Python controller
+(:class:`.session.TableSession`, :class:`.lesson.LessonScript`): a message goes to the
+controller, and the controller's view comes back as the ``view`` trait. Only what the
+person's seat may know is synced; a bad, stale or out-of-turn message gets a short error and
+changes nothing.
 """
 
 from __future__ import annotations
 
-import pathlib
 import threading
-from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
-import anywidget
 import traitlets
 
 from ..engine.errors import MessageError
 from ..engine.game import Game, Move
-from ..engine.html import view_html
-from ..engine.optional import MissingPackageError
 from ..engine.rules import PRESETS, Rules
-from ..i18n import ENGLISH, LANGUAGES, Message, Translator, check_language, default_language
+from ..i18n import Message, Translator, check_language, default_language
 from ..play.bots import Bot
 from ..play.registry import BOTS
+from .base import FeltWidget, check_deck
 from .lesson import Exercise, LessonResults, LessonScript
-from .protocol import BROWSER_WRITABLE, check_message, check_pace
 from .session import TableSession, localize_tree
 from .session import check_pace as check_pace_argument
 
@@ -34,192 +31,12 @@ if TYPE_CHECKING:
     from ..coach.review import Review
     from .reviewing import ReviewRun
 
-STATIC = pathlib.Path(__file__).parent / "static"
 NO_GRADES = {"inaccuracy": 0, "mistake": 0, "blunder": 0}
 """The review's grade counts before a review (the keys of :data:`bhabho_widget.coach.review.GRADES`,
 written out: the review needs numpy, a table offering one does not)."""
-DECKS = ("two-colour", "four-colour")
-"""The card faces: red and black suits, or ♠ black, ♥ red, ♦ blue and ♣ green."""
 
 
-def check_deck(deck: object) -> str:
-    if deck not in DECKS:
-        raise ValueError(f"deck must be one of {', '.join(map(repr, DECKS))}, not {str(deck)[:40]!r}")
-    return deck  # type: ignore[return-value]
-def _kind(value: object) -> str:
-    """What a JSON value is, in a word or two, for an error line."""
-    if isinstance(value, dict):
-        return "an object with keys that are not all strings"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, str):
-        return "a string"
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return "a number" if isinstance(value, (int, float)) else type(value).__name__
-
-
-def comm_refusal(msg: Any) -> str | None:
-    """Why a comm message from the browser is refused before ipywidgets reads it (a state
-    sync whose state is not an object of traits, binary buffers, no string method), or None."""
-    content = msg.get("content") if isinstance(msg, Mapping) else None
-    data = content.get("data") if isinstance(content, Mapping) else None
-    if not isinstance(data, Mapping) or not isinstance(data.get("method"), str):
-        return "a message from the browser must be an object with a string 'method'"
-    if data["method"] == "update":
-        state = data.get("state", {})
-        if not isinstance(state, dict) or not all(isinstance(k, str) for k in state):
-            return f"a state sync from the browser must be an object of traits, not {_kind(state)}"
-        if data.get("buffer_paths", []) != []:  # no binary traits here: nothing may come as a buffer
-            return "a state sync from the browser may not carry binary buffers here"
-    return None
-
-
-ERROR_LENGTH = 300
-"""An error line is cut to this many characters."""
-
-
-class BaseWidget(anywidget.AnyWidget):
-    """What the table and the lesson share: the front end, the synced traits and the
-    checking of everything the browser sends. It takes no keyword arguments of its own:
-    a misspelt argument of a subclass is an error, not a silently ignored trait."""
-
-    _esm = STATIC / "widget.js"
-    _css = STATIC / "widget.css"
-
-    view: Any = traitlets.Dict(allow_none=True, default_value=None).tag(sync=True)
-    pace = traitlets.Float(0.6).tag(sync=True)
-    reveal_all = traitlets.Bool(False).tag(sync=True)
-    error = traitlets.Unicode("").tag(sync=True)
-    hint: Any = traitlets.Dict(default_value=None, allow_none=True).tag(sync=True)
-    score: Any = traitlets.Dict(default_value=None, allow_none=True).tag(sync=True)
-    variants = traitlets.List(traitlets.Unicode()).tag(sync=True)
-    bot_levels = traitlets.List(traitlets.Unicode()).tag(sync=True)
-    languages = traitlets.List(traitlets.Dict()).tag(sync=True)
-    config: Any = traitlets.Dict(default_value=None, allow_none=True).tag(sync=True)
-    labels = traitlets.Dict().tag(sync=True)
-    lang = traitlets.Unicode("en").tag(sync=True)  # the language code of labels and texts (see protocol.json)
-    deck = traitlets.Enum(DECKS, default_value="two-colour").tag(sync=True)
-    tracker: Any = traitlets.Dict(default_value=None, allow_none=True).tag(sync=True)  # None while the panel is closed
-    review: Any = traitlets.Dict(default_value=None, allow_none=True).tag(sync=True)  # None: no review to offer
-    _tracker_open = False
-    _tracker_chances = False
-
-    _HANDLERS: ClassVar[dict[str, Callable[[Any, dict[str, Any]], None]]] = {}
-
-    def __init__(self, **traits: Any) -> None:
-        unknown = set(traits) - {"pace", "reveal_all", "variants", "bot_levels", "languages", "labels", "lang", "deck"}
-        if unknown:
-            raise TypeError(f"{type(self).__name__}() got unexpected keyword arguments: {', '.join(sorted(unknown))}")
-        super().__init__(**traits)
-        self.on_msg(self._on_frontend_msg)
-
-    def set_state(self, sync_data: dict[str, Any]) -> None:
-        """State synced from the browser: only ``pace`` may change, within bounds."""
-        refused = sorted(str(k) for k in set(sync_data) - BROWSER_WRITABLE)
-        allowed = {k: v for k, v in sync_data.items() if k in BROWSER_WRITABLE}
-        error = f"the browser may not set {', '.join(k[:30] for k in refused[:5])}" if refused else ""
-        if "pace" in allowed:
-            try:
-                allowed["pace"] = check_pace(allowed["pace"])
-            except MessageError as err:
-                refused.append("pace")
-                del allowed["pace"]
-                error = str(err)[:ERROR_LENGTH]
-        if allowed:
-            super().set_state(allowed)
-        if refused:
-            self.error = error
-            self.send_state(refused)
-
-    def _handle_msg(self, msg: Any) -> None:
-        """A comm message from the browser: a state sync whose state is not an object of
-        traits (or that is malformed otherwise) gets a short error and changes nothing,
-        instead of raising inside ipywidgets."""
-        refusal = comm_refusal(msg)
-        if refusal:
-            self.error = refusal
-            return
-        super()._handle_msg(msg)
-
-    def _on_frontend_msg(self, _widget: object, content: Any, _buffers: object) -> None:
-        try:
-            message = check_message(content, self._HANDLERS)
-            self._HANDLERS[message["type"]](self, message)
-        except (ValueError, TypeError, MissingPackageError) as err:  # MessageError, IllegalMoveError, bad engine input, no numpy
-            self.error = self._localize(err)[:ERROR_LENGTH]
-            return
-        self.error = ""
-
-    # ------------------------------------------------------------------ language
-    @staticmethod
-    def _languages() -> list[dict[str, str]]:
-        return [{"code": code, "name": name} for code, name in LANGUAGES.items()]
-
-    @property
-    def translator(self) -> Translator:
-        """The :class:`~bhabho_widget.i18n.Translator` of the widget's language."""
-        return ENGLISH
-
-    @property
-    def language(self) -> str:
-        """The code of the language of every text the widget shows (see :data:`.i18n.LANGUAGES`)."""
-        return self.translator.code
-
-    def _localize(self, text: object) -> str:
-        """An error or any text of the engine in the widget's language."""
-        return self.translator.render(text)
-
-    def _msg_set_deck(self, content: dict[str, Any]) -> None:
-        self.deck = content["deck"]
-
-    # ------------------------------------------------------------------ tracker
-    def show_tracker(self, shown: bool = True, chances: bool = False) -> None:
-        """Open the Tracker panel (``shown=False`` closes it): what the person's seat knows
-        about every card, and with ``chances`` the chances of the cards it cannot place
-        (see :func:`bhabho_widget.coach.tracker.tracker`). Also the panel's button and the
-        key T in the browser."""
-        self._tracker_open, self._tracker_chances = bool(shown), bool(chances) and bool(shown)
-        self._sync_tracker()
-
-    def _msg_tracker(self, content: dict[str, Any]) -> None:
-        self.show_tracker(content["open"], content["chances"])
-
-    def _tracker_data(self, chances: bool) -> dict[str, Any]:
-        raise NotImplementedError
-
-    def _sync_tracker(self) -> None:
-        """The tracker trait: worked out only while the panel is open (the chances only while
-        that layer is on), from the seat's view alone."""
-        self.tracker = self._tracker_data(self._tracker_chances) if self._tracker_open else None
-
-    def _msg_set_language(self, content: dict[str, Any]) -> None:
-        self.set_language(content["language"])
-
-    def set_language(self, language: str) -> None:
-        """Show everything in ``language`` (a code of :data:`.i18n.LANGUAGES`) from now on."""
-        raise NotImplementedError
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        """The widget, plus a static HTML picture of the view for a notebook read without a kernel."""
-        bundle: Any = super()._repr_mimebundle_(**kwargs)
-        data: dict[str, Any]
-        meta: dict[str, Any]
-        if isinstance(bundle, tuple):
-            data, meta = bundle
-        else:
-            data, meta = bundle or {}, {}
-        if self.view:
-            data = {**data, "text/html": view_html(self.view, self._static_title(), self.translator)}
-        return (data, meta) if isinstance(bundle, tuple) else data
-
-    def _static_title(self) -> str:
-        return ""
-
-
-class Table(BaseWidget):
+class Table(FeltWidget):
     """A card table: the person at ``seat`` against bots (see :class:`.session.TableSession`).
 
     ``Table()`` starts a four-player classic game with the person at seat 0.
@@ -244,8 +61,8 @@ class Table(BaseWidget):
         self._review_lock = threading.RLock()
         self.session = TableSession(players=players, seed=seed, rules=rules, seat=seat, bots=bots, names=names,
                                     rounds=rounds, max_bhabhi=max_bhabhi, language=language, position=position)
-        super().__init__(pace=pace, variants=list(PRESETS), bot_levels=list(BOTS), languages=self._languages(),
-                         labels=self.session.translator.labels(), lang=self.session.translator.code, deck=deck)
+        super().__init__(pace=pace, variants=list(PRESETS), bot_levels=list(BOTS), labels=self.session.translator.labels(),
+                         lang=self.session.translator.code, deck=deck)
         self._sync()
 
     @property
@@ -255,16 +72,12 @@ class Table(BaseWidget):
     def _localize(self, text: object) -> str:
         return self.session.localize(text)
 
-    def set_language(self, language: str) -> None:
-        """Show everything in ``language`` from now on: the labels, the line under the table,
-        the log, the banner, the scoreboard, the hint and errors."""
-        self.session.set_language(language)
-        with self.hold_sync():
-            self.labels = self.session.translator.labels()
-            self.lang = self.session.translator.code
-            if self.hint is not None and self._hint is not None:
-                self.hint = localize_tree(self._hint, self.session.translator, self.session.names())
-            self._sync()
+    def _use_language(self, tr: Translator) -> None:
+        """The line under the table, the log, the banner, the scoreboard, the hint and errors
+        in ``tr``'s language from now on."""
+        self.session.set_language(tr.code)
+        if self.hint is not None and self._hint is not None:
+            self.hint = localize_tree(self._hint, self.session.translator, self.session.names())
 
     # ------------------------------------------------------------------ public API
     @property
@@ -391,7 +204,8 @@ class Table(BaseWidget):
     def moment(self) -> Game:
         """The game at the moment shown: while the review shows a decision, the game as it
         was then (replayed, see :func:`bhabho_widget.coach.review.replay_to`), else the game
-        on the table. :func:`~.exercises.make_exercise` and :meth:`edit` start from it."""
+        on the table. :func:`~.exercises.make_exercise` and the editor
+        (``Editor(position=table)``) start from it."""
         with self._review_lock:
             run, at = self._review, self._review_at
             if run is not None and at is not None and run.result is not None:
@@ -399,14 +213,6 @@ class Table(BaseWidget):
 
                 return replay_to(self.game, run.result.decisions[at].move)
         return self.game
-
-    def edit(self, language: str | None = None) -> Any:
-        """A position :class:`~.editor_widget.Editor` set to the moment shown (see :meth:`moment`),
-        to change a few cards and play it out or ask about it."""
-        from .editor_widget import Editor
-
-        return Editor(position=self.moment(), language=self.language if language is None else language,
-                      deck=self.deck)
 
     # ------------------------------------------------------------------ shared tables
     @staticmethod
@@ -431,16 +237,12 @@ class Table(BaseWidget):
         return SharedTable.join(server, code, name=name, language=language, pace=pace, deck=deck)
 
     # ------------------------------------------------------------------ messages
-    def _check_version(self, content: dict[str, Any]) -> None:
-        if content["version"] != self.session.version:
-            raise MessageError(Message("the table changed before that click arrived; nothing was done, please try again"))
-
     def _msg_play(self, content: dict[str, Any]) -> None:
-        self._check_version(content)
+        self.session.table.check_version(content["version"])
         self.play(content["card"])
 
     def _msg_take(self, content: dict[str, Any]) -> None:
-        self._check_version(content)
+        self.session.table.check_version(content["version"])
         self.take()
 
     def _msg_advance(self, content: dict[str, Any]) -> None:
@@ -449,7 +251,7 @@ class Table(BaseWidget):
         self.advance()
 
     def _msg_undo(self, content: dict[str, Any]) -> None:
-        self._check_version(content)  # a repeated Undo (a double click, a second view) takes back one move only
+        self.session.table.check_version(content["version"])  # a repeated Undo takes back one move only
         self.undo()
 
     def _msg_hint(self, content: dict[str, Any]) -> None:
@@ -466,7 +268,7 @@ class Table(BaseWidget):
         self.show_decision(content["decision"])
 
     def _msg_new_game(self, content: dict[str, Any]) -> None:
-        self._check_version(content)  # two New game clicks on one view deal one game
+        self.session.table.check_version(content["version"])  # two New game clicks on one view deal one game
         variant = content["variant"]
         if variant not in PRESETS:
             raise MessageError(f"unknown variant {variant[:40]!r}")
@@ -476,8 +278,8 @@ class Table(BaseWidget):
         self.new_game(players=content["players"], seed=content["seed"], rules=variant, bots=bots)
 
     _HANDLERS = {"play": _msg_play, "take": _msg_take, "advance": _msg_advance, "undo": _msg_undo,
-                 "hint": _msg_hint, "new_game": _msg_new_game, "set_language": BaseWidget._msg_set_language,
-                 "set_deck": BaseWidget._msg_set_deck, "tracker": BaseWidget._msg_tracker,
+                 "hint": _msg_hint, "new_game": _msg_new_game, "set_language": FeltWidget._msg_set_language,
+                 "set_deck": FeltWidget._msg_set_deck, "tracker": FeltWidget._msg_tracker,
                  "review_start": _msg_review_start, "review_cancel": _msg_review_cancel,
                  "review_show": _msg_review_show}
 
@@ -511,7 +313,7 @@ class Table(BaseWidget):
         return self.session.tracker(chances)
 
 
-class Lesson(BaseWidget):
+class Lesson(FeltWidget):
     """Step through ``game`` followed by ``moves`` (see :class:`.lesson.LessonScript`),
     showing ``seat`` at the bottom. All hands are shown unless ``reveal_all=False``.
     ``language`` is the language of the engine's explanations, the feedback and the
@@ -524,9 +326,8 @@ class Lesson(BaseWidget):
         deck = check_deck(deck)
         self.script = LessonScript(game, moves, title=title, exercises=exercises, seat=seat, reveal_all=reveal_all,
                                    start=start, language=language)
-        super().__init__(reveal_all=reveal_all, variants=[], languages=self._languages(),
-                         labels=self.script.translator.labels(), lang=self.script.translator.code, deck=deck)
-        self._version = 0
+        super().__init__(reveal_all=reveal_all, variants=[], labels=self.script.translator.labels(),
+                         lang=self.script.translator.code, deck=deck)
         self._sync()
 
     @property
@@ -536,13 +337,9 @@ class Lesson(BaseWidget):
     def _localize(self, text: object) -> str:
         return self.script.localize(text)
 
-    def set_language(self, language: str) -> None:
-        """Show the explanations, the feedback and the labels in ``language`` from now on."""
-        self.script.set_language(language)
-        with self.hold_sync():
-            self.labels = self.script.translator.labels()
-            self.lang = self.script.translator.code
-            self._sync()
+    def _use_language(self, tr: Translator) -> None:
+        """The explanations and the feedback in ``tr``'s language from now on."""
+        self.script.set_language(tr.code)
 
     @classmethod
     def from_json(cls, record: str, **kwargs: Any) -> Lesson:
@@ -610,8 +407,8 @@ class Lesson(BaseWidget):
     def _msg_answer(self, content: dict[str, Any]) -> None:
         self.answer(content["choice"])
 
-    _HANDLERS = {"goto": _msg_goto, "answer": _msg_answer, "set_language": BaseWidget._msg_set_language,
-                 "set_deck": BaseWidget._msg_set_deck, "tracker": BaseWidget._msg_tracker}
+    _HANDLERS = {"goto": _msg_goto, "answer": _msg_answer, "set_language": FeltWidget._msg_set_language,
+                 "set_deck": FeltWidget._msg_set_deck, "tracker": FeltWidget._msg_tracker}
 
     @traitlets.validate("reveal_all")
     def _fixed_reveal(self, proposal: Any) -> bool:
@@ -621,10 +418,7 @@ class Lesson(BaseWidget):
 
     def _sync(self) -> None:
         with self.hold_sync():
-            self._version += 1
-            view = self.script.browser_view()
-            view["version"] = self._version
-            self.view = view
+            self.view = self.script.browser_view()
             self._sync_tracker()
 
     def _tracker_data(self, chances: bool) -> dict[str, Any]:

@@ -1,0 +1,241 @@
+"""What every widget of the package shares: the comm, the checks of the browser's messages,
+the language and the card faces.
+
+:class:`BaseWidget` is the plumbing: it refuses unknown keyword arguments, lets the browser
+write only the traits a widget declares writable (within bounds), refuses malformed comm
+messages before ipywidgets reads them, checks every message against ``protocol.json``
+(:func:`.protocol.check_message`) and hands it to the widget's handler, and shows a
+refusal, in the widget's language, as a short ``error``. :meth:`BaseWidget.set_language`
+switches the labels and every text at once. The position editor's panel is one
+(:class:`~.editor_widget.EditorPanel`).
+
+:class:`FeltWidget` adds the card table's traits (the view of one seat, the pace, the
+scoreboard, the Tracker, the hint and the review) and the static picture of the view that
+a notebook read without a kernel shows: the :class:`~.widget.Table`, the
+:class:`~.widget.Lesson` and the shared table (:class:`~.remote.SharedTable`) are ones.
+"""
+
+from __future__ import annotations
+
+import pathlib
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar
+
+import anywidget
+import traitlets
+
+from ..engine.errors import MessageError
+from ..engine.optional import MissingPackageError
+from ..i18n import LANGUAGES, Translator, check_language, translator
+from .picture import view_html
+from .protocol import BROWSER_WRITABLE, check_message, check_pace
+
+__all__ = ["DECKS", "ERROR_LENGTH", "STATIC", "BaseWidget", "FeltWidget", "check_deck", "comm_refusal"]
+
+STATIC = pathlib.Path(__file__).parent / "static"
+DECKS = ("two-colour", "four-colour")
+"""The card faces: red and black suits, or ♠ black, ♥ red, ♦ blue and ♣ green."""
+ERROR_LENGTH = 300
+"""An error line is cut to this many characters."""
+
+
+def check_deck(deck: object) -> str:
+    if deck not in DECKS:
+        raise ValueError(f"deck must be one of {', '.join(map(repr, DECKS))}, not {str(deck)[:40]!r}")
+    return deck  # type: ignore[return-value]
+
+
+def _kind(value: object) -> str:
+    """What a JSON value is, in a word or two, for an error line."""
+    if isinstance(value, dict):
+        return "an object with keys that are not all strings"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, str):
+        return "a string"
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return "a number" if isinstance(value, (int, float)) else type(value).__name__
+
+
+def comm_refusal(msg: Any) -> str | None:
+    """Why a comm message from the browser is refused before ipywidgets reads it (a state
+    sync whose state is not an object of traits, binary buffers, no string method), or None."""
+    content = msg.get("content") if isinstance(msg, Mapping) else None
+    data = content.get("data") if isinstance(content, Mapping) else None
+    if not isinstance(data, Mapping) or not isinstance(data.get("method"), str):
+        return "a message from the browser must be an object with a string 'method'"
+    if data["method"] == "update":
+        state = data.get("state", {})
+        if not isinstance(state, dict) or not all(isinstance(k, str) for k in state):
+            return f"a state sync from the browser must be an object of traits, not {_kind(state)}"
+        if data.get("buffer_paths", []) != []:  # no binary traits here: nothing may come as a buffer
+            return "a state sync from the browser may not carry binary buffers here"
+    return None
+
+
+Handler = Callable[[Any, dict[str, Any]], None]
+
+
+class BaseWidget(anywidget.AnyWidget):
+    """The plumbing every widget of the package shares (see the module's docstring).
+
+    A subclass declares ``_HANDLERS`` (message type -> method), ``_WRITABLE`` (the traits the
+    browser may sync; none by default), ``_KWARGS`` (the traits its constructor passes on)
+    and implements :meth:`_use_language` and :meth:`_sync`."""
+
+    _esm = STATIC / "widget.js"
+    _css = STATIC / "widget.css"
+
+    error = traitlets.Unicode("").tag(sync=True)
+    labels = traitlets.Dict().tag(sync=True)
+    lang = traitlets.Unicode("en").tag(sync=True)  # the language code of labels and texts (see protocol.json)
+    languages = traitlets.List(traitlets.Dict()).tag(sync=True)
+    deck = traitlets.Enum(DECKS, default_value="two-colour").tag(sync=True)
+
+    _HANDLERS: ClassVar[dict[str, Handler]] = {}
+    _WRITABLE: ClassVar[frozenset[str]] = frozenset()
+    _KWARGS: ClassVar[frozenset[str]] = frozenset({"labels", "lang", "deck"})
+
+    def __init__(self, **traits: Any) -> None:
+        unknown = set(traits) - self._KWARGS
+        if unknown:
+            raise TypeError(f"{type(self).__name__}() got unexpected keyword arguments: {', '.join(sorted(unknown))}")
+        super().__init__(languages=[{"code": code, "name": name} for code, name in LANGUAGES.items()], **traits)
+        self.on_msg(self._on_frontend_msg)
+
+    # ------------------------------------------------------------------ from the browser
+    def set_state(self, sync_data: dict[str, Any]) -> None:
+        """State synced from the browser: only the traits in ``_WRITABLE`` may change, within
+        bounds; anything else is refused and the browser is sent the kernel's values back."""
+        refused = sorted(str(k) for k in set(sync_data) - self._WRITABLE)
+        allowed = {k: v for k, v in sync_data.items() if k in self._WRITABLE}
+        error = f"the browser may not set {', '.join(k[:30] for k in refused[:5])}" if refused else ""
+        if "pace" in allowed:
+            try:
+                allowed["pace"] = check_pace(allowed["pace"])
+            except MessageError as err:
+                refused.append("pace")
+                del allowed["pace"]
+                error = str(err)[:ERROR_LENGTH]
+        if allowed:
+            super().set_state(allowed)
+        if refused:
+            self.error = error
+            self.send_state([k for k in refused if k in self.keys])
+
+    def _handle_msg(self, msg: Any) -> None:
+        """A comm message from the browser: a state sync whose state is not an object of
+        traits (or that is malformed otherwise) gets a short error and changes nothing,
+        instead of raising inside ipywidgets."""
+        refusal = comm_refusal(msg)
+        if refusal:
+            self.error = refusal
+            return
+        super()._handle_msg(msg)
+
+    def _on_frontend_msg(self, _widget: object, content: Any, _buffers: object) -> None:
+        try:
+            message = check_message(content, self._HANDLERS)
+            self._HANDLERS[message["type"]](self, message)
+        except (ValueError, TypeError, MissingPackageError) as err:  # MessageError, IllegalMoveError, bad engine input, no numpy
+            self.error = self._localize(err)[:ERROR_LENGTH]
+            return
+        self.error = ""
+
+    # ------------------------------------------------------------------ language and faces
+    @property
+    def translator(self) -> Translator:
+        """The :class:`~bhabho_widget.i18n.Translator` of the widget's language."""
+        raise NotImplementedError
+
+    @property
+    def language(self) -> str:
+        """The code of the language of every text the widget shows (see :data:`.i18n.LANGUAGES`)."""
+        return self.translator.code
+
+    def _localize(self, text: object) -> str:
+        """An error or any text of the engine in the widget's language."""
+        return self.translator.render(text)
+
+    def set_language(self, language: str) -> None:
+        """Show everything in ``language`` (a code of :data:`.i18n.LANGUAGES`) from now on:
+        the labels, and every text the widget shows, told again at once."""
+        self._use_language(translator(check_language(language)))
+        with self.hold_sync():
+            self.labels = self.translator.labels()
+            self.lang = self.translator.code
+            self._sync()
+
+    def _use_language(self, tr: Translator) -> None:
+        """Tell everything behind the widget in ``tr``'s language from now on."""
+        raise NotImplementedError
+
+    def _sync(self) -> None:
+        """Send everything the browser shows, as one update."""
+        raise NotImplementedError
+
+    def _msg_set_language(self, content: dict[str, Any]) -> None:
+        self.set_language(content["language"])
+
+    def _msg_set_deck(self, content: dict[str, Any]) -> None:
+        self.deck = content["deck"]
+
+
+class FeltWidget(BaseWidget):
+    """The card table's widgets (see the module's docstring): the person's seat on the felt."""
+
+    view: Any = traitlets.Dict(allow_none=True, default_value=None).tag(sync=True)
+    pace = traitlets.Float(0.6).tag(sync=True)
+    reveal_all = traitlets.Bool(False).tag(sync=True)
+    hint: Any = traitlets.Dict(default_value=None, allow_none=True).tag(sync=True)
+    score: Any = traitlets.Dict(default_value=None, allow_none=True).tag(sync=True)
+    variants = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    bot_levels = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    config: Any = traitlets.Dict(default_value=None, allow_none=True).tag(sync=True)
+    tracker: Any = traitlets.Dict(default_value=None, allow_none=True).tag(sync=True)  # None while the panel is closed
+    review: Any = traitlets.Dict(default_value=None, allow_none=True).tag(sync=True)  # None: no review to offer
+    _tracker_open = False
+    _tracker_chances = False
+
+    _WRITABLE = BROWSER_WRITABLE
+    _KWARGS = BaseWidget._KWARGS | {"pace", "reveal_all", "variants", "bot_levels"}
+
+    # ------------------------------------------------------------------ tracker
+    def show_tracker(self, shown: bool = True, chances: bool = False) -> None:
+        """Open the Tracker panel (``shown=False`` closes it): what the person's seat knows
+        about every card, and with ``chances`` the chances of the cards it cannot place
+        (see :func:`bhabho_widget.coach.tracker.tracker`). Also the panel's button and the
+        key T in the browser."""
+        self._tracker_open, self._tracker_chances = bool(shown), bool(chances) and bool(shown)
+        self._sync_tracker()
+
+    def _msg_tracker(self, content: dict[str, Any]) -> None:
+        self.show_tracker(content["open"], content["chances"])
+
+    def _tracker_data(self, chances: bool) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def _sync_tracker(self) -> None:
+        """The tracker trait: worked out only while the panel is open (the chances only while
+        that layer is on), from the seat's view alone."""
+        self.tracker = self._tracker_data(self._tracker_chances) if self._tracker_open else None
+
+    # ------------------------------------------------------------------ a notebook read without a kernel
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """The widget, plus a static HTML picture of the view for a notebook read without a kernel."""
+        bundle: Any = super()._repr_mimebundle_(**kwargs)
+        data: dict[str, Any]
+        meta: dict[str, Any]
+        if isinstance(bundle, tuple):
+            data, meta = bundle
+        else:
+            data, meta = bundle or {}, {}
+        if self.view:
+            data = {**data, "text/html": view_html(self.view, self._static_title(), self.translator)}
+        return (data, meta) if isinstance(bundle, tuple) else data
+
+    def _static_title(self) -> str:
+        return ""
