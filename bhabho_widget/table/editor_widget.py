@@ -202,6 +202,10 @@ class Editor(ipywidgets.VBox):
         self._sync()
 
     # ------------------------------------------------------------------ messages
+    def _on_frontend_msg(self, widget: object, content: Any, buffers: object) -> None:
+        """A message of the editor's front end, as its panel receives it (checked there)."""
+        self.panel._on_frontend_msg(widget, content, buffers)
+
     def _on_message(self, message: dict[str, Any]) -> None:
         """A checked message of the editor's front end (see :class:`EditorPanel`): every one
         carries the editor's version, and a click on an older editor is refused."""
