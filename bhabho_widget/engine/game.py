@@ -53,6 +53,7 @@ from .cards import (
     strength_table,
     to_card,
 )
+from .draw import draw
 from .errors import EndlessGameError, IllegalMoveError
 from .events import DiscardInfo, EscapeInfo, Event, LogEntry, TakeInfo, TochooInfo, WasteInfo
 from .legal import legal_mask
@@ -840,17 +841,13 @@ class Game:
             self._after_trick(self._power_without_cards(winner, cards))
 
     def _power_without_cards(self, winner: Seat, cards: Mask) -> Seat | None:
-        """Rule 6: the winner of a clean trick has no cards. They draw from the waste pile as
-        it was before this trick (from this trick's cards if it was empty) and must lead the
-        card; with ``must_draw=False`` they escape and the next holder leads. Returns the
-        next leader; the trick's ``cards`` end in the waste pile either way."""
+        """Rule 6 (the steps of :mod:`.draw`): the winner of a clean trick has no cards. They
+        draw from the waste pile as it was before this trick (from this trick's cards if it
+        was empty) and must lead the card; with ``must_draw=False`` they escape and the next
+        holder leads. Returns the next leader; the trick's ``cards`` end in the waste pile
+        either way."""
         if self.rules.must_draw:
-            if not self._waste:  # only then may the draw come from this trick's cards
-                self._waste = cards
-                self._draw_from_waste(winner)
-            else:
-                self._draw_from_waste(winner)
-                self._waste |= cards
+            self._draw_from_waste(winner, cards)
             return winner
         nxt = self.next_holder(winner)
         last = self.num_players - self._hands.count(0) <= 1  # the game ends: nobody leads next
@@ -859,14 +856,12 @@ class Game:
         self._waste |= cards
         return nxt
 
-    def _draw_from_waste(self, seat: Seat) -> None:
-        """Rule 6: ``seat`` draws a card at random from the waste pile, seeded by the game's
-        seed and the number of draws so far, and must lead it."""
-        rng = random.Random(f"{self.seed}:draw:{self._draws}")
-        options = indices(self._waste)
-        i = options[rng.randrange(len(options))]
+    def _draw_from_waste(self, seat: Seat, cards: Mask) -> None:
+        """Rule 6: after a clean trick of ``cards``, ``seat`` draws a card at random from the
+        waste pile (:func:`.draw.draw`: seeded by the game's seed and the number of draws so
+        far) and must lead it; the trick's cards go onto the pile."""
+        i, self._waste = draw(self.seed, self._draws, self._waste, cards)
         self._draws += 1
-        self._waste ^= 1 << i
         self._hands[seat] |= 1 << i
         self._forced = i
         self._log.append(_new(LogEntry, ("draw", seat, _ONE[i], None, (seat,))))
