@@ -13,6 +13,12 @@ and :meth:`Game._follow`; a tochoo's pickup is :meth:`Game._pick_up`, a clean tr
 cards (the draw) :meth:`Game._power_without_cards`; takes :meth:`Game.take`; the end
 :meth:`Game._finish`; stalemates :meth:`Game._count_position`.
 
+Beside the round: the records of its state (how it began, the state of play) are
+:mod:`.state`, and :meth:`Game.from_state` builds a game from a complete state; the draw
+is :mod:`.draw`; what a seat may know is :mod:`.seat_view`; a game as JSON, as position
+text and as a static picture are :mod:`.records`, :mod:`.position` and :mod:`.html`, which
+:meth:`Game.to_json`, :meth:`Game.position` and the notebook's picture call.
+
 >>> g = Game.deal(4, seed=0)
 >>> g.current_player, [str(c) for c in g.legal_cards()]
 (2, ['A♠'])
@@ -29,7 +35,7 @@ import functools
 import random
 from collections.abc import Iterator, Sequence
 from math import floor
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from ..i18n import N_, Message, SeatName
 from .cards import (
@@ -56,18 +62,18 @@ from .cards import (
 from .draw import draw
 from .errors import EndlessGameError, IllegalMoveError
 from .events import DiscardInfo, EscapeInfo, Event, LogEntry, TakeInfo, TochooInfo, WasteInfo
+from .html import game_html
 from .legal import legal_mask
-from .rules import Rules, rules_from
-
-if TYPE_CHECKING:
-    from .seat_view import PublicKnowledge, SeatView
+from .position import format_position, parse_position
+from .records import game_from_json, game_to_json
+from .rules import Rules, rules_from, seat_circles, seat_rings
+from .seat_view import PublicKnowledge, SeatView, read_knowledge
+from .state import STALEMATE_REPEATS, FinishedTrick, GameState, PositionCounts, StartPosition
 
 MAX_SEED = 2**63 - 1
 """The largest seed: a seed is a whole number from 0 to 2**63 - 1."""
 MAX_MOVES = 20_000
 """A safety net only: with rule 10 (stalemate) every game ends long before this many plays."""
-STALEMATE_REPEATS = 3
-"""Rule 10: the round ends when the same position comes round this many times."""
 NO_SEAT: Seat = -1
 
 _new = tuple.__new__  # makes a NamedTuple without its Python-level __new__: for the play path
@@ -138,18 +144,6 @@ def shuffled_deck(seed: int) -> list[CardIndex]:
 
 
 @functools.cache
-def seat_rings(n: int, step: int) -> tuple[tuple[Seat, ...], ...]:
-    """For each seat, the other seats in play order after it."""
-    return tuple(tuple((s + k * step) % n for k in range(1, n)) for s in range(n))
-
-
-@functools.cache
-def seat_circles(n: int, step: int) -> tuple[tuple[Seat, ...], ...]:
-    """For each seat, every seat in play order starting with it."""
-    return tuple((s, *ring) for s, ring in enumerate(seat_rings(n, step)))
-
-
-@functools.cache
 def default_names(n: int) -> tuple[str, ...]:
     return tuple(f"Player {s}" for s in range(n))
 
@@ -160,55 +154,6 @@ def _check_int(name: str, value: object, low: int, high: int) -> int:
     if not low <= value <= high:
         raise ValueError(f"{name} must be from {low} to {high}, not {value!r}")
     return value
-
-
-class StartPosition(NamedTuple):
-    """How a game began: the hands, the leader (None: the opening trick), the waste pile,
-    and the dealer of a dealt game (None for a custom position)."""
-
-    hands: tuple[Mask, ...]
-    leader: Seat | None
-    waste: Mask
-    dealer: Seat | None
-    #: The position text a game set up by :meth:`Game.from_position` began at (it may start
-    #: in the middle of a trick, or with a drawn card to lead); None otherwise.
-    position: str | None = None
-
-
-class FinishedTrick(NamedTuple):
-    """A trick that ended: its cards in play order, where they went (``"waste"`` or
-    ``"pickup"``), the picker, and the number of the log entry that ended it."""
-
-    plays: tuple[tuple[Seat, Card], ...]
-    outcome: str
-    picker: Seat | None
-    log_index: int
-
-
-class GameState(NamedTuple):
-    """Every field of a game's state of play (see :meth:`Game.state`). ``stop`` is the place in
-    ``trick_order`` of the trick's last player; ``positions`` counts positions for rule 10,
-    keyed ``(hands, leader, waste)`` as in :meth:`Game.position_counts`."""
-
-    hands: tuple[Mask, ...]
-    table: tuple[CardIndex, ...]
-    trick_order: tuple[Seat, ...]
-    stop: int
-    led_suit: int
-    leader: Seat | None
-    current_player: Seat | None
-    opening: bool
-    opening_card: CardIndex
-    forced: CardIndex
-    waste: Mask
-    trick: int
-    escaped: tuple[Seat, ...]
-    draws: int
-    seed: int
-    is_over: bool
-    loser: Seat | None
-    stalemate: bool
-    positions: dict
 
 
 class _BoardState(NamedTuple):
@@ -458,6 +403,68 @@ class Game:
             g._waste = waste_mask
         g._start = StartPosition(tuple(masks), leader, waste_mask, None)
         g._count_position()
+        return g
+
+    @classmethod
+    def from_state(cls, state: GameState, rules: Rules | str = Rules(), names: Sequence[str] | None = None, *,
+                   start: StartPosition | None = None, events: Sequence[Event] = ()) -> Game:
+        """The game in the complete state of play ``state`` (a :class:`GameState`, as
+        :meth:`state` gives it), under ``rules``: like a chess board set up from FEN, it plays
+        on exactly as a game in that state would, with the same legal cards and takes, the
+        same draws from the waste pile (``state.seed`` and ``state.draws``) and the same
+        stalemates (``state.positions``, rule 10).
+
+        The state is taken as it is given, not checked against the rules: it is for code
+        that holds a whole state (the search bots' deals, :mod:`.position`), not for people
+        (:meth:`from_position` checks every part of a text). Two fields are worked out from
+        the others rather than read: ``stop`` (where the trick on the table ends, from the
+        rules and the hands) and the waste pile of each key of ``state.positions`` (the
+        cards no hand holds). ``start`` is what :attr:`start` reports (by default the hands,
+        the leader and the waste pile of ``state``); ``events``, the events so far, are kept
+        as the new game's own (what :meth:`seat_view` reads). The game has no undo history.
+
+        >>> g = Game.deal(4, seed=3)
+        >>> _ = g.play("AS")
+        >>> h = Game.from_state(g.state(), g.rules, events=g.events)
+        >>> h.state_key() == g.state_key(), h.seat_view(1) == g.seat_view(1)
+        (True, True)
+        >>> h.playout(rng=1); g.playout(rng=1)
+        >>> h.moves == g.moves[1:] and h.loser == g.loser
+        True
+        """
+        hands, table, order = list(state.hands), list(state.table), tuple(state.trick_order)
+        g = cls._blank(len(hands), rules, state.seed, names)
+        g._hands = hands
+        g._waste = state.waste
+        g._table = table
+        g._led = state.led_suit
+        g._leader = state.leader
+        g._current = state.current_player
+        g._opening = state.opening
+        g._opening_lead = state.opening_card
+        g._forced = state.forced
+        g._trick = state.trick
+        g._escaped = tuple(state.escaped)
+        g._draws = state.draws
+        g._over = state.is_over
+        g._loser = state.loser
+        g._stalemate = state.stalemate
+        if table:
+            g._order = order
+            stop = len(order) - 1
+            if g._pickup_form and not state.opening:  # the trick stops before the first who cannot follow
+                mask = SUIT_MASKS[state.led_suit]
+                for p in range(len(table), len(order)):
+                    if not hands[order[p]] & mask:
+                        stop = p - 1
+                        break
+            g._stop = stop
+            g._emptied = any(not hands[s] for s in order[:len(table)])
+        g._positions = {(leader, *key_hands): n for (key_hands, leader, _), n in state.positions.items()}
+        g._position_keys = list(g._positions)
+        g._start = start if start is not None else StartPosition(tuple(hands), state.leader, state.waste, None)
+        if events:
+            g._log = [LogEntry(e.kind, e.seat, e.card_indices, e.info, e.private) for e in events]
         return g
 
     def _set_up_opening(self) -> None:
@@ -1025,7 +1032,7 @@ class Game:
                 self._opening, self._trick, self._escaped, self._over, self._loser, self._stalemate,
                 self._draws, self._forced, tuple(sorted(self._positions.items())))
 
-    def position_counts(self) -> dict[tuple[tuple[Mask, ...], Seat | None, Mask], int]:
+    def position_counts(self) -> PositionCounts:
         """Rule 10: how often each position ``(hands, player to lead, waste pile)`` has come round."""
         every = sum(self._start.hands) | self._start.waste  # every card of the game
         return {(key[1:], key[0], every & ~sum(key[1:])): n  # type: ignore[misc,arg-type]
@@ -1035,8 +1042,6 @@ class Game:
     def seat_view(self, seat: int) -> SeatView:
         """What ``seat`` may know, as a read-only :class:`~bhabho_widget.engine.seat_view.SeatView`:
         the only thing bots are given."""
-        from .seat_view import SeatView, read_knowledge
-
         seat = self._seat(seat)
         know = read_knowledge(self._knowledge.get(seat), self._log, self.num_players, seat, self._strength)
         self._knowledge[seat] = know
@@ -1226,31 +1231,23 @@ class Game:
     # ------------------------------------------------------------------ records
     def to_json(self, indent: int | None = None) -> str:
         """The game record (see :mod:`.records`): start, rules, seed and every move, as JSON text."""
-        from .records import game_to_json
-
         return game_to_json(self, indent=indent)
 
     @classmethod
     def from_json(cls, text: str) -> Game:
         """Replay a record from :meth:`to_json`; a tampered or inconsistent record raises
         :class:`~bhabho_widget.engine.errors.RecordError` (a ValueError)."""
-        from .records import game_from_json
-
         return game_from_json(text, cls)
 
     def position(self, counts: bool = True) -> str:
         """This moment as one line of text (see :mod:`.position` and ``docs/rules.md``):
         :meth:`from_position` continues it exactly. ``counts=False`` leaves out rule 10's counts."""
-        from .position import format_position
-
         return format_position(self, counts)
 
     @classmethod
     def from_position(cls, text: str, names: Sequence[str] | None = None) -> Game:
         """The game at the position ``text`` describes (from :meth:`position`, or written by
         hand); bad text raises :class:`~bhabho_widget.engine.errors.PositionError` naming the part."""
-        from .position import parse_position
-
         return parse_position(text, cls, names)
 
     # ------------------------------------------------------------------ helpers
@@ -1284,8 +1281,6 @@ class Game:
         return f"<Game {self.num_players} players, trick {self._trick}, {state}>"
 
     def _repr_html_(self) -> str:
-        from .html import game_html
-
         return game_html(self)
 
     # ------------------------------------------------------------------ rollouts

@@ -47,8 +47,9 @@ import numpy as np
 from ..engine.cards import NO_CARD, NO_SUIT, STRENGTH_ACE_HIGH, STRENGTH_ACE_LOW, SUIT_CARDS, SUIT_MASKS, cards_of
 from ..engine.draw import draw
 from ..engine.game import MAX_MOVES as GAME_MAX_MOVES
-from ..engine.game import STALEMATE_REPEATS, Game, GameState, seat_circles
-from ..engine.rules import Rules
+from ..engine.game import Game
+from ..engine.rules import Rules, seat_circles
+from ..engine.state import STALEMATE_REPEATS, GameState
 
 __all__ = ["MAX_MOVES", "RandomGames", "Rollouts", "legal_masks", "play_random", "position_hashes", "random_cards",
            "rollouts"]
