@@ -63,6 +63,7 @@ from ..engine.seat_view import PublicKnowledge, SeatView, read_knowledge
 from ..i18n import Message, SeatName, Translator
 from ..play import search
 from ..play.batch import POLICIES
+from ..play.determinize import game_from_view
 from ..play.search import (
     DEFAULT_EXPLORE,
     DEFAULT_POLICY,
@@ -442,7 +443,7 @@ def _estimate(points: Sequence[_Point], rollouts: int, samples: int, seed: int |
             rng = _rng_for(pt.view, seed)
             for d in range(samples):
                 hands, waste = sample_hidden(pt.view, rng)
-                base = Game.from_view(pt.view, hands, waste, seed=rng.getrandbits(62))
+                base = game_from_view(pt.view, hands, waste, seed=rng.getrandbits(62))
                 for a in pt.actions:
                     g = base.copy()
                     start = g.event_count

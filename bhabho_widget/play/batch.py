@@ -965,7 +965,7 @@ def rollouts(game: Game | Sequence[Game], num_rollouts: int, seed: int | None = 
     ``seed`` seeds the random choices (None: fresh entropy). ``game`` is not changed.
 
     ``game`` may also be a sequence of games with the same rules and number of seats (say
-    determinizations of one seat's view, :meth:`Game.from_view`): ``num_rollouts`` of each,
+    determinizations of one seat's view, :func:`.determinize.game_from_view`): ``num_rollouts`` of each,
     all in one lockstep, which costs much less than one call per game; rollouts
     ``j * num_rollouts`` to ``(j + 1) * num_rollouts - 1`` continue game ``j``.
 
@@ -973,7 +973,7 @@ def rollouts(game: Game | Sequence[Game], num_rollouts: int, seed: int | None = 
     (:func:`rule_cards`, :class:`.bots.RuleBot`) instead of random cards, leading a random
     card with chance ``explore``. The rules read the suits each seat has shown it lacks:
     ``voids[j]`` for game ``j`` (as :attr:`SeatView.voids`), by default what its own
-    events show (a game made by :meth:`Game.from_view` has none: pass the view's).
+    events show (a game made by :func:`.determinize.game_from_view` has none: pass the view's).
     ``policy="open"``: the rules of thumb with every hand of the game open (:func:`open_cards`):
     the players see the sampled deal, so they need no voids.
 

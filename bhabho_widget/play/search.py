@@ -6,7 +6,7 @@ each decision it *samples* hidden deals consistent with everything the seat has 
 up in public and has not played since, no seat holds a suit it showed it lacks, the
 waste pile has its size and holds only cards seen going there, and a card drawn from
 the waste pile that its drawer must still lead sits in the drawer's hand. Each sample becomes a game
-through :meth:`Game.from_view <bhabho_widget.engine.game.Game.from_view>`; every candidate
+through :func:`~bhabho_widget.play.determinize.game_from_view`; every candidate
 action (each legal card, or taking and not taking the next player's hand) is tried in
 every sample, and the position after it is played out many times, all samples and
 actions together, in lockstep with numpy (:func:`simulate`). By default every seat plays on
@@ -56,6 +56,7 @@ from ..engine.game import Game
 from ..engine.seat_view import PublicKnowledge, SeatView, read_knowledge
 from . import batch
 from .bots import Bot, _check_seed
+from .determinize import game_from_view
 from .stats import wilson
 
 __all__ = ["DEFAULT_EXPLORE", "DEFAULT_POLICY", "DEFAULT_ROLLOUTS", "DEFAULT_SAMPLES", "PASS", "TAKE", "ActionEstimate",
@@ -442,7 +443,7 @@ Z95 = 1.959963984540054
 
 def _voids_after(view: SeatView, game: Game) -> tuple[int, ...]:
     """The suits each seat has shown it lacks in ``game``, made from ``view`` by
-    :meth:`Game.from_view` and played on since: the view's voids, then its events."""
+    :func:`.determinize.game_from_view` and played on since: the view's voids, then its events."""
     before = PublicKnowledge(0, view.voids, view.known, view.waste_known, view.drawer)
     return read_knowledge(before, game._log, view.num_players).voids
 
@@ -504,7 +505,7 @@ def estimate_actions(view: SeatView, actions: Sequence[int | str], rollouts: int
     streams: list[int] = []
     for d in range(samples):
         hands, waste = sample_hidden(view, rng, doubt)
-        base = Game.from_view(view, hands, waste, seed=rng.getrandbits(62))
+        base = game_from_view(view, hands, waste, seed=rng.getrandbits(62))
         for a in actions:
             g = base.copy()
             if a == TAKE:
