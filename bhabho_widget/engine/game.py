@@ -67,7 +67,7 @@ from .legal import legal_mask
 from .position import format_position, parse_position
 from .records import game_from_json, game_to_json
 from .rules import Rules, rules_from, seat_circles, seat_rings
-from .seat_view import PublicKnowledge, SeatView, read_knowledge
+from .seat_view import KnowledgeCache, SeatView
 from .state import STALEMATE_REPEATS, FinishedTrick, GameState, PositionCounts, StartPosition
 
 MAX_SEED = 2**63 - 1
@@ -268,7 +268,7 @@ class Game:
     _emptied: bool
     _positions: dict[tuple[Seat | None | Mask, ...], int]
     _position_keys: list[tuple[Seat | None | Mask, ...]]
-    _knowledge: dict[Seat, PublicKnowledge]  # read_knowledge for each viewing seat, kept between views
+    _knowledge: KnowledgeCache  # what each viewing seat has read of the log, kept between views
 
     # ------------------------------------------------------------------ creation
     def __init__(self, *args: object, **kwargs: object) -> None:
@@ -328,7 +328,7 @@ class Game:
         g._history = []  # one undo record per play or take (see undo)
         g._positions = {}  # rule 10: how often each position came round
         g._position_keys = []  # the positions counted, in order, for undo
-        g._knowledge = {}  # public knowledge read from the log so far (see seat_view)
+        g._knowledge = KnowledgeCache()  # public knowledge read from the log so far (see seat_view)
         return g
 
     @classmethod
@@ -980,8 +980,7 @@ class Game:
         else:
             record.restore(self)
         del self._ev[len(self._log):]
-        if self._knowledge:
-            self._knowledge = {s: k for s, k in self._knowledge.items() if k.log_length <= len(self._log)}
+        self._knowledge.forget_after(len(self._log))
         hands = self._hands
         self._emptied = any(not hands[s] for s in self._order) if self._table else False
 
@@ -1022,7 +1021,7 @@ class Game:
         g._history = list(self._history)
         g._positions = dict(self._positions)
         g._position_keys = list(self._position_keys)
-        g._knowledge = dict(self._knowledge)  # its entries are immutable; the copy's log goes its own way
+        g._knowledge = self._knowledge.copy()  # the copy's log goes its own way
         return g
 
     def state_key(self) -> tuple:
@@ -1043,8 +1042,7 @@ class Game:
         """What ``seat`` may know, as a read-only :class:`~bhabho_widget.engine.seat_view.SeatView`:
         the only thing bots are given."""
         seat = self._seat(seat)
-        know = read_knowledge(self._knowledge.get(seat), self._log, self.num_players, seat, self._strength)
-        self._knowledge[seat] = know
+        know = self._knowledge.read(self._log, self.num_players, seat, self._strength)
         mine = self._current == seat
         can_take = self.take_refusal() is None and self._hands[seat] != 0
         return SeatView(

@@ -52,6 +52,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..engine.cards import DECK, FULL_DECK, SUIT_MASKS, Card, CardIndex, Mask, Seat, indices
+from ..engine.events import LogEntry
 from ..engine.game import Game
 from ..engine.seat_view import PublicKnowledge, SeatView, read_knowledge
 from . import batch
@@ -445,7 +446,8 @@ def _voids_after(view: SeatView, game: Game) -> tuple[int, ...]:
     """The suits each seat has shown it lacks in ``game``, made from ``view`` by
     :func:`.determinize.game_from_view` and played on since: the view's voids, then its events."""
     before = PublicKnowledge(0, view.voids, view.known, view.waste_known, view.drawer)
-    return read_knowledge(before, game._log, view.num_players).voids
+    log = [LogEntry(e.kind, e.seat, e.card_indices, e.info, e.private) for e in game.events]
+    return read_knowledge(before, log, view.num_players).voids
 
 
 def paired_differences(lost: np.ndarray, quantile: Callable[[int], float] | None = None
