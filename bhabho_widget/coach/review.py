@@ -71,10 +71,10 @@ from ..play.search import (
     TAKE,
     ActionEstimate,
     loss_mask,
-    paired_differences,
     sample_hidden,
     simulate,
 )
+from ..play.stats import paired_differences, t95
 from .hints import T_PASS_LABEL, T_TAKE_LABEL, explain, percent
 
 __all__ = ["BLUNDER", "DEFAULT_ROLLOUTS", "DEFAULT_SAMPLES", "GRADES", "INACCURACY", "MARKED_EVENTS", "MISTAKE",
@@ -105,16 +105,6 @@ T_GRADE_INACCURACY = "inaccuracy"
 T_GRADE_MISTAKE = "mistake"
 T_GRADE_BLUNDER = "blunder"
 _GRADE_TEXT = {"inaccuracy": T_GRADE_INACCURACY, "mistake": T_GRADE_MISTAKE, "blunder": T_GRADE_BLUNDER}
-Z95 = 1.959963984540054
-_T95 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145, 2.131,
-        2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042)
-"""Student's t quantiles (97.5 %) for 1 to 30 degrees of freedom: a few sampled deals give a
-wider interval of a difference than the normal's 1.96."""
-
-
-def _t95(df: int) -> float:
-    return _T95[df - 1] if 1 <= df <= len(_T95) else Z95
-
 
 class ReviewCancelled(Exception):
     """The review was cancelled (its ``cancel`` was set) before it finished: nothing is returned."""
@@ -462,7 +452,7 @@ def _estimate(points: Sequence[_Point], rollouts: int, samples: int, seed: int |
             size = samples * k * per
             lost = loss_mask(pt.view, losers[at:at + size]).reshape(samples, k, per)
             at += size
-            diff, dlo, dhi, best = paired_differences(lost, _t95)
+            diff, dlo, dhi, best = paired_differences(lost, t95)  # Student's t: few sampled deals
             by_deal = lost.sum(axis=2)
             out.append(tuple(ActionEstimate(a, samples * per, int(by_deal[:, j].sum()), tuple(by_deal[:, j].tolist()),
                                             float(diff[j]), float(dlo[j]), float(dhi[j]), j == best)

@@ -6,5 +6,5 @@
   search bots' deals);
 - :mod:`.driver`: bots at a table and rule 7's order of offers; :mod:`.match`: a session of rounds;
 - :mod:`.batch`: many games at once with numpy; :mod:`.arena`: seat-rotated tournaments;
-- :mod:`.stats`: intervals; :mod:`.bench`: games per second, run on demand.
+- :mod:`.stats`: intervals and paired differences; :mod:`.bench`: games per second, run on demand.
 """
