@@ -50,8 +50,6 @@ from __future__ import annotations
 import html
 import math
 import random
-import threading
-from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -76,6 +74,7 @@ from ..play.search import (
 )
 from ..play.stats import paired_differences, t95
 from .hints import T_PASS_LABEL, T_TAKE_LABEL, explain, percent
+from .lru import LRUCache
 
 __all__ = ["BLUNDER", "DEFAULT_ROLLOUTS", "DEFAULT_SAMPLES", "GRADES", "INACCURACY", "MARKED_EVENTS", "MISTAKE",
            "ActionChance", "Decision", "GameEvent", "Review", "ReviewCancelled", "clear_cache", "plot_review",
@@ -402,15 +401,12 @@ def _rng_for(view: SeatView, seed: int | None) -> random.Random:
     return random.Random(repr((seed, "review", view)))
 
 
-_CACHE: OrderedDict[tuple, tuple[tuple[ActionEstimate, ...], ...]] = OrderedDict()
-_CACHE_SIZE = 64
-_CACHE_LOCK = threading.Lock()
+_CACHE: LRUCache[tuple, tuple[tuple[ActionEstimate, ...], ...]] = LRUCache(64)
 
 
 def clear_cache() -> None:
     """Forget the reviews computed so far."""
-    with _CACHE_LOCK:
-        _CACHE.clear()
+    _CACHE.clear()
 
 
 def _estimate(points: Sequence[_Point], rollouts: int, samples: int, seed: int | None, policy: str,
@@ -535,19 +531,11 @@ def review(game: Game, seat: Seat, *, rollouts: int = DEFAULT_ROLLOUTS, samples:
         raise ValueError(f"policy must be one of {', '.join(POLICIES)}, not {policy!r}"[:120])
     points, events = _decision_points(game, seat)
     key = (tuple((p.view, p.actions) for p in points), rollouts, samples, seed, policy, explore)
-    cached = None
-    if seed is not None:
-        with _CACHE_LOCK:
-            cached = _CACHE.get(key)
-            if cached is not None:
-                _CACHE.move_to_end(key)
+    cached = _CACHE.get(key) if seed is not None else None
     if cached is None:
         estimates = tuple(_estimate(points, rollouts, samples, seed, policy, explore, progress, cancel))
         if seed is not None:
-            with _CACHE_LOCK:
-                _CACHE[key] = estimates
-                while len(_CACHE) > _CACHE_SIZE:
-                    _CACHE.popitem(last=False)
+            _CACHE.put(key, estimates)
     else:
         estimates = cached
         if progress is not None:
