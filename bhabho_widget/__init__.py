@@ -18,7 +18,6 @@ standard library; numpy, the widgets and plots load on first use.
 """
 
 from . import _moved
-from .engine import optional as _optional
 from .engine.cards import Card
 from .engine.errors import EndlessGameError, IllegalMoveError, InvalidCardError, MessageError, PositionError, RecordError
 from .engine.events import Event
@@ -44,7 +43,6 @@ _LAZY = {"Table": "table.widget", "play": "table.widget", "Lesson": "table.widge
          "make_exercise": "table.exercises", "lesson_from_json": "table.exercises", "lesson_to_json": "table.exercises"}
 
 _moved.install(__name__)
-_optional.install()  # numpy or matplotlib missing: one sentence that says what needs it
 
 
 def __getattr__(name: str) -> object:

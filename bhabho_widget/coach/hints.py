@@ -42,6 +42,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..engine.optional import MissingPackageError, optional_import
+
+try:
+    import numpy  # noqa: F401  (the hints simulate with the search bot's numpy)
+except ImportError as err:  # where numpy is missing, one sentence says what needs it
+    raise MissingPackageError.for_feature("numpy", "Hints", plural=True) from err
+
 from ..engine.cards import DECK, SUIT_MASKS, SUITS, Card, CardIndex, Seat, indices
 from ..engine.game import Game
 from ..engine.seat_view import SeatView
@@ -181,7 +188,7 @@ class Hint:
     def plot(self, ax: Any = None) -> Any:
         """A small bar chart of each action's chance of ending as the bhabhi, with its 95 %
         interval and its percentage (rounded as in the sentence) over the bar; returns the Axes."""
-        import matplotlib.pyplot as plt
+        plt = optional_import("matplotlib.pyplot", "Hints' charts", plural=True)
 
         if ax is None:
             _, ax = plt.subplots(figsize=(max(3.0, 0.6 * len(self.estimates) + 1.5), 2.6), layout="constrained")

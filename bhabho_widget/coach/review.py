@@ -56,6 +56,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..engine.optional import MissingPackageError
+
+try:
+    import numpy  # noqa: F401  (the estimates are the search bot's, on numpy)
+except ImportError as err:  # where numpy is missing, one sentence says what needs it
+    raise MissingPackageError.for_feature("numpy", "The game review") from err
+
 from ..engine.cards import DECK, Card, Seat, indices
 from ..engine.events import LogEntry
 from ..engine.game import Game

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..engine.optional import optional_import
 from .grading import GRADES
 from .review_html import EVENT_MARKS, GRADE_COLORS, MARKED_EVENTS, graph_series
 
@@ -22,7 +23,7 @@ def plot_review(rev: Review, ax: Any = None) -> Any:
     the seat's decisions with its 95 % interval (a band), the trick number on the x axis,
     graded decisions coloured by grade, and the game's events (pickups, takes, escapes,
     draws from the waste pile) marked along the bottom. Returns the Axes."""
-    import matplotlib.pyplot as plt
+    plt = optional_import("matplotlib.pyplot", "The review's graph")
 
     if ax is None:
         _, ax = plt.subplots(figsize=(9, 3.6), layout="constrained")

@@ -42,7 +42,12 @@ import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-import numpy as np
+from ..engine.optional import MissingPackageError
+
+try:
+    import numpy as np
+except ImportError as err:  # where numpy is missing, one sentence says what needs it
+    raise MissingPackageError.for_feature("numpy", "Batch simulations (play_random, rollouts)", plural=True) from err
 
 from ..engine.cards import NO_CARD, NO_SUIT, STRENGTH_ACE_HIGH, STRENGTH_ACE_LOW, SUIT_CARDS, SUIT_MASKS, cards_of
 from ..engine.draw import draw

@@ -49,7 +49,12 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-import numpy as np
+from ..engine.optional import MissingPackageError
+
+try:
+    import numpy as np
+except ImportError as err:  # where numpy is missing, one sentence says what needs it
+    raise MissingPackageError.for_feature("numpy", "The search bot") from err
 
 from ..engine.cards import DECK, FULL_DECK, SUIT_MASKS, Card, CardIndex, Mask, Seat, indices
 from ..engine.events import LogEntry
