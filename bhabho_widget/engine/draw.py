@@ -4,18 +4,18 @@ A player cannot escape while holding the power. When the winner of a clean trick
 has played their last card:
 
 1. with ``must_draw`` (the classic rule), they draw one card from the waste pile *as it was
-   before the trick* (:func:`draw_pile`; from the trick's own cards only if that pile was
-   empty, say in a hand-built position or after the whole pile was picked up);
+   before the trick* (from the trick's own cards only if that pile was empty, say in a
+   hand-built position or after the whole pile was picked up);
 2. the card drawn is the one at place :func:`draw_place` of that pile's cards in index
    order (see :mod:`.cards`): chance, but seeded by the game's seed and the number of draws
    made so far, so that undoing and replaying a game, or a batch of games played in numpy,
-   draw the same card (:func:`drawn_card`);
+   draw the same card;
 3. the drawer holds that card, must lead it next, and the number of draws goes up by one;
-4. the trick's cards go onto the waste pile, which loses the card drawn (:func:`draw`
-   returns the pile after it);
+4. the trick's cards go onto the waste pile, which loses the card drawn;
 5. with ``must_draw=False`` nobody draws: the winner escapes, the next player holding cards
    after the winner in play order leads, and the trick's cards go onto the waste pile.
 
+:func:`draw` gives the card of steps 1 and 2 and the waste pile of step 4.
 :meth:`Game._power_without_cards <bhabho_widget.engine.game.Game._power_without_cards>`
 follows these steps for one game, and the batch player
 (:func:`bhabho_widget.play.batch._power_without_cards`) for many games at once, drawing
@@ -36,7 +36,7 @@ import random
 
 from .cards import CardIndex, Mask, indices
 
-__all__ = ["draw", "draw_pile", "draw_place", "drawn_card"]
+__all__ = ["draw", "draw_place"]
 
 
 @functools.lru_cache(maxsize=4096)
@@ -47,19 +47,9 @@ def draw_place(seed: int, draws: int, size: int) -> int:
     return random.Random(f"{seed}:draw:{draws}").randrange(size)
 
 
-def drawn_card(seed: int, draws: int, pile: Mask) -> CardIndex:
-    """Step 2: the card drawn from the cards of ``pile`` (a mask, not empty)."""
-    options = indices(pile)
-    return options[draw_place(seed, draws, len(options))]
-
-
-def draw_pile(waste: Mask, trick: Mask) -> Mask:
-    """Step 1: the cards drawn from: the waste pile before the trick, or the trick's if it is empty."""
-    return waste or trick
-
-
 def draw(seed: int, draws: int, waste: Mask, trick: Mask) -> tuple[CardIndex, Mask]:
-    """Steps 1 to 4: the card drawn after a clean trick of ``trick``'s cards, with ``waste``
+    """Steps 1, 2 and 4: the card drawn after a clean trick of ``trick``'s cards, with ``waste``
     the waste pile before it, and the waste pile after the draw (the trick's cards on it)."""
-    card = drawn_card(seed, draws, draw_pile(waste, trick))
+    options = indices(waste or trick)
+    card = options[draw_place(seed, draws, len(options))]
     return card, (waste | trick) & ~(1 << card)
