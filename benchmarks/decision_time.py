@@ -11,7 +11,7 @@ process's own CPU time: on a shared machine other work slows the wall clock (the
 average is printed beside), while the CPU time is what a decision costs on an idle core.
 
 Rollouts: from the same positions, one sampled deal each (``sample_hidden`` and
-``Game.from_view``), 64 continuations of every position in one lockstep run, played by
+``play.determinize.game_from_view``), 64 continuations of every position in one lockstep run, played by
 uniformly random cards, by the rules of thumb and by the rules of thumb with every hand open
 (the search bot's), in turn in the same run: rollouts per second of each.
 """
@@ -26,6 +26,7 @@ import statistics
 import time
 
 from bhabho_widget import Game, RuleBot
+from bhabho_widget.play.determinize import game_from_view
 from bhabho_widget.play.registry import ARENA_BOTS
 from bhabho_widget.play.search import _voids_after, sample_hidden, simulate
 
@@ -58,7 +59,7 @@ def rollout_rates(views: list, seed: int, repeats: int = 2) -> dict[str, float]:
     starts, voids = [], []
     for v in views:
         hands, waste = sample_hidden(v, rng)
-        g = Game.from_view(v, hands, waste, seed=rng.getrandbits(62))
+        g = game_from_view(v, hands, waste, seed=rng.getrandbits(62))
         starts.append(g)
         voids.append(_voids_after(v, g))
     done = {"random": 0.0, "rules": 0.0, "open": 0.0}

@@ -9,7 +9,7 @@ that searches (a card with a choice, or a take worth simulating) is timed until
 worth trying) take microseconds and are counted apart.
 
 Rollouts: from the positions of those decisions, one hidden deal each
-(:func:`bhabho_widget.play.search.sample_hidden` and ``Game.from_view``), random continuations
+(:func:`bhabho_widget.play.search.sample_hidden` and ``play.determinize.game_from_view``), random continuations
 to the end three ways: :func:`bhabho_widget.play.search.simulate` with all positions in one
 lockstep numpy run (as a decision runs them, and bigger), the same one position at a
 time, and one :meth:`Game.playout` per rollout on a copy of the position.
@@ -24,6 +24,7 @@ import statistics
 import time
 
 from bhabho_widget import Game, RuleBot
+from bhabho_widget.play.determinize import game_from_view
 from bhabho_widget.play.driver import Driver
 from bhabho_widget.play.search import SearchBot, sample_hidden, simulate
 
@@ -79,7 +80,7 @@ def rollout_rates(views: list, per_position: int, seed: int) -> dict[str, float]
     starts = []
     for v in views:
         hands, waste = sample_hidden(v, rng)
-        starts.append(Game.from_view(v, hands, waste, seed=rng.getrandbits(62)))
+        starts.append(game_from_view(v, hands, waste, seed=rng.getrandbits(62)))
     out = {}
     for label, size in (("numpy, all positions at once, 64 each", 64), (f"numpy, all positions at once, {per_position} each",
                                                                         per_position)):

@@ -16,6 +16,7 @@ from bhabho_widget.engine.cards import NO_CARD, NO_SUIT, SUIT_MASKS, Card, cards
 from bhabho_widget.engine.legal import legal_mask
 from bhabho_widget.play.batch import MAX_MOVES, legal_masks, play_random, position_hashes, random_cards, rollouts
 from bhabho_widget.play.bots import RuleBot
+from bhabho_widget.play.determinize import game_from_view, with_hidden_cards
 
 # the batch never takes a hand, so take_from_left does not matter; one opening card per ace rule
 VALID_RULES = [r for r in ALL_RULES if r.take_from_left and r.opening_card == ("2S" if r.ace == "low" else "AS")]
@@ -293,7 +294,7 @@ def _redeal_hidden(g: Game, seat: int, rng: random.Random) -> Game:
         size = g.hand_sizes()[s]
         hands[s] = mask_of(hidden[:size])
         del hidden[:size]
-    return g.with_hidden_cards(hands, mask_of(hidden))
+    return with_hidden_cards(g, hands, mask_of(hidden))
 
 
 def _waste_cards(g: Game) -> list[Card]:
@@ -370,7 +371,7 @@ def test_rules_rollouts_from_positions_play_as_rulebot_with_the_voids_seen():
         view = g.seat_view(g.current_player)
         assert any(view.voids) or seed < 3
         hands = [g.hand_mask(s) for s in range(g.num_players)]
-        det = Game.from_view(view, hands, g.state().waste, seed=g.seed)
+        det = game_from_view(view, hands, g.state().waste, seed=g.seed)
         r2 = rollouts(det, 1, seed=0, policy="rules", explore=0.0, voids=[view.voids])
         moves = r2.moves[0, : r2.length[0]].tolist()
         public = g.copy()

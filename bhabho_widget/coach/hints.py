@@ -38,11 +38,16 @@ from __future__ import annotations
 
 import math
 import random
-import threading
-from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
+
+from ..engine.optional import MissingPackageError, optional_import
+
+try:
+    import numpy  # noqa: F401  (the hints simulate with the search bot's numpy)
+except ImportError as err:  # where numpy is missing, one sentence says what needs it
+    raise MissingPackageError.for_feature("numpy", "Hints", plural=True) from err
 
 from ..engine.cards import DECK, SUIT_MASKS, SUITS, Card, CardIndex, Seat, indices
 from ..engine.game import Game
@@ -50,6 +55,7 @@ from ..engine.seat_view import SeatView
 from ..i18n import Joined, Message, SeatName, SuitName
 from ..play import search
 from ..play.search import PASS, TAKE, ActionEstimate, estimate_actions
+from .lru import LRUCache
 
 __all__ = ["Estimate", "Hint", "about_equal", "explain", "hint", "hint_for_view", "percent"]
 
@@ -182,7 +188,7 @@ class Hint:
     def plot(self, ax: Any = None) -> Any:
         """A small bar chart of each action's chance of ending as the bhabhi, with its 95 %
         interval and its percentage (rounded as in the sentence) over the bar; returns the Axes."""
-        import matplotlib.pyplot as plt
+        plt = optional_import("matplotlib.pyplot", "Hints' charts", plural=True)
 
         if ax is None:
             _, ax = plt.subplots(figsize=(max(3.0, 0.6 * len(self.estimates) + 1.5), 2.6), layout="constrained")
@@ -251,9 +257,7 @@ def hint_for_view(view: SeatView, rollouts: int = DEFAULT_ROLLOUTS, samples: int
     return Hint(view.seat, action, reason, estimates)
 
 
-_CACHE: OrderedDict[tuple, list[ActionEstimate]] = OrderedDict()
-_CACHE_SIZE = 256
-_CACHE_LOCK = threading.Lock()
+_CACHE: LRUCache[tuple, list[ActionEstimate]] = LRUCache(256)
 
 
 def _estimates(view: SeatView, actions: tuple[int | str, ...], rollouts: int, samples: int,
@@ -263,17 +267,13 @@ def _estimates(view: SeatView, actions: tuple[int | str, ...], rollouts: int, sa
     that replaces it is not answered from the cache."""
     key = (estimate_actions, view, actions, rollouts, samples, seed)
     if seed is not None:
-        with _CACHE_LOCK:
-            if key in _CACHE:
-                _CACHE.move_to_end(key)
-                return list(_CACHE[key])
+        kept = _CACHE.get(key)
+        if kept is not None:
+            return list(kept)
     rng = random.Random(repr((seed, view.seat, view.trick_number, view.table, view.hand, view.hand_sizes)))
     est = estimate_actions(view, actions, rollouts, samples, rng)
     if seed is not None:
-        with _CACHE_LOCK:
-            _CACHE[key] = est
-            while len(_CACHE) > _CACHE_SIZE:
-                _CACHE.popitem(last=False)
+        _CACHE.put(key, est)
     return est
 
 

@@ -10,7 +10,12 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-import numpy as np
+from ..engine.optional import MissingPackageError, optional_import
+
+try:
+    import numpy as np
+except ImportError as err:  # where numpy is missing, one sentence says what needs it
+    raise MissingPackageError.for_feature("numpy", "Plots", plural=True) from err
 
 from ..engine.game import Game
 from ..engine.rules import Rules
@@ -38,7 +43,7 @@ def plot_rates(labels: Sequence[str], losses: Sequence[int], games: Sequence[int
 
     The bars are in percent of games (``percent=True``) or as fractions. Returns the Axes.
     """
-    import matplotlib.pyplot as plt
+    plt = optional_import("matplotlib.pyplot", "Plots", plural=True)
 
     k, n = np.asarray(losses, dtype=float), np.asarray(games, dtype=float)
     rates = np.divide(k, n, out=np.zeros_like(k), where=n > 0)
@@ -85,7 +90,7 @@ def hand_size_history(game: Game) -> np.ndarray:
 
 def plot_hand_sizes(game: Game, ax=None):
     """Line plot of every seat's hand size through the game; returns the Axes."""
-    import matplotlib.pyplot as plt
+    plt = optional_import("matplotlib.pyplot", "Plots", plural=True)
 
     sizes = hand_size_history(game)
     if ax is None:

@@ -27,8 +27,11 @@ grade                 loss (chosen less best), interval above 0
 ``"blunder"``         at least :data:`BLUNDER` (20 points)
 ====================  =========================================
 
-A forced move (one legal action) is never graded. Every best action comes with the coach's
-reason (:func:`bhabho_widget.coach.hints.explain`), translatable like a hint's.
+A forced move (one legal action) is never graded (:mod:`.grading`). Every best action comes
+with the coach's reason (:func:`bhabho_widget.coach.hints.explain`), translatable like a hint's.
+The intervals are :mod:`bhabho_widget.play.stats`'s; the review's graph is drawn by
+:mod:`.review_plot` (matplotlib) and, with the costliest decisions, by :mod:`.review_html`
+(SVG and HTML: what a notebook shows).
 
 The J♦ trap of :mod:`.hints`, played wrongly (Q♦ led, not 4♦):
 
@@ -47,14 +50,18 @@ Lead 4♦, not Q♦: Player 3 has shown no diamonds, so whoever plays the highes
 
 from __future__ import annotations
 
-import html
-import math
+import json
 import random
-import threading
-from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
+
+from ..engine.optional import MissingPackageError
+
+try:
+    import numpy  # noqa: F401  (the estimates are the search bot's, on numpy)
+except ImportError as err:  # where numpy is missing, one sentence says what needs it
+    raise MissingPackageError.for_feature("numpy", "The game review") from err
 
 from ..engine.cards import DECK, Card, Seat, indices
 from ..engine.events import LogEntry
@@ -63,6 +70,7 @@ from ..engine.seat_view import PublicKnowledge, SeatView, read_knowledge
 from ..i18n import Message, SeatName, Translator
 from ..play import search
 from ..play.batch import POLICIES
+from ..play.determinize import game_from_view
 from ..play.search import (
     DEFAULT_EXPLORE,
     DEFAULT_POLICY,
@@ -70,15 +78,19 @@ from ..play.search import (
     TAKE,
     ActionEstimate,
     loss_mask,
-    paired_differences,
     sample_hidden,
     simulate,
 )
-from .hints import T_PASS_LABEL, T_TAKE_LABEL, explain, percent
+from ..play.stats import paired_differences, t95
+from .grading import BLUNDER, GRADES, INACCURACY, MISTAKE, grade_for
+from .hints import T_PASS_LABEL, T_TAKE_LABEL, explain
+from .lru import LRUCache
+from .review_html import MARKED_EVENTS, review_html
+from .review_plot import plot_review
 
 __all__ = ["BLUNDER", "DEFAULT_ROLLOUTS", "DEFAULT_SAMPLES", "GRADES", "INACCURACY", "MARKED_EVENTS", "MISTAKE",
-           "ActionChance", "Decision", "GameEvent", "Review", "ReviewCancelled", "clear_cache", "plot_review",
-           "replay_to", "review"]
+           "ActionChance", "Decision", "GameEvent", "Review", "ReviewCancelled", "clear_cache", "grade_for",
+           "plot_review", "replay_to", "review", "review_html"]
 
 DEFAULT_ROLLOUTS = search.DEFAULT_ROLLOUTS
 """Continuations per action of a decision, spread over :data:`DEFAULT_SAMPLES` sampled deals:
@@ -86,16 +98,6 @@ the search bot's own budget, so the review judges each decision as the ``"search
 A whole 4-player game reviewed for one seat takes at most 5 s and an 8-player game at most 10 s
 (``benchmarks/review_speed.py``; see the changelog for the figures)."""
 DEFAULT_SAMPLES = search.DEFAULT_SAMPLES
-INACCURACY = 0.03
-"""The smallest loss (in chance of ending as the bhabhi) graded an inaccuracy."""
-MISTAKE = 0.08
-"""The smallest loss graded a mistake."""
-BLUNDER = 0.20
-"""The smallest loss graded a blunder."""
-GRADES = ("inaccuracy", "mistake", "blunder")
-"""The grades, from the mildest."""
-MARKED_EVENTS = ("pickup", "take", "escape", "draw")
-"""The game's events marked on the review's graph."""
 CHUNK = 8
 """Decisions simulated together in one lockstep run: progress is reported and a cancel is
 heard between runs."""
@@ -104,40 +106,9 @@ T_GRADE_INACCURACY = "inaccuracy"
 T_GRADE_MISTAKE = "mistake"
 T_GRADE_BLUNDER = "blunder"
 _GRADE_TEXT = {"inaccuracy": T_GRADE_INACCURACY, "mistake": T_GRADE_MISTAKE, "blunder": T_GRADE_BLUNDER}
-Z95 = 1.959963984540054
-_T95 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145, 2.131,
-        2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042)
-"""Student's t quantiles (97.5 %) for 1 to 30 degrees of freedom: a few sampled deals give a
-wider interval of a difference than the normal's 1.96."""
-
-
-def _t95(df: int) -> float:
-    return _T95[df - 1] if 1 <= df <= len(_T95) else Z95
-
 
 class ReviewCancelled(Exception):
     """The review was cancelled (its ``cancel`` was set) before it finished: nothing is returned."""
-
-
-def grade_for(loss: float, loss_lo: float, forced: bool = False) -> str | None:
-    """The grade of a decision whose chosen action loses ``loss`` against the best one, the
-    difference's 95 % interval starting at ``loss_lo``: None when forced, when the interval
-    reaches 0 or when the loss is below :data:`INACCURACY`.
-
-    >>> grade_for(0.30, 0.12), grade_for(0.10, 0.01), grade_for(0.05, 0.02), grade_for(0.30, -0.01), grade_for(0.02, 0.01)
-    ('blunder', 'mistake', 'inaccuracy', None, None)
-    >>> grade_for(0.5, 0.4, forced=True) is None
-    True
-    """
-    if forced or loss_lo <= 0:
-        return None
-    if loss >= BLUNDER:
-        return "blunder"
-    if loss >= MISTAKE:
-        return "mistake"
-    if loss >= INACCURACY:
-        return "inaccuracy"
-    return None
 
 
 # ---------------------------------------------------------------------- records
@@ -288,8 +259,6 @@ class Review:
 
     def to_json(self, translator: Translator | None = None, indent: int | None = None) -> str:
         """:meth:`to_dict` as JSON text."""
-        import json
-
         return json.dumps(self.to_dict(translator), indent=indent, ensure_ascii=False)
 
     def plot(self, ax: Any = None) -> Any:
@@ -411,15 +380,12 @@ def _rng_for(view: SeatView, seed: int | None) -> random.Random:
     return random.Random(repr((seed, "review", view)))
 
 
-_CACHE: OrderedDict[tuple, tuple[tuple[ActionEstimate, ...], ...]] = OrderedDict()
-_CACHE_SIZE = 64
-_CACHE_LOCK = threading.Lock()
+_CACHE: LRUCache[tuple, tuple[tuple[ActionEstimate, ...], ...]] = LRUCache(64)
 
 
 def clear_cache() -> None:
     """Forget the reviews computed so far."""
-    with _CACHE_LOCK:
-        _CACHE.clear()
+    _CACHE.clear()
 
 
 def _estimate(points: Sequence[_Point], rollouts: int, samples: int, seed: int | None, policy: str,
@@ -442,7 +408,7 @@ def _estimate(points: Sequence[_Point], rollouts: int, samples: int, seed: int |
             rng = _rng_for(pt.view, seed)
             for d in range(samples):
                 hands, waste = sample_hidden(pt.view, rng)
-                base = Game.from_view(pt.view, hands, waste, seed=rng.getrandbits(62))
+                base = game_from_view(pt.view, hands, waste, seed=rng.getrandbits(62))
                 for a in pt.actions:
                     g = base.copy()
                     start = g.event_count
@@ -461,7 +427,7 @@ def _estimate(points: Sequence[_Point], rollouts: int, samples: int, seed: int |
             size = samples * k * per
             lost = loss_mask(pt.view, losers[at:at + size]).reshape(samples, k, per)
             at += size
-            diff, dlo, dhi, best = paired_differences(lost, _t95)
+            diff, dlo, dhi, best = paired_differences(lost, t95)  # Student's t: few sampled deals
             by_deal = lost.sum(axis=2)
             out.append(tuple(ActionEstimate(a, samples * per, int(by_deal[:, j].sum()), tuple(by_deal[:, j].tolist()),
                                             float(diff[j]), float(dlo[j]), float(dhi[j]), j == best)
@@ -544,19 +510,11 @@ def review(game: Game, seat: Seat, *, rollouts: int = DEFAULT_ROLLOUTS, samples:
         raise ValueError(f"policy must be one of {', '.join(POLICIES)}, not {policy!r}"[:120])
     points, events = _decision_points(game, seat)
     key = (tuple((p.view, p.actions) for p in points), rollouts, samples, seed, policy, explore)
-    cached = None
-    if seed is not None:
-        with _CACHE_LOCK:
-            cached = _CACHE.get(key)
-            if cached is not None:
-                _CACHE.move_to_end(key)
+    cached = _CACHE.get(key) if seed is not None else None
     if cached is None:
         estimates = tuple(_estimate(points, rollouts, samples, seed, policy, explore, progress, cancel))
         if seed is not None:
-            with _CACHE_LOCK:
-                _CACHE[key] = estimates
-                while len(_CACHE) > _CACHE_SIZE:
-                    _CACHE.popitem(last=False)
+            _CACHE.put(key, estimates)
     else:
         estimates = cached
         if progress is not None:
@@ -564,133 +522,3 @@ def review(game: Game, seat: Seat, *, rollouts: int = DEFAULT_ROLLOUTS, samples:
     decisions = tuple(_decision(k, pt, est) for k, (pt, est) in enumerate(zip(points, estimates)))
     return Review(seat, tuple(game.names), decisions, tuple(events), game.is_over, game.loser,
                   rollouts, samples, seed, policy)
-
-
-# ---------------------------------------------------------------------- pictures
-def _series(rev: Review) -> tuple[list[float], list[float], list[float], list[float]]:
-    """x (the trick, spread within a trick by the decision's order), p, lo, hi after each decision."""
-    xs, ps, los, his = [], [], [], []
-    per_trick: dict[int, int] = {}
-    for d in rev.decisions:
-        per_trick[d.trick] = per_trick.get(d.trick, 0) + 1
-    seen: dict[int, int] = {}
-    for d in rev.decisions:
-        k = seen.get(d.trick, 0)
-        seen[d.trick] = k + 1
-        xs.append(d.trick + (k + 1) / (per_trick[d.trick] + 1) - 0.5)
-        e = d.estimate(d.chosen)
-        ps.append(e.p)
-        los.append(e.lo)
-        his.append(e.hi)
-    return xs, ps, los, his
-
-
-_GRADE_COLORS = {"inaccuracy": "#f9a825", "mistake": "#ef6c00", "blunder": "#c62828"}
-_EVENT_MARKS = {"pickup": ("v", "#6d4c41"), "take": ("s", "#1565c0"), "escape": ("^", "#2e7d32"),
-                "draw": ("D", "#6a1b9a")}
-
-
-def plot_review(rev: Review, ax: Any = None) -> Any:
-    """The review's graph with matplotlib: the chance of ending as the bhabhi after each of
-    the seat's decisions with its 95 % interval (a band), the trick number on the x axis,
-    graded decisions coloured by grade, and the game's events (pickups, takes, escapes,
-    draws from the waste pile) marked along the bottom. Returns the Axes."""
-    import matplotlib.pyplot as plt
-
-    if ax is None:
-        _, ax = plt.subplots(figsize=(9, 3.6), layout="constrained")
-    xs, ps, los, his = _series(rev)
-    name = rev.names[rev.seat]
-    if xs:
-        ax.fill_between(xs, los, his, color="#90caf9", alpha=0.45, step=None, label="95 % interval")
-        ax.plot(xs, ps, color="#1565c0", lw=1.5, marker="o", ms=3.5, label=f"{name}: chance of ending as the bhabhi")
-        for grade in GRADES:
-            pts = [(x, p) for x, p, d in zip(xs, ps, rev.decisions) if d.grade == grade]
-            if pts:
-                ax.scatter(*zip(*pts), s=60, color=_GRADE_COLORS[grade], zorder=3, label=grade, edgecolor="black",
-                           linewidth=0.6)
-    shown: set[str] = set()
-    for e in rev.events:
-        marker, color = _EVENT_MARKS[e.kind]
-        label = e.kind if e.kind not in shown else None
-        shown.add(e.kind)
-        y = -0.015 - 0.022 * MARKED_EVENTS.index(e.kind)
-        ax.scatter([e.trick], [y], marker=marker, color=color, s=28, clip_on=False, zorder=3, label=label)
-    ax.set_ylim(-0.1, 1.02)
-    ax.set_xlabel("trick")
-    ax.set_ylabel("chance of ending as the bhabhi")
-    ax.yaxis.set_major_formatter(plt.FuncFormatter(lambda v, _: f"{v:.0%}" if v >= 0 else ""))
-    ax.grid(alpha=0.3)
-    result = ""
-    if rev.is_over:
-        result = " (the bhabhi)" if rev.loser == rev.seat else " (escaped)" if rev.loser is not None else ""
-    ax.set_title(f"Review of {name}'s game{result}", fontsize="medium")
-    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize="x-small", borderaxespad=0)
-    return ax
-
-
-def _pct(p: float) -> str:
-    return f"{percent(p)}%"
-
-
-def _svg(rev: Review, width: int = 640, height: int = 220) -> str:
-    """The graph as a small SVG, for pages without matplotlib (GitHub, nbviewer)."""
-    left, right, top, bottom = 44, 10, 12, 40
-    xs, ps, los, his = _series(rev)
-    tricks = [d.trick for d in rev.decisions] + [e.trick for e in rev.events]
-    x0, x1 = (min(tricks) - 0.5, max(tricks) + 0.5) if tricks else (0.0, 1.0)
-    w, h = width - left - right, height - top - bottom
-
-    def X(x: float) -> float:
-        return left + (x - x0) / (x1 - x0 or 1) * w
-
-    def Y(p: float) -> float:
-        return top + (1 - p) * h
-
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" role="img" '
-             f'aria-label="chance of ending as the bhabhi after each decision">']
-    for p in (0, 0.25, 0.5, 0.75, 1):
-        parts.append(f'<line x1="{left}" x2="{left + w}" y1="{Y(p):.1f}" y2="{Y(p):.1f}" stroke="#ddd"/>'
-                     f'<text x="{left - 4}" y="{Y(p) + 4:.1f}" font-size="10" text-anchor="end">{p:.0%}</text>')
-    if xs:
-        band = [f"{X(x):.1f},{Y(v):.1f}" for x, v in zip(xs, his)] + \
-               [f"{X(x):.1f},{Y(v):.1f}" for x, v in zip(reversed(xs), reversed(los))]
-        parts.append(f'<polygon points="{" ".join(band)}" fill="#90caf9" fill-opacity="0.5"/>')
-        line = " ".join(f"{X(x):.1f},{Y(v):.1f}" for x, v in zip(xs, ps))
-        parts.append(f'<polyline points="{line}" fill="none" stroke="#1565c0" stroke-width="1.5"/>')
-        for x, p, d in zip(xs, ps, rev.decisions):
-            color = _GRADE_COLORS.get(d.grade or "", "#1565c0")
-            r = 4.5 if d.grade else 2.5
-            parts.append(f'<circle cx="{X(x):.1f}" cy="{Y(p):.1f}" r="{r}" fill="{color}"><title>'
-                         f'{html.escape(f"trick {d.trick}: {d.chosen_label} {_pct(p)}" + (f" ({d.grade})" if d.grade else ""))}'
-                         f'</title></circle>')
-    for e in rev.events:
-        color = _EVENT_MARKS[e.kind][1]
-        row = MARKED_EVENTS.index(e.kind)
-        parts.append(f'<rect x="{X(e.trick) - 3:.1f}" y="{top + h + 2 + 5 * row}" width="5" height="4" fill="{color}">'
-                     f'<title>{html.escape(f"trick {e.trick}: {e.text}")}</title></rect>')
-    step = max(1, round((x1 - x0) / 12))
-    for t in range(math.ceil(x0), math.floor(x1) + 1, step):
-        parts.append(f'<text x="{X(t):.1f}" y="{height - 8}" font-size="10" text-anchor="middle">{t}</text>')
-    parts.append(f'<text x="{left + w / 2:.1f}" y="{height}" font-size="10" text-anchor="middle">trick</text></svg>')
-    return "".join(parts)
-
-
-def review_html(rev: Review, n: int = 3) -> str:
-    """A static picture of the review: the graph as SVG, the counts of each grade and the
-    ``n`` costliest decisions with the best action and the coach's reason."""
-    name = html.escape(rev.names[rev.seat])
-    plural = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}
-    counts = ", ".join(f"{rev.count(g)} {g if rev.count(g) == 1 else plural[g]}" for g in GRADES)
-    rows = []
-    for d in rev.costliest(n):
-        rows.append(f"<tr><td>{d.trick}</td><td>{html.escape(str(d.chosen_label))}</td>"
-                    f"<td>{_pct(d.chance_after)}</td><td>{html.escape(str(d.best_label))}</td>"
-                    f"<td>{_pct(d.chance_before)}</td><td>{_pct(d.loss)} ({_pct(max(0.0, d.loss_lo))}–{_pct(d.loss_hi)})"
-                    f"</td><td>{d.grade or ''}</td><td>{html.escape(str(d.reason))}</td></tr>")
-    table = ("<table><tr><th>trick</th><th>played</th><th>chance after</th><th>best</th><th>chance with the best</th>"
-             "<th>loss (95 % interval)</th><th>grade</th><th>why the best</th></tr>" + "".join(rows) + "</table>"
-             if rows else "<p>No decision lost anything measurable.</p>")
-    return (f"<div class='bhabho-review'><p><b>Review of {name}'s game</b>: {len(rev.decisions)} decisions, "
-            f"{counts} ({rev.rollouts} continuations per action over {rev.samples} sampled deals).</p>"
-            f"{_svg(rev)}<p>The costliest decisions:</p>{table}</div>")

@@ -42,6 +42,13 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
+from ..engine.optional import MissingPackageError, optional_import
+
+try:
+    import numpy  # noqa: F401  (the chances are sampled by the search bot's module, which needs numpy)
+except ImportError as err:  # where numpy is missing, one sentence says what needs it
+    raise MissingPackageError.for_feature("numpy", "The card tracker") from err
+
 from ..engine.cards import DECK, SUIT_MASKS, SUIT_SYMBOLS, SUITS, Card, CardIndex, Mask, Seat, to_card
 from ..engine.seat_view import SeatView
 from ..play.search import sample_hidden
@@ -378,7 +385,7 @@ def plot_chances(t: Tracker, ax: Any = None) -> Any:
     """A heatmap of the chances: one row per card the seat cannot place, one column per
     other seat holding cards, coloured by the chance that the seat holds the card. Returns
     the Axes."""
-    import matplotlib.pyplot as plt
+    plt = optional_import("matplotlib.pyplot", "The tracker's chart")
 
     c = t.chances
     if c is None:

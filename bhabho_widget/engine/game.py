@@ -13,6 +13,12 @@ and :meth:`Game._follow`; a tochoo's pickup is :meth:`Game._pick_up`, a clean tr
 cards (the draw) :meth:`Game._power_without_cards`; takes :meth:`Game.take`; the end
 :meth:`Game._finish`; stalemates :meth:`Game._count_position`.
 
+Beside the round: the records of its state (how it began, the state of play) are
+:mod:`.state`, and :meth:`Game.from_state` builds a game from a complete state; the draw
+is :mod:`.draw`; what a seat may know is :mod:`.seat_view`; a game as JSON, as position
+text and as a static picture are :mod:`.records`, :mod:`.position` and :mod:`.html`, which
+:meth:`Game.to_json`, :meth:`Game.position` and the notebook's picture call.
+
 >>> g = Game.deal(4, seed=0)
 >>> g.current_player, [str(c) for c in g.legal_cards()]
 (2, ['A♠'])
@@ -29,7 +35,7 @@ import functools
 import random
 from collections.abc import Iterator, Sequence
 from math import floor
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from ..i18n import N_, Message, SeatName
 from .cards import (
@@ -53,20 +59,21 @@ from .cards import (
     strength_table,
     to_card,
 )
+from .draw import draw
 from .errors import EndlessGameError, IllegalMoveError
 from .events import DiscardInfo, EscapeInfo, Event, LogEntry, TakeInfo, TochooInfo, WasteInfo
+from .html import game_html
 from .legal import legal_mask
-from .rules import Rules, rules_from
-
-if TYPE_CHECKING:
-    from .seat_view import PublicKnowledge, SeatView
+from .position import format_position, parse_position
+from .records import game_from_json, game_to_json
+from .rules import Rules, rules_from, seat_circles, seat_rings
+from .seat_view import KnowledgeCache, SeatView
+from .state import STALEMATE_REPEATS, FinishedTrick, GameState, PositionCounts, StartPosition
 
 MAX_SEED = 2**63 - 1
 """The largest seed: a seed is a whole number from 0 to 2**63 - 1."""
 MAX_MOVES = 20_000
 """A safety net only: with rule 10 (stalemate) every game ends long before this many plays."""
-STALEMATE_REPEATS = 3
-"""Rule 10: the round ends when the same position comes round this many times."""
 NO_SEAT: Seat = -1
 
 _new = tuple.__new__  # makes a NamedTuple without its Python-level __new__: for the play path
@@ -137,18 +144,6 @@ def shuffled_deck(seed: int) -> list[CardIndex]:
 
 
 @functools.cache
-def seat_rings(n: int, step: int) -> tuple[tuple[Seat, ...], ...]:
-    """For each seat, the other seats in play order after it."""
-    return tuple(tuple((s + k * step) % n for k in range(1, n)) for s in range(n))
-
-
-@functools.cache
-def seat_circles(n: int, step: int) -> tuple[tuple[Seat, ...], ...]:
-    """For each seat, every seat in play order starting with it."""
-    return tuple((s, *ring) for s, ring in enumerate(seat_rings(n, step)))
-
-
-@functools.cache
 def default_names(n: int) -> tuple[str, ...]:
     return tuple(f"Player {s}" for s in range(n))
 
@@ -159,55 +154,6 @@ def _check_int(name: str, value: object, low: int, high: int) -> int:
     if not low <= value <= high:
         raise ValueError(f"{name} must be from {low} to {high}, not {value!r}")
     return value
-
-
-class StartPosition(NamedTuple):
-    """How a game began: the hands, the leader (None: the opening trick), the waste pile,
-    and the dealer of a dealt game (None for a custom position)."""
-
-    hands: tuple[Mask, ...]
-    leader: Seat | None
-    waste: Mask
-    dealer: Seat | None
-    #: The position text a game set up by :meth:`Game.from_position` began at (it may start
-    #: in the middle of a trick, or with a drawn card to lead); None otherwise.
-    position: str | None = None
-
-
-class FinishedTrick(NamedTuple):
-    """A trick that ended: its cards in play order, where they went (``"waste"`` or
-    ``"pickup"``), the picker, and the number of the log entry that ended it."""
-
-    plays: tuple[tuple[Seat, Card], ...]
-    outcome: str
-    picker: Seat | None
-    log_index: int
-
-
-class GameState(NamedTuple):
-    """Every field of a game's state of play (see :meth:`Game.state`). ``stop`` is the place in
-    ``trick_order`` of the trick's last player; ``positions`` counts positions for rule 10,
-    keyed ``(hands, leader, waste)`` as in :meth:`Game.position_counts`."""
-
-    hands: tuple[Mask, ...]
-    table: tuple[CardIndex, ...]
-    trick_order: tuple[Seat, ...]
-    stop: int
-    led_suit: int
-    leader: Seat | None
-    current_player: Seat | None
-    opening: bool
-    opening_card: CardIndex
-    forced: CardIndex
-    waste: Mask
-    trick: int
-    escaped: tuple[Seat, ...]
-    draws: int
-    seed: int
-    is_over: bool
-    loser: Seat | None
-    stalemate: bool
-    positions: dict
 
 
 class _BoardState(NamedTuple):
@@ -322,7 +268,7 @@ class Game:
     _emptied: bool
     _positions: dict[tuple[Seat | None | Mask, ...], int]
     _position_keys: list[tuple[Seat | None | Mask, ...]]
-    _knowledge: dict[Seat, PublicKnowledge]  # read_knowledge for each viewing seat, kept between views
+    _knowledge: KnowledgeCache  # what each viewing seat has read of the log, kept between views
 
     # ------------------------------------------------------------------ creation
     def __init__(self, *args: object, **kwargs: object) -> None:
@@ -382,7 +328,7 @@ class Game:
         g._history = []  # one undo record per play or take (see undo)
         g._positions = {}  # rule 10: how often each position came round
         g._position_keys = []  # the positions counted, in order, for undo
-        g._knowledge = {}  # public knowledge read from the log so far (see seat_view)
+        g._knowledge = KnowledgeCache()  # public knowledge read from the log so far (see seat_view)
         return g
 
     @classmethod
@@ -457,6 +403,68 @@ class Game:
             g._waste = waste_mask
         g._start = StartPosition(tuple(masks), leader, waste_mask, None)
         g._count_position()
+        return g
+
+    @classmethod
+    def from_state(cls, state: GameState, rules: Rules | str = Rules(), names: Sequence[str] | None = None, *,
+                   start: StartPosition | None = None, events: Sequence[Event] = ()) -> Game:
+        """The game in the complete state of play ``state`` (a :class:`GameState`, as
+        :meth:`state` gives it), under ``rules``: like a chess board set up from FEN, it plays
+        on exactly as a game in that state would, with the same legal cards and takes, the
+        same draws from the waste pile (``state.seed`` and ``state.draws``) and the same
+        stalemates (``state.positions``, rule 10).
+
+        The state is taken as it is given, not checked against the rules: it is for code
+        that holds a whole state (the search bots' deals, :mod:`.position`), not for people
+        (:meth:`from_position` checks every part of a text). Two fields are worked out from
+        the others rather than read: ``stop`` (where the trick on the table ends, from the
+        rules and the hands) and the waste pile of each key of ``state.positions`` (the
+        cards no hand holds). ``start`` is what :attr:`start` reports (by default the hands,
+        the leader and the waste pile of ``state``); ``events``, the events so far, are kept
+        as the new game's own (what :meth:`seat_view` reads). The game has no undo history.
+
+        >>> g = Game.deal(4, seed=3)
+        >>> _ = g.play("AS")
+        >>> h = Game.from_state(g.state(), g.rules, events=g.events)
+        >>> h.state_key() == g.state_key(), h.seat_view(1) == g.seat_view(1)
+        (True, True)
+        >>> h.playout(rng=1); g.playout(rng=1)
+        >>> h.moves == g.moves[1:] and h.loser == g.loser
+        True
+        """
+        hands, table, order = list(state.hands), list(state.table), tuple(state.trick_order)
+        g = cls._blank(len(hands), rules, state.seed, names)
+        g._hands = hands
+        g._waste = state.waste
+        g._table = table
+        g._led = state.led_suit
+        g._leader = state.leader
+        g._current = state.current_player
+        g._opening = state.opening
+        g._opening_lead = state.opening_card
+        g._forced = state.forced
+        g._trick = state.trick
+        g._escaped = tuple(state.escaped)
+        g._draws = state.draws
+        g._over = state.is_over
+        g._loser = state.loser
+        g._stalemate = state.stalemate
+        if table:
+            g._order = order
+            stop = len(order) - 1
+            if g._pickup_form and not state.opening:  # the trick stops before the first who cannot follow
+                mask = SUIT_MASKS[state.led_suit]
+                for p in range(len(table), len(order)):
+                    if not hands[order[p]] & mask:
+                        stop = p - 1
+                        break
+            g._stop = stop
+            g._emptied = any(not hands[s] for s in order[:len(table)])
+        g._positions = {(leader, *key_hands): n for (key_hands, leader, _), n in state.positions.items()}
+        g._position_keys = list(g._positions)
+        g._start = start if start is not None else StartPosition(tuple(hands), state.leader, state.waste, None)
+        if events:
+            g._log = [LogEntry(e.kind, e.seat, e.card_indices, e.info, e.private) for e in events]
         return g
 
     def _set_up_opening(self) -> None:
@@ -840,17 +848,13 @@ class Game:
             self._after_trick(self._power_without_cards(winner, cards))
 
     def _power_without_cards(self, winner: Seat, cards: Mask) -> Seat | None:
-        """Rule 6: the winner of a clean trick has no cards. They draw from the waste pile as
-        it was before this trick (from this trick's cards if it was empty) and must lead the
-        card; with ``must_draw=False`` they escape and the next holder leads. Returns the
-        next leader; the trick's ``cards`` end in the waste pile either way."""
+        """Rule 6 (the steps of :mod:`.draw`): the winner of a clean trick has no cards. They
+        draw from the waste pile as it was before this trick (from this trick's cards if it
+        was empty) and must lead the card; with ``must_draw=False`` they escape and the next
+        holder leads. Returns the next leader; the trick's ``cards`` end in the waste pile
+        either way."""
         if self.rules.must_draw:
-            if not self._waste:  # only then may the draw come from this trick's cards
-                self._waste = cards
-                self._draw_from_waste(winner)
-            else:
-                self._draw_from_waste(winner)
-                self._waste |= cards
+            self._draw_from_waste(winner, cards)
             return winner
         nxt = self.next_holder(winner)
         last = self.num_players - self._hands.count(0) <= 1  # the game ends: nobody leads next
@@ -859,14 +863,12 @@ class Game:
         self._waste |= cards
         return nxt
 
-    def _draw_from_waste(self, seat: Seat) -> None:
-        """Rule 6: ``seat`` draws a card at random from the waste pile, seeded by the game's
-        seed and the number of draws so far, and must lead it."""
-        rng = random.Random(f"{self.seed}:draw:{self._draws}")
-        options = indices(self._waste)
-        i = options[rng.randrange(len(options))]
+    def _draw_from_waste(self, seat: Seat, cards: Mask) -> None:
+        """Rule 6: after a clean trick of ``cards``, ``seat`` draws a card at random from the
+        waste pile (:func:`.draw.draw`: seeded by the game's seed and the number of draws so
+        far) and must lead it; the trick's cards go onto the pile."""
+        i, self._waste = draw(self.seed, self._draws, self._waste, cards)
         self._draws += 1
-        self._waste ^= 1 << i
         self._hands[seat] |= 1 << i
         self._forced = i
         self._log.append(_new(LogEntry, ("draw", seat, _ONE[i], None, (seat,))))
@@ -978,8 +980,7 @@ class Game:
         else:
             record.restore(self)
         del self._ev[len(self._log):]
-        if self._knowledge:
-            self._knowledge = {s: k for s, k in self._knowledge.items() if k.log_length <= len(self._log)}
+        self._knowledge.forget_after(len(self._log))
         hands = self._hands
         self._emptied = any(not hands[s] for s in self._order) if self._table else False
 
@@ -1020,7 +1021,7 @@ class Game:
         g._history = list(self._history)
         g._positions = dict(self._positions)
         g._position_keys = list(self._position_keys)
-        g._knowledge = dict(self._knowledge)  # its entries are immutable; the copy's log goes its own way
+        g._knowledge = self._knowledge.copy()  # the copy's log goes its own way
         return g
 
     def state_key(self) -> tuple:
@@ -1030,7 +1031,7 @@ class Game:
                 self._opening, self._trick, self._escaped, self._over, self._loser, self._stalemate,
                 self._draws, self._forced, tuple(sorted(self._positions.items())))
 
-    def position_counts(self) -> dict[tuple[tuple[Mask, ...], Seat | None, Mask], int]:
+    def position_counts(self) -> PositionCounts:
         """Rule 10: how often each position ``(hands, player to lead, waste pile)`` has come round."""
         every = sum(self._start.hands) | self._start.waste  # every card of the game
         return {(key[1:], key[0], every & ~sum(key[1:])): n  # type: ignore[misc,arg-type]
@@ -1040,11 +1041,8 @@ class Game:
     def seat_view(self, seat: int) -> SeatView:
         """What ``seat`` may know, as a read-only :class:`~bhabho_widget.engine.seat_view.SeatView`:
         the only thing bots are given."""
-        from .seat_view import SeatView, read_knowledge
-
         seat = self._seat(seat)
-        know = read_knowledge(self._knowledge.get(seat), self._log, self.num_players, seat, self._strength)
-        self._knowledge[seat] = know
+        know = self._knowledge.read(self._log, self.num_players, seat, self._strength)
         mine = self._current == seat
         can_take = self.take_refusal() is None and self._hands[seat] != 0
         return SeatView(
@@ -1116,110 +1114,6 @@ class Game:
         return FinishedTrick(tuple(plays), "waste" if end.kind == "waste" else "pickup",
                              end.seat if end.kind == "pickup" else None, k)
 
-    def with_hidden_cards(self, hands: Sequence[Mask], waste: Mask) -> Game:
-        """A copy in which the cards are dealt otherwise but everything public is kept: for
-        determinized search. Each hand must have its present size and together with the
-        waste pile they must hold the same cards as now. The copy has no undo history."""
-        if len(hands) != self.num_players:
-            raise ValueError(f"hands must have {self.num_players} masks")
-        union = 0
-        for s, h in enumerate(hands):
-            if h.bit_count() != self._hands[s].bit_count() or union & h:
-                raise ValueError(f"hand {s} has the wrong size or shares cards with another hand")
-            union |= h
-        if waste.bit_count() != self._waste.bit_count() or union & waste:
-            raise ValueError("the waste pile has the wrong size or shares cards with a hand")
-        if union | waste != sum(self._hands) | self._waste:
-            raise ValueError("the hands and the waste pile must hold the cards they hold now")
-        g = self.copy()
-        g._hands = list(hands)
-        g._waste = waste
-        g._history = []
-        g._positions = {}
-        g._position_keys = []
-        g._knowledge = {}
-        return g
-
-    @classmethod
-    def from_view(cls, view: SeatView, hands: Sequence[Mask], waste: Mask, seed: int | None = None) -> Game:
-        """A game that matches everything ``view`` shows, with the hidden cards dealt as in
-        ``hands`` and ``waste``: one *determinization*, for search bots.
-
-        ``hands[view.seat]`` must be the seat's own hand and every hand must have its public
-        size; the table, the waste pile's size and the public state come from the view. A
-        card drawn from the waste pile and not yet led by ``view.drawer`` (the view shows it
-        as a waste card the pile no longer holds) must be in the drawer's hand: it is the
-        drawer's forced lead (rule 6).
-        The new game has its own ``seed`` (the real game's is hidden), no undo history and
-        no counted positions before this one.
-        """
-        n = view.num_players
-        if len(hands) != n:
-            raise ValueError(f"hands must have {n} masks")
-        if hands[view.seat] != view.hand:
-            raise ValueError("hands[view.seat] must be the seat's own hand")
-        on_table = sum(1 << i for i in view.table)
-        union = on_table
-        for s, h in enumerate(hands):
-            if not isinstance(h, int) or h.bit_count() != view.hand_sizes[s] or union & h:
-                raise ValueError(f"hand {s} must have {view.hand_sizes[s]} cards and share none with the others or the table")
-            union |= h
-        if waste.bit_count() != view.waste_size or union & waste:
-            raise ValueError(f"the waste pile must have {view.waste_size} cards and share none with the hands")
-        g = cls._blank(n, view.rules, seed, view.names)
-        g._hands = list(hands)
-        g._waste = waste
-        g._table = list(view.table)
-        g._led = view.led_suit
-        g._leader = view.leader
-        g._current = view.current_player
-        g._trick = view.trick_number
-        g._opening = view.opening
-        g._escaped = view.escaped
-        g._over = view.is_over
-        g._loser = view.loser
-        g._stalemate = view.stalemate
-        if view.opening:
-            if view.table:
-                g._opening_lead = view.table[0]
-            else:  # still to be led, by the leader: the opening card, or the strongest of its suit (rule 3)
-                opening_card = Card.parse(view.rules.opening_card)
-                suit_cards = hands[view.leader] & SUIT_MASKS[opening_card.suit_index]  # type: ignore[index]
-                if not suit_cards:
-                    raise ValueError("the leader of the opening trick must hold a card of the opening suit")
-                if suit_cards >> opening_card.index & 1:
-                    g._opening_lead = opening_card.index
-                else:
-                    g._opening_lead = max(indices(suit_cards), key=g._strength.__getitem__)
-        pending = view.waste_known & ~waste & ~on_table  # seen going to the waste pile, now in a hand: drawn
-        if view.drawn >= 0:
-            g._forced = view.drawn
-        elif view.drawer is not None and view.drawer != view.seat:  # another seat drew and must lead its card
-            hand = hands[view.drawer]
-            # the drawn card: one seen going to the waste pile (or, from a pile nobody saw in a
-            # custom position, any card the drawer was not seen to pick up)
-            drawn = pending & hand or hand & ~view.known[view.drawer]
-            if not drawn:
-                raise ValueError(f"seat {view.drawer} drew a card from the waste pile and must lead it: its hand must "
-                                 "hold a card seen going to the waste pile that the pile no longer holds")
-            g._forced = drawn.bit_length() - 1
-        if view.table:
-            order = view.trick_order
-            g._order = order
-            stop = len(order) - 1
-            if g._pickup_form and not view.opening:
-                mask = SUIT_MASKS[view.led_suit]
-                for p in range(len(view.table), len(order)):
-                    if not hands[order[p]] & mask:
-                        stop = p - 1
-                        break
-            g._stop = stop
-            g._emptied = any(not hands[s] for s in order[:len(view.table)])
-        g._start = StartPosition(tuple(hands), view.leader, waste, None)
-        if not view.table and not view.is_over:
-            g._count_position()
-        return g
-
     def state(self) -> GameState:
         """The whole state of play as a named record (every hand included: for the batch
         player's rollouts, never for a seat)."""
@@ -1231,31 +1125,23 @@ class Game:
     # ------------------------------------------------------------------ records
     def to_json(self, indent: int | None = None) -> str:
         """The game record (see :mod:`.records`): start, rules, seed and every move, as JSON text."""
-        from .records import game_to_json
-
         return game_to_json(self, indent=indent)
 
     @classmethod
     def from_json(cls, text: str) -> Game:
         """Replay a record from :meth:`to_json`; a tampered or inconsistent record raises
         :class:`~bhabho_widget.engine.errors.RecordError` (a ValueError)."""
-        from .records import game_from_json
-
         return game_from_json(text, cls)
 
     def position(self, counts: bool = True) -> str:
         """This moment as one line of text (see :mod:`.position` and ``docs/rules.md``):
         :meth:`from_position` continues it exactly. ``counts=False`` leaves out rule 10's counts."""
-        from .position import format_position
-
         return format_position(self, counts)
 
     @classmethod
     def from_position(cls, text: str, names: Sequence[str] | None = None) -> Game:
         """The game at the position ``text`` describes (from :meth:`position`, or written by
         hand); bad text raises :class:`~bhabho_widget.engine.errors.PositionError` naming the part."""
-        from .position import parse_position
-
         return parse_position(text, cls, names)
 
     # ------------------------------------------------------------------ helpers
@@ -1289,8 +1175,6 @@ class Game:
         return f"<Game {self.num_players} players, trick {self._trick}, {state}>"
 
     def _repr_html_(self) -> str:
-        from .html import game_html
-
         return game_html(self)
 
     # ------------------------------------------------------------------ rollouts

@@ -34,12 +34,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import fields
+from typing import TYPE_CHECKING
 
 from ..i18n import N_, Message
-from .cards import DECK, SUIT_MASKS, SUIT_SYMBOLS, SUITS, Card, CardIndex, Mask, Seat, indices
+from .cards import DECK, SUIT_MASKS, SUIT_SYMBOLS, SUITS, Card, CardIndex, Mask, Seat, indices, strength_table
 from .errors import InvalidCardError, PositionError
-from .game import STALEMATE_REPEATS, Game, StartPosition, seat_circles
-from .rules import PRESETS, Rules
+from .rules import PRESETS, Rules, seat_circles
+from .state import STALEMATE_REPEATS, GameState, StartPosition
+
+if TYPE_CHECKING:  # the game reaches this module from its position/from_position; no import back
+    from .game import Game
 
 __all__ = ["MAX_POSITION_CHARS", "PARTS", "format_position", "parse_position"]
 
@@ -106,11 +110,15 @@ def _hands_key(hands: Sequence[Mask]) -> str:
 def format_position(g: Game, counts: bool = True) -> str:
     """The position text of ``g`` (see the module's docstring); ``counts=False`` leaves out
     rule 10's counts, so that a game continued from the text counts positions afresh."""
-    if g.is_over:
+    return format_state(g.state(), g.rules, counts)
+
+
+def format_state(s: GameState, rules: Rules, counts: bool = True) -> str:
+    """The position text of a game in the state of play ``s`` under ``rules`` (see :func:`format_position`)."""
+    if s.is_over:
         raise PositionError(Message("the game is over: a finished game has no position to continue from"))
-    s = g.state()
-    out = [f"rules={_rules_text(g.rules)}", f"hands={_hands_key(s.hands)}"]
-    opening_without_lead = s.opening and not s.table and _opening_leader(g.rules, list(s.hands))[0] == s.leader
+    out = [f"rules={_rules_text(rules)}", f"hands={_hands_key(s.hands)}"]
+    opening_without_lead = s.opening and not s.table and _opening_leader(rules, list(s.hands))[0] == s.leader
     if not opening_without_lead:
         out.append(f"lead={s.leader}")
         if s.opening:
@@ -130,7 +138,7 @@ def format_position(g: Game, counts: bool = True) -> str:
     if s.draws:
         out.append(f"draws={s.draws}")
     if counts:
-        seen = _live_counts(g)
+        seen = _live_counts(s, rules)
         start = _trick_start_key(s.leader, s.hands, s.table, s.trick_order)  # type: ignore[arg-type]
         if seen != {start: 1}:
             words = []
@@ -151,22 +159,22 @@ def _trick_start_key(leader: Seat, hands: Sequence[Mask], table: Sequence[CardIn
     return (leader, *back)
 
 
-def _live_counts(g: Game) -> dict[tuple[int, ...], int]:
-    """Rule 10's counts of the positions that can still come round: none in which a seat
-    that has escaped holds cards (it never holds any again), and, when pickups take no
-    waste pile, only those with as many cards in the hands as now (the number never grows)."""
-    s = g.state()
+def _live_counts(s: GameState, rules: Rules) -> dict[tuple[int, ...], int]:
+    """Rule 10's counts of the positions that can still come round, keyed ``(leader, *hands)``:
+    none in which a seat that has escaped holds cards (it never holds any again), and, when
+    pickups take no waste pile, only those with as many cards in the hands as now (the
+    number never grows)."""
     escaped = set(s.escaped)
     total = sum(h.bit_count() for h in s.hands) + len(s.table)
-    grows = g.rules.pickup == "trick_and_waste"
+    grows = rules.pickup == "trick_and_waste"
     live: dict[tuple[int, ...], int] = {}
-    for key, n in g._positions.items():
-        hands = [int(h or 0) for h in key[1:]]
+    for (hands, leader, _waste), n in s.positions.items():
         if any(hands[e] for e in escaped):
             continue
         if not grows and sum(h.bit_count() for h in hands) != total:
             continue
-        live[key] = n  # type: ignore[index]
+        key: tuple[int, ...] = (leader, *hands)  # type: ignore[arg-type]  # a counted position has a leader
+        live[key] = n
     return live
 
 
@@ -187,8 +195,6 @@ def _opening_leader(rules: Rules, hands: list[Mask]) -> tuple[Seat | None, CardI
 
 
 def _strength(rules: Rules) -> tuple[int, ...]:
-    from .cards import strength_table
-
     return strength_table(rules.ace)
 
 
@@ -287,9 +293,11 @@ def _parse_seat(part: str, value: str, n: int) -> Seat:
     return _parse_int(part, value, 0, n - 1)
 
 
-def parse_position(text: str, game: type[Game] = Game, names: Sequence[str] | None = None) -> Game:
-    """The game at the position ``text`` describes (see the module's docstring); anything
-    wrong is a :class:`~bhabho_widget.engine.errors.PositionError` naming the part."""
+def parse_position(text: str, game: type[Game], names: Sequence[str] | None = None) -> Game:
+    """The game at the position ``text`` describes (see the module's docstring), made by the
+    class ``game`` (:class:`Game` or a subclass; :meth:`Game.from_position` passes its own)
+    with :meth:`Game.from_state`; anything wrong is a
+    :class:`~bhabho_widget.engine.errors.PositionError` naming the part."""
     parts = _split(text)
     rules = _parse_rules(parts["rules"]) if "rules" in parts else Rules()
     hand_texts = parts["hands"].split("/")
@@ -473,34 +481,14 @@ def parse_position(text: str, game: type[Game] = Game, names: Sequence[str] | No
     elif "seen" not in parts:
         counts[start_key] = 1
 
-    g = game._blank(n, rules, seed, names)
-    g._hands = hands
-    g._waste = waste
-    g._table = table
-    g._led = table[0] // 13 if table else -1
-    g._leader = leader
-    g._opening = opening
-    g._opening_lead = opening_lead if opening else -1
-    g._forced = forced
-    g._trick = trick
-    g._escaped = escaped
-    g._draws = draws
-    if table:
-        order = tuple(at_lead)
-        g._order = order
-        stop = len(order) - 1
-        if rules.picker == "offsuit_player" and not opening:
-            for p in range(len(table), len(order)):
-                if not hands[order[p]] & SUIT_MASKS[table[0] // 13]:
-                    stop = p - 1
-                    break
-        g._stop = stop
-        g._emptied = any(not hands[s] for s in table_seats)
-        g._current = order[len(table)]
-    else:
-        g._current = leader
-    g._positions = counts  # type: ignore[assignment]
-    g._position_keys = list(counts)
-    g._start = StartPosition(tuple(hands), None if opening and not table else leader, waste, None)
-    g._start = g._start._replace(position=format_position(g, True))  # records replay from this text
-    return g
+    order = tuple(at_lead) if table else ()
+    every = seen  # every card of the position: the hands, the waste pile and the table
+    state = GameState(
+        hands=tuple(hands), table=tuple(table), trick_order=order, stop=0, led_suit=table[0] // 13 if table else -1,
+        leader=leader, current_player=order[len(table)] if table else leader, opening=opening,
+        opening_card=opening_lead if opening else -1, forced=forced, waste=waste, trick=trick, escaped=escaped,
+        draws=draws, seed=seed, is_over=False, loser=None, stalemate=False,
+        positions={(tuple(key[1:]), key[0], every & ~sum(key[1:])): n for key, n in counts.items()})
+    # records replay from this text
+    start = StartPosition(tuple(hands), None if opening and not table else leader, waste, None, format_state(state, rules))
+    return game.from_state(state, rules, names, start=start)

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import asdict, dataclass, fields
 
-from .cards import Card
+from .cards import Card, Seat
 
 _CHOICES = {
     "direction": ("clockwise", "anticlockwise"),
@@ -84,6 +85,22 @@ class Rules:
         diffs = [f"{f.name}={getattr(self, f.name)!r}" for f in fields(self)
                  if getattr(self, f.name) != f.default]
         return ", ".join(diffs) if diffs else "classic rules"
+
+
+@functools.cache
+def seat_rings(n: int, step: int) -> tuple[tuple[Seat, ...], ...]:
+    """For each of ``n`` seats, the other seats in play order after it (``step``: :attr:`Rules.step`).
+
+    >>> seat_rings(4, 1)[2], seat_rings(4, -1)[2]
+    ((3, 0, 1), (1, 0, 3))
+    """
+    return tuple(tuple((s + k * step) % n for k in range(1, n)) for s in range(n))
+
+
+@functools.cache
+def seat_circles(n: int, step: int) -> tuple[tuple[Seat, ...], ...]:
+    """For each of ``n`` seats, every seat in play order starting with it."""
+    return tuple((s, *ring) for s, ring in enumerate(seat_rings(n, step)))
 
 
 def preset_key(name: str) -> str:

@@ -23,7 +23,7 @@ from .cards import DECK, NO_CARD, SUITS, Card, CardIndex, Mask, Seat, cards_of, 
 from .events import LogEntry
 from .rules import Rules
 
-__all__ = ["PublicKnowledge", "SeatView", "read_knowledge"]
+__all__ = ["KnowledgeCache", "PublicKnowledge", "SeatView", "read_knowledge"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,6 +157,32 @@ def read_knowledge(before: PublicKnowledge | None, log: Sequence[LogEntry], num_
                 drawer = None
     return PublicKnowledge(len(log), tuple(voids), tuple(known), waste, drawer,
                            tuple(passed) if strength is not None else (), top, last)
+
+
+class KnowledgeCache:
+    """The observer of one game: what each viewing seat has read from the game's log so far
+    (:func:`read_knowledge`), kept between views so that the next view reads only the
+    entries logged since. Its entries are immutable; a copied game copies the cache, an
+    undone step forgets what was read of the log it takes back."""
+
+    __slots__ = ("_by_seat",)
+
+    def __init__(self, by_seat: dict[Seat, PublicKnowledge] | None = None) -> None:
+        self._by_seat: dict[Seat, PublicKnowledge] = {} if by_seat is None else by_seat
+
+    def read(self, log: Sequence[LogEntry], num_players: int, seat: Seat, strength: Sequence[int]) -> PublicKnowledge:
+        """What ``seat`` knows after ``log`` (read with the rules' card ``strength``), from where it last read."""
+        know = read_knowledge(self._by_seat.get(seat), log, num_players, seat, strength)
+        self._by_seat[seat] = know
+        return know
+
+    def forget_after(self, log_length: int) -> None:
+        """Forget what was read beyond the first ``log_length`` entries (the log was cut back)."""
+        if self._by_seat:
+            self._by_seat = {s: k for s, k in self._by_seat.items() if k.log_length <= log_length}
+
+    def copy(self) -> KnowledgeCache:
+        return KnowledgeCache(dict(self._by_seat))
 
 
 @dataclass(frozen=True, slots=True)

@@ -31,6 +31,7 @@ from typing import Any
 
 from ..engine.errors import EndlessGameError
 from ..engine.game import Game
+from ..engine.optional import optional_import
 from ..engine.rules import PRESETS, Rules, rules_from
 from .bots import Bot
 from .driver import play_out
@@ -145,7 +146,7 @@ class ArenaResult:
 
 def plot_arena(result: ArenaResult, ax: Any = None) -> Any:
     """Bar chart of each bot kind's loss rate with its 95 % interval; returns the Axes."""
-    import matplotlib.pyplot as plt
+    plt = optional_import("matplotlib.pyplot", "Arena plots", plural=True)
 
     names = list(result.games)
     rates = [result.loss_rate(n) for n in names]
@@ -269,9 +270,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     else:
         print(result.table())
     if args.plot:
-        import matplotlib
-
-        matplotlib.use("Agg")
+        optional_import("matplotlib", "Arena plots", plural=True).use("Agg")
         ax = result.plot()
         ax.figure.savefig(args.plot, dpi=120)
     return 0

@@ -7,8 +7,9 @@ card for card the same choices, reading the suits each seat has shown it lacks),
 ``policy="open"`` by rules of thumb played with every hand open (:func:`open_cards`: the
 continuations of the search bot, the hints and the review). All games
 make their next play together, as array operations, so a batch of thousands costs
-little more per game than the bookkeeping of a few. Draws from the waste pile come
-from the game's seed and draw number exactly as in :class:`Game`, and positions are
+little more per game than the bookkeeping of a few. Draws from the waste pile are made
+by :mod:`bhabho_widget.engine.draw`, rule 6's one definition, from the game's seed and draw
+number exactly as in :class:`Game`, and positions are
 counted for rule 10 (stalemate) as :class:`Game` counts them, so every game of a batch
 replays through the engine with its full event log.
 
@@ -38,16 +39,22 @@ True
 from __future__ import annotations
 
 import functools
-import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-import numpy as np
+from ..engine.optional import MissingPackageError
 
-from ..engine.cards import NO_CARD, NO_SUIT, STRENGTH_ACE_HIGH, STRENGTH_ACE_LOW, SUIT_CARDS, SUIT_MASKS, cards_of, indices
+try:
+    import numpy as np
+except ImportError as err:  # where numpy is missing, one sentence says what needs it
+    raise MissingPackageError.for_feature("numpy", "Batch simulations (play_random, rollouts)", plural=True) from err
+
+from ..engine.cards import NO_CARD, NO_SUIT, STRENGTH_ACE_HIGH, STRENGTH_ACE_LOW, SUIT_CARDS, SUIT_MASKS, cards_of
+from ..engine.draw import draw
 from ..engine.game import MAX_MOVES as GAME_MAX_MOVES
-from ..engine.game import STALEMATE_REPEATS, Game, GameState, seat_circles
-from ..engine.rules import Rules
+from ..engine.game import Game
+from ..engine.rules import Rules, seat_circles
+from ..engine.state import STALEMATE_REPEATS, GameState
 
 __all__ = ["MAX_MOVES", "RandomGames", "Rollouts", "legal_masks", "play_random", "position_hashes", "random_cards",
            "rollouts"]
@@ -867,38 +874,28 @@ def _lockstep(s: _Rows, n: int, rules: Rules, rng: np.random.Generator, max_move
 
 def _power_without_cards(s: _Rows, r: np.ndarray, w: np.ndarray, must_draw: bool, seed_of: Callable[[int], int],
                          order_table: np.ndarray) -> None:
-    """Rule 6 for rows ``r``: the clean trick's winners ``w`` have no cards (see Game._power_without_cards)."""
+    """Rule 6 for rows ``r``: the clean trick's winners ``w`` have no cards. The steps are
+    those of :mod:`bhabho_widget.engine.draw`, as :meth:`Game._power_without_cards` takes them:
+    each row draws with :func:`~bhabho_widget.engine.draw.draw` itself (the card and the
+    waste pile after it), the rest is done for all rows at once."""
     cards = s.tmask[r]
-    if must_draw:  # draw from the waste pile as it was before the trick; from the trick if it was empty
-        before = s.waste[r]
-        pool = np.where(before == _ZERO, cards, before)
-        drawn = np.array([_draw(seed_of(g), d, p) for g, d, p in zip(s.ids[r].tolist(), s.draws[r].tolist(),
-                                                                   pool.tolist())], dtype=np.int64)
-        s.waste[r] = (pool ^ _BIT[drawn]) | np.where(before == _ZERO, _ZERO, cards)
+    if must_draw:  # steps 1 to 4: the draw from the waste pile as it was before the trick
+        rows = zip(s.ids[r].tolist(), s.draws[r].tolist(), s.waste[r].tolist(), cards.tolist())
+        drawn_list, after = zip(*[draw(seed_of(g), d, waste, trick) for g, d, waste, trick in rows])
+        drawn = np.array(drawn_list, dtype=np.int64)
+        s.waste[r] = np.array(after, dtype=np.uint64)
         s.hands[r, w] |= _BIT[drawn]
         s.voids[r, w] = 0  # a face-down card of any suit (SeatView.voids)
         s.draws[r] += 1
         s.req[r] = drawn
         return
-    # must_draw=False: the winner escapes and the next player holding cards leads
+    # step 5, must_draw=False: the winner escapes and the next player holding cards leads
     s.escaped[r, s.nesc[r]] = w
     s.isesc[r, w] = True
     s.nesc[r] += 1
     holders = (s.hands[r] != _ZERO) @ (1 << np.arange(s.hands.shape[1])) | 1 << w
     s.leader[r] = order_table[w, holders, 1]
     s.waste[r] |= cards
-
-
-def _draw(seed: int, draws: int, pool: int) -> int:
-    """Rule 6: the card drawn from the mask ``pool``, exactly as Game._draw_from_waste."""
-    options = indices(pool)
-    return options[_draw_place(seed, draws, len(options))]
-
-
-@functools.lru_cache(maxsize=4096)
-def _draw_place(seed: int, draws: int, size: int) -> int:
-    """The place of the card drawn from a pile of ``size`` cards (rollouts of one game share these)."""
-    return random.Random(f"{seed}:draw:{draws}").randrange(size)
 
 
 # ---------------------------------------------------------------------- entry points
@@ -973,7 +970,7 @@ def rollouts(game: Game | Sequence[Game], num_rollouts: int, seed: int | None = 
     ``seed`` seeds the random choices (None: fresh entropy). ``game`` is not changed.
 
     ``game`` may also be a sequence of games with the same rules and number of seats (say
-    determinizations of one seat's view, :meth:`Game.from_view`): ``num_rollouts`` of each,
+    determinizations of one seat's view, :func:`.determinize.game_from_view`): ``num_rollouts`` of each,
     all in one lockstep, which costs much less than one call per game; rollouts
     ``j * num_rollouts`` to ``(j + 1) * num_rollouts - 1`` continue game ``j``.
 
@@ -981,7 +978,7 @@ def rollouts(game: Game | Sequence[Game], num_rollouts: int, seed: int | None = 
     (:func:`rule_cards`, :class:`.bots.RuleBot`) instead of random cards, leading a random
     card with chance ``explore``. The rules read the suits each seat has shown it lacks:
     ``voids[j]`` for game ``j`` (as :attr:`SeatView.voids`), by default what its own
-    events show (a game made by :meth:`Game.from_view` has none: pass the view's).
+    events show (a game made by :func:`.determinize.game_from_view` has none: pass the view's).
     ``policy="open"``: the rules of thumb with every hand of the game open (:func:`open_cards`):
     the players see the sampled deal, so they need no voids.
 

@@ -32,6 +32,13 @@ import random
 import time
 from collections.abc import Sequence
 
+from ..engine.optional import MissingPackageError
+
+try:
+    import numpy  # noqa: F401  (the batch player's games run on numpy)
+except ImportError as err:  # where numpy is missing, one sentence says what needs it
+    raise MissingPackageError.for_feature("numpy", "The benchmarks", plural=True) from err
+
 from ..engine.game import Game
 from .batch import play_random, rollouts
 from .bots import Bot, RandomBot, RuleBot

@@ -6,7 +6,7 @@ each decision it *samples* hidden deals consistent with everything the seat has 
 up in public and has not played since, no seat holds a suit it showed it lacks, the
 waste pile has its size and holds only cards seen going there, and a card drawn from
 the waste pile that its drawer must still lead sits in the drawer's hand. Each sample becomes a game
-through :meth:`Game.from_view <bhabho_widget.engine.game.Game.from_view>`; every candidate
+through :func:`~bhabho_widget.play.determinize.game_from_view`; every candidate
 action (each legal card, or taking and not taking the next player's hand) is tried in
 every sample, and the position after it is played out many times, all samples and
 actions together, in lockstep with numpy (:func:`simulate`). By default every seat plays on
@@ -46,17 +46,24 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-import numpy as np
+from ..engine.optional import MissingPackageError
+
+try:
+    import numpy as np
+except ImportError as err:  # where numpy is missing, one sentence says what needs it
+    raise MissingPackageError.for_feature("numpy", "The search bot") from err
 
 from ..engine.cards import DECK, FULL_DECK, SUIT_MASKS, Card, CardIndex, Mask, Seat, indices
+from ..engine.events import LogEntry
 from ..engine.game import Game
 from ..engine.seat_view import PublicKnowledge, SeatView, read_knowledge
 from . import batch
 from .bots import Bot, _check_seed
-from .stats import wilson
+from .determinize import game_from_view
+from .stats import Z95, paired_differences, wilson
 
 __all__ = ["DEFAULT_EXPLORE", "DEFAULT_POLICY", "DEFAULT_ROLLOUTS", "DEFAULT_SAMPLES", "PASS", "TAKE", "ActionEstimate",
            "Search2026Bot", "SearchBot", "check_sample", "estimate_actions", "loss_mask", "sample_hidden", "simulate"]
@@ -437,36 +444,14 @@ DEFAULT_ROLLOUTS = 768
 DEFAULT_SAMPLES = 48
 """Sampled deals of the hidden cards per decision, the continuations spread evenly over them:
 twice as many made no stronger bot on the same deals (see the module docstring)."""
-Z95 = 1.959963984540054
 
 
 def _voids_after(view: SeatView, game: Game) -> tuple[int, ...]:
     """The suits each seat has shown it lacks in ``game``, made from ``view`` by
-    :meth:`Game.from_view` and played on since: the view's voids, then its events."""
+    :func:`.determinize.game_from_view` and played on since: the view's voids, then its events."""
     before = PublicKnowledge(0, view.voids, view.known, view.waste_known, view.drawer)
-    return read_knowledge(before, game._log, view.num_players).voids
-
-
-def paired_differences(lost: np.ndarray, quantile: Callable[[int], float] | None = None
-                       ) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
-    """``lost[d, a, i]``: rollout ``i`` of action ``a`` on deal ``d`` was lost. Returns each
-    action's difference from the best one (lowest mean), its 95 % interval (paired by
-    deal: the spread of the per-deal differences; on one deal, of the rollouts' pairs),
-    and the best action's place. ``quantile(df)`` is the interval's multiplier for ``df``
-    degrees of freedom (Student's t for few deals, as the review uses); by default the
-    normal 1.96."""
-    samples, k, per = lost.shape
-    p = lost.mean(axis=(0, 2))
-    best = int(np.argmin(p))
-    d = lost.astype(np.float64) - lost[:, best:best + 1, :]
-    diff = d.mean(axis=(0, 2))
-    if samples >= 2:
-        se = d.mean(axis=2).std(axis=0, ddof=1) / np.sqrt(samples) * (quantile(samples - 1) if quantile else Z95)
-    elif per >= 2:
-        se = d[0].std(axis=1, ddof=1) / np.sqrt(per) * (quantile(per - 1) if quantile else Z95)
-    else:  # one rollout of one deal: no spread to measure
-        se = np.abs(diff) * (1.0 if quantile else Z95)
-    return diff, diff - se, diff + se, best
+    log = [LogEntry(e.kind, e.seat, e.card_indices, e.info, e.private) for e in game.events]
+    return read_knowledge(before, log, view.num_players).voids
 
 
 def estimate_actions(view: SeatView, actions: Sequence[int | str], rollouts: int, samples: int,
@@ -504,7 +489,7 @@ def estimate_actions(view: SeatView, actions: Sequence[int | str], rollouts: int
     streams: list[int] = []
     for d in range(samples):
         hands, waste = sample_hidden(view, rng, doubt)
-        base = Game.from_view(view, hands, waste, seed=rng.getrandbits(62))
+        base = game_from_view(view, hands, waste, seed=rng.getrandbits(62))
         for a in actions:
             g = base.copy()
             if a == TAKE:
