@@ -12,10 +12,8 @@ and the position editor's :class:`PositionError` carry their text as an
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from ..i18n import Translator
+from ..i18n import Message, Translator
 
 __all__ = ["EndlessGameError", "IllegalMoveError", "InvalidCardError", "MessageError", "PositionError", "RecordError"]
 
@@ -28,8 +26,6 @@ class _Told(ValueError):
     def localize(self, translator: Translator | None = None, names: Sequence[str] | None = None) -> str:
         """The message in ``translator``'s language (None: English), with ``names`` (one per
         seat) for the seat names in it; a message that is not a Message stays as it is."""
-        from ..i18n import Message
-
         message = self.args[0] if len(self.args) == 1 else None
         return message.localize(translator, names) if isinstance(message, Message) else str(self)
 

@@ -80,7 +80,7 @@ def _short(text: str, limit: int = 24) -> str:
 
 
 # ---------------------------------------------------------------------- writing
-def _cards_text(mask: Mask) -> str:
+def cards_text(mask: Mask) -> str:
     """A set of cards by suit, ``AK5.T2..9`` (spades, hearts, diamonds, clubs), or ``-``."""
     if not mask:
         return "-"
@@ -91,7 +91,7 @@ def _cards_text(mask: Mask) -> str:
     return ".".join(groups)
 
 
-def _rules_text(rules: Rules) -> str:
+def rules_text(rules: Rules) -> str:
     for name, preset in PRESETS.items():
         if preset == rules:
             return name.replace(" ", "-")
@@ -104,7 +104,7 @@ def _rules_text(rules: Rules) -> str:
 
 
 def _hands_key(hands: Sequence[Mask]) -> str:
-    return "/".join(_cards_text(h) for h in hands)
+    return "/".join(cards_text(h) for h in hands)
 
 
 def format_position(g: Game, counts: bool = True) -> str:
@@ -117,7 +117,7 @@ def format_state(s: GameState, rules: Rules, counts: bool = True) -> str:
     """The position text of a game in the state of play ``s`` under ``rules`` (see :func:`format_position`)."""
     if s.is_over:
         raise PositionError(Message("the game is over: a finished game has no position to continue from"))
-    out = [f"rules={_rules_text(rules)}", f"hands={_hands_key(s.hands)}"]
+    out = [f"rules={rules_text(rules)}", f"hands={_hands_key(s.hands)}"]
     opening_without_lead = s.opening and not s.table and _opening_leader(rules, list(s.hands))[0] == s.leader
     if not opening_without_lead:
         out.append(f"lead={s.leader}")
@@ -126,7 +126,7 @@ def format_state(s: GameState, rules: Rules, counts: bool = True) -> str:
     if s.table:
         out.append("table=" + ",".join(f"{seat}:{DECK[i].code}" for seat, i in zip(s.trick_order, s.table)))
     if s.waste:
-        out.append(f"waste={_cards_text(s.waste)}")
+        out.append(f"waste={cards_text(s.waste)}")
     if s.forced >= 0:
         out.append(f"drawn={DECK[s.forced].code}")
     if s.trick != 1:

@@ -43,6 +43,8 @@ import sys
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from .labels import LABELS, PLURAL_CATEGORIES, PLURAL_LABELS
+
 __all__ = ["DOMAIN", "ENGLISH", "LANGUAGES", "LOCALE_DIR", "Joined", "ListOf", "Message", "N_", "Nn_", "Plural", "SeatList",
            "SeatName", "SuitName", "Translator", "check_catalogs", "check_language", "default_language", "translator"]
 
@@ -297,8 +299,6 @@ class Translator:
         plural ``category``: the catalog's plural form for a number of that category. (A
         category no whole number has, such as Russian "other", gets the form for 100; the
         front end counts whole cards only.)"""
-        from .labels import LABELS
-
         n = self._plural_samples.get(category, 100)
         return self.npgettext(LABEL_CONTEXT + base, LABELS[f"{base}_one"], LABELS[f"{base}_other"], n)
 
@@ -338,8 +338,6 @@ class Translator:
         >>> labels["cards_one"], labels["cards_few"], labels["cards_many"]
         ('{n} карта', '{n} карты', '{n} карт')
         """
-        from .labels import LABELS
-
         counted = _counted_labels()
         return {key: self.counted_label(*counted[key]) if key in counted else self.pgettext(LABEL_CONTEXT + key, text)
                 for key, text in LABELS.items()}
@@ -363,8 +361,6 @@ class Translator:
 @functools.cache
 def _counted_labels() -> dict[str, tuple[str, str]]:
     """Label key -> (base, plural category) for every label of a counted label."""
-    from .labels import PLURAL_CATEGORIES, PLURAL_LABELS
-
     return {f"{base}_{category}": (base, category) for base in PLURAL_LABELS for category in PLURAL_CATEGORIES}
 
 
@@ -440,8 +436,6 @@ def extract() -> Any:
     the front end's labels (context ``label:<key>``)."""
     from babel.messages.catalog import Catalog
     from babel.messages.extract import extract_from_dir
-
-    from .labels import LABELS, PLURAL_LABELS
 
     catalog = Catalog(project="bhabho-widget", domain=DOMAIN, fuzzy=False, charset="utf-8",
                       msgid_bugs_address="", copyright_holder="the bhabho-widget authors")

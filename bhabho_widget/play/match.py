@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from ..engine.game import Game
 from ..engine.rules import Rules, rules_from
+from .driver import play_out
 
 if TYPE_CHECKING:
     from .bots import Bot
@@ -166,8 +167,6 @@ class Match:
 
     def play_round(self, bots: Sequence[Bot] | Mapping[int, Bot]) -> int | None:
         """Deal a round, play it with one bot per seat, score it; returns the bhabhi."""
-        from .driver import play_out
-
         play_out(self.new_game(), bots)
         return self.finish_round()
 

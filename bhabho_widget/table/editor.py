@@ -30,7 +30,8 @@ from typing import Any
 from ..engine.cards import DECK, Card, CardIndex, Seat
 from ..engine.errors import InvalidCardError, MessageError, PositionError
 from ..engine.game import Game, seat_circles, shuffled_deck
-from ..engine.position import format_position
+from ..engine.html import card_html, game_html
+from ..engine.position import cards_text, format_position, rules_text
 from ..engine.rules import PRESETS, Rules, rules_from
 from ..i18n import ENGLISH, N_, Message, Translator
 
@@ -268,9 +269,7 @@ class EditorSession:
                 waste |= 1 << i
             elif isinstance(where, int):
                 hands[where] |= 1 << i
-        from ..engine.position import _cards_text, _rules_text
-
-        words = [f"rules={_rules_text(self.rules)}", "hands=" + "/".join(_cards_text(h) for h in hands)]
+        words = [f"rules={rules_text(self.rules)}", "hands=" + "/".join(cards_text(h) for h in hands)]
         if self.leader is not None:
             words.append(f"lead={self.leader}")
         if self.opening_over:
@@ -282,7 +281,7 @@ class EditorSession:
         if self._table:
             words.append("table=" + ",".join(f"{s}:{DECK[i].code}" for s, i in self._table))
         if waste:
-            words.append(f"waste={_cards_text(waste)}")
+            words.append(f"waste={cards_text(waste)}")
         if self.seed:
             words.append(f"seed={self.seed}")
         return " ".join(words)
@@ -328,8 +327,6 @@ class EditorSession:
         """The position as the engine draws a game (a static picture that reads on GitHub),
         with its text; or the cards placed so far and what is wrong."""
         from html import escape
-
-        from ..engine.html import card_html, game_html
 
         if self._game is not None:
             return (f'<div class="bhabho-static bhabho-editor-static">{game_html(self._game)}'
