@@ -64,24 +64,13 @@ except ImportError as err:  # where numpy is missing, one sentence says what nee
     raise MissingPackageError.for_feature("numpy", "The game review") from err
 
 from ..engine.cards import DECK, Card, Seat, indices
-from ..engine.events import LogEntry
 from ..engine.game import Game
-from ..engine.seat_view import PublicKnowledge, SeatView, read_knowledge
+from ..engine.seat_view import SeatView
 from ..i18n import Message, SeatName, Translator
 from ..play import search
 from ..play.batch import POLICIES
-from ..play.determinize import game_from_view
-from ..play.search import (
-    DEFAULT_EXPLORE,
-    DEFAULT_POLICY,
-    PASS,
-    TAKE,
-    ActionEstimate,
-    loss_mask,
-    sample_hidden,
-    simulate,
-)
-from ..play.stats import paired_differences, t95
+from ..play.search import DEFAULT_EXPLORE, DEFAULT_POLICY, PASS, TAKE, ActionEstimate, decision_starts, estimate_many
+from ..play.stats import t95
 from .grading import BLUNDER, GRADES, INACCURACY, MISTAKE, grade_for
 from .hints import T_PASS_LABEL, T_TAKE_LABEL, explain
 from .lru import LRUCache
@@ -364,14 +353,6 @@ def _decision_points(game: Game, seat: Seat) -> tuple[list[_Point], list[GameEve
 
 
 # ---------------------------------------------------------------------- estimates
-def _voids_after(view: SeatView, game: Game, start: int) -> tuple[int, ...]:
-    """The suits each seat has shown it lacks in ``game`` (made from ``view``), after its
-    events from number ``start`` on."""
-    before = PublicKnowledge(0, view.voids, view.known, view.waste_known, view.drawer)
-    log = [LogEntry(e.kind, e.seat, e.card_indices, e.info, e.private) for e in game.events_since(start)]
-    return read_knowledge(before, log, view.num_players).voids
-
-
 def _rng_for(view: SeatView, seed: int | None) -> random.Random:
     """The sampler's generator for one decision: from the seed and the seat's view only, so
     the hidden cards never change a review."""
@@ -396,42 +377,17 @@ def _estimate(points: Sequence[_Point], rollouts: int, samples: int, seed: int |
     per = -(-rollouts // samples)
     out: list[tuple[ActionEstimate, ...]] = []
     total = len(points)
-    run_seed = random.Random(repr((seed, "review-runs"))) if seed is not None else random.Random()
+    run_seed = random.Random(repr((seed, "review-runs"))).getrandbits(62) if seed is not None else None
     for lo in range(0, total, CHUNK):
         if _cancelled(cancel):
             raise ReviewCancelled("the review was cancelled")
         chunk = points[lo:lo + CHUNK]
-        starts: list[Game] = []
-        voids: list[tuple[int, ...]] = []
-        streams: list[int] = []
-        for k, pt in enumerate(chunk):
-            rng = _rng_for(pt.view, seed)
-            for d in range(samples):
-                hands, waste = sample_hidden(pt.view, rng)
-                base = game_from_view(pt.view, hands, waste, seed=rng.getrandbits(62))
-                for a in pt.actions:
-                    g = base.copy()
-                    start = g.event_count
-                    if a == TAKE:
-                        g.take(pt.view.seat)
-                    elif a != PASS:
-                        g.play_index(a)  # type: ignore[arg-type]
-                    starts.append(g)
-                    voids.append(_voids_after(pt.view, g, start))
-                    streams.append(k * samples + d)
-        losers = simulate(starts, [per] * len(starts), seed=run_seed.getrandbits(62), policy=policy, explore=explore,
-                          voids=voids if policy == "rules" else None, streams=streams)
-        at = 0
-        for pt in chunk:
-            k = len(pt.actions)
-            size = samples * k * per
-            lost = loss_mask(pt.view, losers[at:at + size]).reshape(samples, k, per)
-            at += size
-            diff, dlo, dhi, best = paired_differences(lost, t95)  # Student's t: few sampled deals
-            by_deal = lost.sum(axis=2)
-            out.append(tuple(ActionEstimate(a, samples * per, int(by_deal[:, j].sum()), tuple(by_deal[:, j].tolist()),
-                                            float(diff[j]), float(dlo[j]), float(dhi[j]), j == best)
-                             for j, a in enumerate(pt.actions)))
+        decisions = [(pt.view, pt.actions, decision_starts(pt.view, pt.actions, samples, _rng_for(pt.view, seed)))
+                     for pt in chunk]
+        # every chunk plays with the same random numbers, deal d of each decision from stream d:
+        # common random numbers from one decision to the next
+        out += [tuple(est) for est in estimate_many(decisions, per, run_seed, policy, explore,
+                                                    streams=list(range(samples)), quantile=t95)]
         if progress is not None:
             progress(min(lo + CHUNK, total), total)
     return out

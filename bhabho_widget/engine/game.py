@@ -1056,7 +1056,7 @@ class Game:
             take_target=self.next_holder(seat) if can_take else None,
             voids=know.voids, known=tuple(self._hands[s] if s == seat else m for s, m in enumerate(know.known)),
             waste_known=know.waste_known, drawn=self._forced if mine and self._forced >= 0 else NO_CARD,
-            drawer=know.drawer, passed=know.passed,
+            drawer=know.drawer, passed=know.passed, taken=know.taken,
         )
 
     def view(self, seat: int) -> dict:

@@ -49,6 +49,8 @@ class PublicKnowledge:
     card. It is a hint, not a fact: a player may play otherwise. A take gives the taker
     the cards both seats passed over; picking up the face-down waste pile clears it.
     ``trick_top`` and ``last_follower`` are the trick so far, for reading on.
+    ``taken[s]``: the cards of ``known[s]`` that came to s with a hand it took (rule 7), not
+    by a pickup.
     """
 
     log_length: int
@@ -59,6 +61,7 @@ class PublicKnowledge:
     passed: tuple[Mask, ...] = ()
     trick_top: CardIndex = NO_CARD
     last_follower: Seat | None = None
+    taken: tuple[Mask, ...] = ()
 
 
 _PASS_TABLES: dict[tuple[int, ...], tuple[tuple[Mask, ...], tuple[tuple[Mask, ...], ...]]] = {}
@@ -93,10 +96,12 @@ def read_knowledge(before: PublicKnowledge | None, log: Sequence[LogEntry], num_
     if before is None:
         voids, known, waste, drawer, start = [0] * num_players, [0] * num_players, 0, None, 0
         passed, top, last = [0] * num_players, NO_CARD, None
+        taken = [0] * num_players
     else:
         voids, known, waste, drawer = list(before.voids), list(before.known), before.waste_known, before.drawer
         start = before.log_length
         passed, top, last = list(before.passed or [0] * num_players), before.trick_top, before.last_follower
+        taken = list(before.taken or [0] * num_players)
     if strength is not None:
         stronger, between = _pass_tables(strength)
     for kind, who, cards, info, private in log[start:]:
@@ -109,6 +114,7 @@ def read_knowledge(before: PublicKnowledge | None, log: Sequence[LogEntry], num_
             if cards:
                 bit = 1 << cards[0]
                 known[seat] &= ~bit
+                taken[seat] &= ~bit
                 waste &= ~bit
             if strength is not None:
                 last = None
@@ -145,10 +151,13 @@ def read_knowledge(before: PublicKnowledge | None, log: Sequence[LogEntry], num_
         elif kind == "take":
             target = info.target
             known[seat] |= known[target]
+            taken[seat] |= known[target]
             if viewer is not None and target == viewer:  # the viewer saw its own hand go to the taker
                 for c in cards:
                     known[seat] |= 1 << c
+                    taken[seat] |= 1 << c
             known[target] = 0
+            taken[target] = 0
             voids[seat] &= voids[target]
             voids[target] = 0
             passed[seat] &= passed[target]
@@ -156,7 +165,7 @@ def read_knowledge(before: PublicKnowledge | None, log: Sequence[LogEntry], num_
             if target == drawer:  # the taker has the power now and leads what it likes (rule 7)
                 drawer = None
     return PublicKnowledge(len(log), tuple(voids), tuple(known), waste, drawer,
-                           tuple(passed) if strength is not None else (), top, last)
+                           tuple(passed) if strength is not None else (), top, last, tuple(taken))
 
 
 class KnowledgeCache:
@@ -194,7 +203,9 @@ class SeatView:
     ``voids[s]`` the suits s has shown it lacks; ``legal`` the cards this seat may play
     now (0 unless it is its turn); ``drawn`` the card it drew and must lead, if any;
     ``drawer`` the seat (this one or another) that drew a card and must lead it next, if any;
-    ``passed[s]`` the cards s passed over by how it played (a hint, see :class:`PublicKnowledge`).
+    ``passed[s]`` the cards s passed over by how it played (a hint, see :class:`PublicKnowledge`);
+    ``taken[s]`` the cards of ``known[s]`` that came to s with a hand it took (the rest it
+    picked up in public).
     """
 
     seat: Seat
@@ -224,6 +235,7 @@ class SeatView:
     drawn: CardIndex = NO_CARD
     drawer: Seat | None = None
     passed: tuple[Mask, ...] = ()
+    taken: tuple[Mask, ...] = ()
 
     @property
     def strength(self) -> tuple[int, ...]:

@@ -471,6 +471,11 @@ class Rollouts:
     ``escaped[k]``: every escaped seat in order, those before the rollout first (-1 pads);
     ``moves[k, :length[k]]``: the cards played. ``starts`` are copies of the games as they
     were and ``source[k]`` the one rollout ``k`` continues (0 for a single game).
+    ``trick_end[k]``: who picked up the first trick that ended in rollout ``k`` (the trick in
+    play at its start, or the next one led), -1 when it went round cleanly, :data:`NOT_ENDED`
+    when none ended (the game was over); ``trick_escaped[k]``: the seats (bit ``1 << s``) that
+    had escaped when that trick ended, those before the rollout too; ``trick_leader[k]``: who
+    had the power after it (-1 when nobody: the game ended there, or none ended).
     """
 
     starts: tuple[Game, ...]
@@ -484,6 +489,9 @@ class Rollouts:
     draws: np.ndarray
     escaped: np.ndarray
     moves: np.ndarray
+    trick_end: np.ndarray
+    trick_escaped: np.ndarray
+    trick_leader: np.ndarray
 
     def __len__(self) -> int:
         return len(self.loser)
@@ -647,6 +655,13 @@ class _Outcome:
     draws: np.ndarray
     escaped: np.ndarray
     moves: np.ndarray
+    trick_end: np.ndarray
+    trick_escaped: np.ndarray
+    trick_leader: np.ndarray
+
+
+NOT_ENDED = -2
+"""``Rollouts.trick_end`` of a rollout whose first trick did not end (the game was over)."""
 
 
 def _lockstep(s: _Rows, n: int, rules: Rules, rng: np.random.Generator, max_moves: int,
@@ -681,7 +696,9 @@ def _lockstep(s: _Rows, n: int, rules: Rules, rng: np.random.Generator, max_move
                    finished=np.zeros(m, dtype=bool), length=np.zeros(m, dtype=np.int64),
                    tricks=np.zeros(m, dtype=np.int64), draws=np.zeros(m, dtype=np.int64),
                    escaped=np.full((m, n), -1, dtype=np.int64),
-                   moves=np.full((m, min(max_moves, 256)), -1, dtype=np.int8))
+                   moves=np.full((m, min(max_moves, 256)), -1, dtype=np.int8),
+                   trick_end=np.full(m, NOT_ENDED, dtype=np.int64), trick_escaped=np.zeros(m, dtype=np.int64),
+                   trick_leader=np.full(m, -1, dtype=np.int64))
 
     def finish(r: np.ndarray, stalemate: bool) -> None:
         gid = s.ids[r]
@@ -848,6 +865,13 @@ def _lockstep(s: _Rows, n: int, rules: Rules, rng: np.random.Generator, max_move
                 s.escaped[rg, s.nesc[rg] + np.cumsum(gone, axis=1)[i, k] - 1] = sg
                 s.isesc[rg, sg] = True
                 s.nesc[e] += gone.sum(axis=1)
+        # ---- the first trick to end in each row: who picked it up (-1: it went round cleanly), who had escaped
+        gid = s.ids[r]
+        first = out.trick_end[gid] == NOT_ENDED
+        if np.count_nonzero(first):
+            out.trick_end[gid[first]] = np.where(cl[first], -1, power[first])
+            out.trick_escaped[gid[first]] = s.isesc[r[first]] @ powers
+            out.trick_leader[gid[first]] = s.leader[r[first]]
         s.emptied[r] = False
         s.tlen[r] = 0
         s.tmask[r] = _ZERO
@@ -1024,6 +1048,9 @@ def rollouts(game: Game | Sequence[Game], num_rollouts: int, seed: int | None = 
     for j, st in enumerate(states):
         escaped[j * m:(j + 1) * m, : len(st.escaped)] = st.escaped
     moves = np.full((total, 1), -1, dtype=np.int8)
+    trick_end = np.full(total, NOT_ENDED, dtype=np.int64)
+    trick_escaped = np.repeat([sum(1 << e for e in st.escaped) for st in states], m).astype(np.int64)
+    trick_leader = np.full(total, -1, dtype=np.int64)
 
     live = [j for j, st in enumerate(states) if not st.is_over]
     if live:
@@ -1045,6 +1072,10 @@ def rollouts(game: Game | Sequence[Game], num_rollouts: int, seed: int | None = 
         at = (np.array(live)[:, None] * m + np.arange(m)).ravel()
         loser[at], stalemate[at], finished[at] = out.loser, out.stalemate, out.finished
         length[at], tricks[at], draws[at], escaped[at] = out.length, out.tricks, out.draws, out.escaped
+        trick_end[at] = out.trick_end
+        ended = out.trick_end != NOT_ENDED
+        trick_escaped[at[ended]] = out.trick_escaped[ended]
+        trick_leader[at] = out.trick_leader
         if len(live) == len(games):
             moves = out.moves
         else:
@@ -1052,7 +1083,8 @@ def rollouts(game: Game | Sequence[Game], num_rollouts: int, seed: int | None = 
             moves[at] = out.moves
     return Rollouts(starts=starts, source=source, loser=loser, stalemate=stalemate, finished=finished,
                     first=moves[:, 0].astype(np.int64), length=length, tricks=tricks, draws=draws, escaped=escaped,
-                    moves=moves)
+                    moves=moves, trick_end=trick_end, trick_escaped=trick_escaped,
+                    trick_leader=trick_leader)
 
 
 def _load_state(s: _Rows, rows: slice, st: GameState) -> None:

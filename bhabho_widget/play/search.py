@@ -46,7 +46,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..engine.optional import MissingPackageError
@@ -66,7 +66,8 @@ from .determinize import game_from_view
 from .stats import Z95, paired_differences, wilson
 
 __all__ = ["DEFAULT_EXPLORE", "DEFAULT_POLICY", "DEFAULT_ROLLOUTS", "DEFAULT_SAMPLES", "PASS", "TAKE", "ActionEstimate",
-           "Search2026Bot", "SearchBot", "check_sample", "estimate_actions", "loss_mask", "sample_hidden", "simulate"]
+           "Consequences", "Continuations", "Search2026Bot", "SearchBot", "apply_action", "check_sample", "continuations",
+           "decision_starts", "estimate_actions", "estimate_many", "loss_mask", "sample_hidden", "simulate", "trick_ends"]
 
 TAKE = "take"
 """The action of taking the next player's hand (rule 7), beside the cards."""
@@ -297,9 +298,28 @@ def check_sample(view: SeatView, hands: Sequence[Mask], waste: Mask) -> list[str
 
 
 # ---------------------------------------------------------------------- rollouts
-def simulate(starts: Sequence[Game], counts: Sequence[int], seed: int | None = None, policy: str = "random",
-             explore: float = 0.1, voids: Sequence[Sequence[int]] | None = None,
-             streams: Sequence[int] | None = None) -> np.ndarray:
+@dataclass(frozen=True)
+class Continuations:
+    """Continuations played by :func:`continuations`, one entry per rollout: ``loser``, the
+    bhabhi (-1 when nobody lost); ``trick_end``, who picked up the first trick that ended in
+    it (-1 when it went round cleanly, :data:`bhabho_widget.play.batch.NOT_ENDED` when none
+    ended); ``trick_escaped``, the seats (bit ``1 << s``) that had escaped by then;
+    ``trick_leader``, who had the power after that trick (-1: nobody)."""
+
+    loser: np.ndarray
+    trick_end: np.ndarray
+    trick_escaped: np.ndarray
+    trick_leader: np.ndarray
+
+    def part(self, start: int, stop: int) -> Continuations:
+        """The continuations ``start`` to ``stop - 1``."""
+        return Continuations(self.loser[start:stop], self.trick_end[start:stop], self.trick_escaped[start:stop],
+                             self.trick_leader[start:stop])
+
+
+def continuations(starts: Sequence[Game], counts: Sequence[int], seed: int | None = None, policy: str = "random",
+                  explore: float = 0.1, voids: Sequence[Sequence[int]] | None = None,
+                  streams: Sequence[int] | None = None) -> Continuations:
     """Continuations of many positions at once: ``counts[k]`` rollouts of ``starts[k]``,
     each with uniformly random legal cards (``policy="random"``), the rules of thumb
     (``"rules"``, a random lead with chance ``explore``; ``voids[k]``: the suits each seat
@@ -310,14 +330,15 @@ def simulate(starts: Sequence[Game], counts: Sequence[int], seed: int | None = N
 
     Starts with the same count are played together in one lockstep run, so a decision
     (every sampled deal and every action, the same count each) costs one numpy run.
-    Returns the bhabhi of each rollout (-1 when nobody lost: a stalemate), rollouts of
-    ``starts[0]`` first. All starts must have the same number of players and rules; they
+    Returns, rollouts of ``starts[0]`` first, the bhabhi of each rollout (-1 when nobody
+    lost: a stalemate) and what happened at the end of the first trick to end in it (see
+    :class:`Continuations`). All starts must have the same number of players and rules; they
     are not changed.
 
     >>> g = Game.from_hands([["QH", "5S"], ["JD", "2S"], ["3C"]], leader=0, seed=0)
-    >>> losers = simulate([g], [200], seed=1)
-    >>> losers.shape, set(losers.tolist()) <= {0, 1, 2}
-    ((200,), True)
+    >>> c = continuations([g], [200], seed=1)
+    >>> c.loser.shape, set(c.loser.tolist()) <= {0, 1, 2}, set(c.trick_end.tolist()) <= {-1, 0, 1, 2}
+    ((200,), True, True)
     """
     if len(starts) != len(counts):
         raise ValueError("give one count per start")
@@ -326,6 +347,9 @@ def simulate(starts: Sequence[Game], counts: Sequence[int], seed: int | None = N
     counts = [int(c) for c in counts]
     offsets = np.concatenate([[0], np.cumsum(counts, dtype=np.int64)]).astype(np.int64)
     out = np.full(int(offsets[-1]), -1, dtype=np.int64)
+    ends = np.full(int(offsets[-1]), batch.NOT_ENDED, dtype=np.int64)
+    escaped = np.zeros(int(offsets[-1]), dtype=np.int64)
+    leaders = np.full(int(offsets[-1]), -1, dtype=np.int64)
     rng = np.random.default_rng(seed)
     for count in sorted(set(counts) - {0}):
         group = [k for k, c in enumerate(counts) if c == count]
@@ -333,11 +357,67 @@ def simulate(starts: Sequence[Game], counts: Sequence[int], seed: int | None = N
                            policy=policy, explore=explore, voids=None if voids is None else [voids[k] for k in group],
                            streams=None if streams is None else [streams[k] for k in group])
         for j, k in enumerate(group):
-            out[offsets[k]:offsets[k + 1]] = r.loser[j * count:(j + 1) * count]
-    return out
+            part = slice(j * count, (j + 1) * count)
+            out[offsets[k]:offsets[k + 1]] = r.loser[part]
+            ends[offsets[k]:offsets[k + 1]] = r.trick_end[part]
+            escaped[offsets[k]:offsets[k + 1]] = r.trick_escaped[part]
+            leaders[offsets[k]:offsets[k + 1]] = r.trick_leader[part]
+    return Continuations(out, ends, escaped, leaders)
+
+
+def simulate(starts: Sequence[Game], counts: Sequence[int], seed: int | None = None, policy: str = "random",
+             explore: float = 0.1, voids: Sequence[Sequence[int]] | None = None,
+             streams: Sequence[int] | None = None) -> np.ndarray:
+    """The bhabhi of each continuation of :func:`continuations` (-1 when nobody lost)."""
+    return continuations(starts, counts, seed, policy, explore, voids, streams).loser
 
 
 # ---------------------------------------------------------------------- estimates
+@dataclass(frozen=True)
+class Consequences:
+    """What happened next after an action, counted over its ``rollouts`` continuations: at
+    the end of the trick it was played to (for a take or a pass, of the next trick),
+    ``picked[s]`` times seat ``s`` picked the trick up, ``clean`` times it went round cleanly
+    to the waste pile, ``escaped[s]`` times seat ``s`` had escaped by then (seats that had
+    escaped before the action are not counted) and ``power[s]`` times seat ``s`` had the
+    power after it. The rest of the ``rollouts`` ended before any trick did (a game over at
+    once)."""
+
+    rollouts: int
+    picked: tuple[int, ...]
+    clean: int
+    escaped: tuple[int, ...]
+    power: tuple[int, ...] = ()
+
+    def share_power(self, seat: Seat) -> float:
+        """How often ``seat`` had the power after the trick, from 0 to 1."""
+        return self.power[seat] / self.rollouts if self.rollouts and self.power else 0.0
+
+    def share_picked(self, seat: Seat) -> float:
+        """How often ``seat`` picked the trick up, from 0 to 1."""
+        return self.picked[seat] / self.rollouts if self.rollouts else 0.0
+
+    @property
+    def share_clean(self) -> float:
+        """How often the trick went round cleanly, from 0 to 1."""
+        return self.clean / self.rollouts if self.rollouts else 0.0
+
+    def share_escaped(self, seat: Seat) -> float:
+        """How often ``seat`` had escaped when the trick ended, from 0 to 1."""
+        return self.escaped[seat] / self.rollouts if self.rollouts else 0.0
+
+
+def _consequences(ends: np.ndarray, escaped: np.ndarray, leaders: np.ndarray, before: int, n: int) -> Consequences:
+    """:class:`Consequences` of continuations whose first trick ended as ``ends`` (a picker,
+    -1 clean, :data:`~bhabho_widget.play.batch.NOT_ENDED`) with the seats ``escaped`` (bit
+    masks), less the seats that had escaped ``before``, and the power with ``leaders``."""
+    picked = np.bincount(ends[ends >= 0], minlength=n)
+    power = np.bincount(leaders[leaders >= 0], minlength=n)
+    new = escaped & ~before
+    return Consequences(len(ends), tuple(int(x) for x in picked[:n]), int((ends == -1).sum()),
+                        tuple(int(((new >> s) & 1).sum()) for s in range(n)), tuple(int(x) for x in power[:n]))
+
+
 @dataclass(frozen=True)
 class ActionEstimate:
     """How often ``view.seat`` (or its team) ended as the bhabhi after ``action`` in
@@ -349,7 +429,8 @@ class ActionEstimate:
     more sharply than either chance. ``deal_losses[d]``: the losses on sampled deal ``d``
     (the same number of rollouts on each); ``diff``: ``p`` less the best action's ``p``,
     with a 95 % interval ``diff_lo``..``diff_hi`` over the deals; ``best``: this is the
-    action with the lowest ``p`` (its own difference is 0).
+    action with the lowest ``p`` (its own difference is 0). ``consequences``: what happened
+    at the end of the trick after the action, in the same continuations.
     """
 
     action: int | str
@@ -360,6 +441,8 @@ class ActionEstimate:
     diff_lo: float = 0.0
     diff_hi: float = 0.0
     best: bool = False
+    consequences: Consequences | None = None
+    """What happened next after the action (see :class:`Consequences`), when recorded."""
 
     @property
     def deal_interval(self) -> tuple[float, float]:
@@ -484,33 +567,91 @@ def estimate_actions(view: SeatView, actions: Sequence[int | str], rollouts: int
         raise ValueError("give at least one action to estimate")
     samples = max(1, min(samples, rollouts))
     per = -(-rollouts // samples)  # the same count for every deal: one lockstep run
+    starts = decision_starts(view, actions, samples, rng, doubt)
+    return estimate_many([(view, tuple(actions), starts)], per, rng.getrandbits(62), policy, explore,
+                         streams=list(range(samples)) if paired else None)[0]
+
+
+def decision_starts(view: SeatView, actions: Sequence[int | str], samples: int, rng: random.Random,
+                    doubt: float = 1.0) -> list[Game]:
+    """The starts of a decision's continuations: ``samples`` deals of the hidden cards drawn
+    with :func:`sample_hidden` from ``rng``, each with every one of ``actions`` applied (deal
+    by deal, action by action)."""
     starts: list[Game] = []
-    voids: list[tuple[int, ...]] = []
-    streams: list[int] = []
-    for d in range(samples):
+    for _ in range(samples):
         hands, waste = sample_hidden(view, rng, doubt)
         base = game_from_view(view, hands, waste, seed=rng.getrandbits(62))
-        for a in actions:
-            g = base.copy()
-            if a == TAKE:
-                g.take(view.seat)
-            elif a != PASS:
-                g.play_index(a)  # type: ignore[arg-type]
-            starts.append(g)
-            if policy == "rules":
-                voids.append(_voids_after(view, g))
-            streams.append(d)
-    k = len(actions)
-    losers = simulate(starts, [per] * len(starts), seed=rng.getrandbits(62), policy=policy, explore=explore,
-                      voids=voids if policy == "rules" else None, streams=streams if paired else None)
-    lost = loss_mask(view, losers).reshape(samples, k, per)
-    diff, lo, hi, best = paired_differences(lost)
-    by_deal = lost.sum(axis=2)
-    out = []
-    for j, a in enumerate(actions):
-        out.append(ActionEstimate(a, samples * per, int(by_deal[:, j].sum()), tuple(by_deal[:, j].tolist()),
-                                  float(diff[j]), float(lo[j]), float(hi[j]), j == best))
+        starts += [apply_action(base, view.seat, a) for a in actions]
+    return starts
+
+
+def estimate_many(decisions: Sequence[tuple[SeatView, tuple[int | str, ...], list[Game]]], per: int, seed: int | None,
+                  policy: str = DEFAULT_POLICY, explore: float = DEFAULT_EXPLORE, streams: Sequence[int] | None = None,
+                  quantile: Callable[[int], float] | None = None) -> list[list[ActionEstimate]]:
+    """The paired estimates of several decisions, all their continuations played in one
+    lockstep run: each decision is ``(view, actions, starts)`` with ``starts`` from
+    :func:`decision_starts` (deal by deal, action by action), ``per`` continuations each.
+    ``streams[d]``: the stream of random numbers of deal ``d`` of every decision (the actions
+    of a deal share it; decisions may share them too: common random numbers); None: every
+    start its own. ``quantile(df)``: the multiplier of the differences' intervals (see
+    :func:`~bhabho_widget.play.stats.paired_differences`)."""
+    starts = [g for _, _, part in decisions for g in part]
+    voids = [_voids_after(view, g) for view, _, part in decisions for g in part] if policy == "rules" else None
+    stream_of = None
+    if streams is not None:
+        stream_of = [streams[i // len(actions)] for _, actions, part in decisions for i in range(len(part))]
+    c = continuations(starts, [per] * len(starts), seed=seed, policy=policy, explore=explore, voids=voids,
+                      streams=stream_of)
+    out: list[list[ActionEstimate]] = []
+    at = 0
+    for view, actions, part in decisions:
+        k = len(actions)
+        samples = len(part) // k
+        size = len(part) * per
+        mine = c.part(at, at + size)
+        at += size
+        lost = loss_mask(view, mine.loser).reshape(samples, k, per)
+        diff, lo, hi, best = paired_differences(lost, quantile)
+        by_deal = lost.sum(axis=2)
+        ends, escaped, leaders = trick_ends(part, view.trick_number, mine, per)
+        before = sum(1 << e for e in view.escaped)
+        estimates = []
+        for j, a in enumerate(actions):
+            rows = ((np.arange(samples) * k + j)[:, None] * per + np.arange(per)).ravel()
+            estimates.append(ActionEstimate(a, samples * per, int(by_deal[:, j].sum()), tuple(by_deal[:, j].tolist()),
+                                            float(diff[j]), float(lo[j]), float(hi[j]), j == best,
+                                            _consequences(ends[rows], escaped[rows], leaders[rows], before,
+                                                          view.num_players)))
+        out.append(estimates)
     return out
+
+
+def apply_action(game: Game, seat: Seat, action: int | str) -> Game:
+    """A copy of ``game`` after ``seat``'s ``action``: a card index played, :data:`TAKE` or
+    :data:`PASS` (nothing done)."""
+    g = game.copy()
+    if action == TAKE:
+        g.take(seat)
+    elif action != PASS:
+        g.play_index(action)  # type: ignore[arg-type]
+    return g
+
+
+def trick_ends(starts: Sequence[Game], trick: int, c: Continuations,
+               per: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """How the trick of a decision at trick number ``trick`` ended in each continuation of
+    ``starts`` (``per`` each, in order): who picked it up (-1 clean), who had escaped by then
+    and who had the power after it, from the start itself when the action ended the trick
+    (the last card, a tochoo), else from the continuation's first trick (:class:`Continuations`)."""
+    ends, escaped, leaders = c.trick_end.copy(), c.trick_escaped.copy(), c.trick_leader.copy()
+    for i, g in enumerate(starts):
+        if g.trick_number > trick:  # the action itself ended the trick
+            last = g.last_trick()
+            rows = slice(i * per, (i + 1) * per)
+            ends[rows] = -1 if last is None or last.outcome == "waste" else last.picker
+            escaped[rows] = sum(1 << e for e in g.escaped)
+            leaders[rows] = -1 if g.leader is None or g.is_over else g.leader
+    return ends, escaped, leaders
 
 
 # ---------------------------------------------------------------------- the bot
