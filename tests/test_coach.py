@@ -30,8 +30,10 @@ def test_the_jack_of_diamonds_trap():
     assert g.current_player == 1
     h = hint(g, rollouts=200, seed=0)
     assert h.action == Card.parse("4D")
-    assert h.reason.startswith("Lead 4♦, not Q♦: Player 3 has shown no diamonds, so whoever plays the highest diamond "
-                               "picks up; with 4♦ that is Player 2's J♦, with Q♦ it is you.")
+    # the cause: the picked-up J♦ and its holder, Player 3's missing diamonds, and that with Q♦ you pick up
+    assert h.reason.startswith("Lead 4♦. "), h.reason
+    assert "Player 3 has shown no diamonds" in h.reason and "Player 2 holds J♦, picked up in view of everyone" in h.reason
+    assert "With Q♦ you pick up this trick in 100% of the simulations" in h.reason
     est = {e.action: e for e in h.estimates}
     assert est["4D"].p < est["QD"].p and est["4D"].lo <= est["4D"].p <= est["4D"].hi
     # leading Q♦ makes you pick up: clearly more likely to lose, on the same deals
@@ -51,7 +53,8 @@ def test_the_trap_with_names_and_anticlockwise_play():
     assert g.current_player == 1
     h = hint(g, rollouts=200, seed=1)
     assert h.action == Card.parse("4D")
-    assert "Dev has shown no diamonds" in h.reason and "with 4♦ that is Asha's J♦, with Q♦ it is you" in h.reason
+    assert "Dev has shown no diamonds" in h.reason and "Asha holds J♦, picked up in view of everyone" in h.reason
+    assert "With Q♦ you pick up this trick" in h.reason
     assert "Ravi" not in h.reason, "the hinted seat is you"
 
 
@@ -211,14 +214,15 @@ def test_the_sentence_gives_the_numbers_the_chart_draws():
     text = str(coach._explain(view, chosen, est))
     sent = {e.action: e.to_dict() for e in (coach._estimate(view, x) for x in est)}
     assert sent["4D"]["p"] == 0.23 and sent["QD"]["p"] == 0.56
-    assert (f"{_chart_percent(sent['4D']['p'])} of the time with 4♦, against {_chart_percent(sent['QD']['p'])} with Q♦"
+    assert (f"{_chart_percent(sent['4D']['p'])} of the time with 4♦; clearly worse: Q♦ ({_chart_percent(sent['QD']['p'])})"
             in text), text
     # a single loss in 200 is a visible bar: 1 %, not 0 %
     assert coach.percent(1 / 200) == 1 and coach.percent(29 / 200) == 15 and coach.percent(0) == 0
     # and in a real hint, every number of the sentence is one the chart prints
     h = hint(trap(), rollouts=160, seed=2)
     printed = {_chart_percent(e["p"]) for e in h.to_dict()["estimates"]}
-    assert set(re.findall(r"\d+%", h.reason)) <= printed, (h.reason, printed)
+    numbers = next(s for s in h.reason.split(". ") if s.startswith("Simulated"))  # the chances (the rest: how often)
+    assert set(re.findall(r"\d+%", numbers)) <= printed, (h.reason, printed)
     assert f"<td>{_chart_percent(h.to_dict()['estimates'][0]['p'])}</td>" in h._repr_html_()
 
 
@@ -228,13 +232,14 @@ def test_actions_within_each_others_intervals_are_about_equal():
     close = [_est("2C", 160, 36), _est("5C", 160, 40)]
     assert coach.about_equal(*close)
     text = coach._explain(view, close[0], close)
-    assert str(text).endswith("you end as the bhabhi 23% of the time with 2♣ and 25% with 5♣: about equal, "
-                              "within the simulations' margin of error."), str(text)
-    assert "against" not in str(text)
-    assert "etwa gleich" in text.localize(translator("de")) and "примерно поровну" in text.localize(translator("ru"))
+    assert str(text).endswith("every card gives about the same chance of ending as the bhabhi (23% to 25%), within the "
+                              "simulations' margin: here it hardly matters which you play."), str(text)
+    assert "clearly worse" not in str(text)
+    for code in ("de", "ru", "hi", "es"):
+        assert "23%" in text.localize(translator(code)) and text.localize(translator(code)) != str(text)
     apart = [_est("2C", 160, 20), _est("5C", 160, 60)]
     assert not coach.about_equal(*apart)
-    assert "13% of the time with 2♣, against 38% with 5♣." in str(coach._explain(view, apart[0], apart))
+    assert "13% of the time with 2♣; clearly worse: 5♣ (38%)." in str(coach._explain(view, apart[0], apart))
 
 
 def test_a_take_that_is_not_clearly_better_is_not_recommended(monkeypatch):
@@ -245,9 +250,10 @@ def test_a_take_that_is_not_clearly_better_is_not_recommended(monkeypatch):
     monkeypatch.setattr(coach, "estimate_actions", lambda *args: close)
     h = hint_for_view(view)
     assert h.action == "pass"
-    assert h.reason == ("Do not take Player 0's hand: after taking you would end as the bhabhi 20% of the time and 25% "
-                        "without, about equal within the simulations' margin of error, so there is no reason to take "
-                        "more cards."), h.reason
+    assert h.reason.startswith("Do not take Player 0's hand: after taking you would end as the bhabhi 20% of the time "
+                               "and 25% without, about equal within the simulations' margin of error, so there is no "
+                               "reason to take more cards. A take adds Player 0's 2 cards to your 1, and Player 0 escapes "
+                               "(rule 7)."), h.reason
     assert "Player 0" in h.reason and "etwa gleich" in str(coach._explain(view, close[1], close).localize(translator("de")))
     clear = [ActionEstimate("take", 160, 10), ActionEstimate("pass", 160, 60)]
     monkeypatch.setattr(coach, "estimate_actions", lambda *args: clear)

@@ -41,7 +41,8 @@ def test_the_trap_played_wrongly_is_graded_with_the_better_move():
     assert lead.chosen == "QD" and lead.best == "4D"
     assert lead.grade in ("mistake", "blunder")
     assert lead.loss_lo > 0 and lead.loss == pytest.approx(lead.chance_after - lead.chance_before)
-    assert lead.reason.startswith("Lead 4♦, not Q♦: Player 3 has shown no diamonds")
+    assert lead.reason.startswith("Lead 4♦. Why: Player 3 has shown no diamonds and Player 2 holds J♦")
+    assert "With Q♦ you pick up this trick" in lead.reason  # the card played, named with its consequence
     assert r.costliest(1) == [lead]
     assert {e.action for e in lead.estimates} == {"4D", "QD", "7H"}
     assert lead.estimate("QD").diff_lo > 0  # paired over the same deals: clearly worse
@@ -151,7 +152,7 @@ def test_records_json_and_pictures():
     assert data["seat"] == 1 and data["thresholds"]["mistake"] == coach_review.MISTAKE
     assert data["decisions"][-1]["chosen"] == "QD" and data["costliest"][0] == data["decisions"][-1]["number"]
     page = r._repr_html_()
-    assert page.startswith("<div") and "<svg" in page and "Q♦" in page and "Lead 4♦, not Q♦" in page
+    assert page.startswith("<div") and "<svg" in page and "Q♦" in page and "With Q♦ you pick up" in page
     with pytest.raises(AttributeError):
         r.decisions[0].grade = "blunder"  # plain immutable records
     import matplotlib

@@ -16,27 +16,33 @@ Every sentence is a template with named placeholders (the ``T_*`` constants belo
 the explanations can be translated; the hinted seat is "you", other seats go by
 ``view.names``.
 
-The classic trap: you lead, the next player holds J♦, the one after has shown no
-diamonds. A diamond below the jack makes the next player pick up; one above it makes
-you pick up.
+Each hint compares the recommended action with the actions that are clearly worse (the
+interval of the paired difference excludes 0), names them with their chances, and says why,
+from what happens next in the simulations and the facts the seat knows
+(:mod:`.causes`); where no action is clearly worse, it says that here it hardly matters.
+
+The classic trap: you lead, the next player picked up J♦ in view of everyone, the one after
+has shown no diamonds. A diamond below the jack makes the next player pick up; one above it
+makes you pick up, since the next player plays the jack under it.
 
 >>> from bhabho_widget import Game
 >>> g = Game.from_hands([["4S", "5H", "6H"], ["KS", "4D", "QD", "7H"], ["JD", "2S", "8H"], ["9C", "3S", "10H"]],
 ...                     leader=2, seed=1)
 >>> for card in ["JD", "9C", "2S", "3S", "4S", "KS"]:   # Player 3 shows no diamonds; Player 2 picks up J♦
 ...     _ = g.play(card)
->>> h = hint(g, rollouts=200, seed=0)
+>>> h = hint(g, rollouts=192, samples=24, seed=0)
 >>> h.action
 Card.parse('4D')
->>> for part in h.reason.split(". ")[0].split("; "):
-...     print(part)
-Lead 4♦, not Q♦: Player 3 has shown no diamonds, so whoever plays the highest diamond picks up
-with 4♦ that is Player 2's J♦, with Q♦ it is you
+>>> for sentence in h.reason.split(". "):
+...     print(sentence)
+Lead 4♦
+Simulated 192 times from here, you end as the bhabhi 38% of the time with 4♦; clearly worse: Q♦ (60%) and 7♥ (63%)
+Why: Player 3 has shown no diamonds and Player 2 holds J♦, picked up in view of everyone
+With Q♦ you pick up this trick in 100% of the simulations; with 4♦ Player 2 picks it up in 100%.
 """
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -52,12 +58,14 @@ except ImportError as err:  # where numpy is missing, one sentence says what nee
 from ..engine.cards import DECK, SUIT_MASKS, SUITS, Card, CardIndex, Seat, indices
 from ..engine.game import Game
 from ..engine.seat_view import SeatView
-from ..i18n import Joined, Message, SeatName, SuitName
+from ..i18n import Joined, ListOf, Message, SeatName, SuitName
 from ..play import search
 from ..play.search import PASS, TAKE, ActionEstimate, estimate_actions
+from .causes import T_PASS_LABEL, T_TAKE_LABEL, most_telling, pct, percent, take_effect, take_why, why
 from .lru import LRUCache
 
-__all__ = ["Estimate", "Hint", "about_equal", "explain", "hint", "hint_for_view", "percent"]
+__all__ = ["Estimate", "Hint", "about_equal", "clearly_worse", "decision_reason", "explain", "hint", "hint_for_view",
+           "percent"]
 
 DEFAULT_ROLLOUTS = search.DEFAULT_ROLLOUTS
 """Continuations per action for a hint, spread over :data:`DEFAULT_SAMPLES` sampled deals: the
@@ -72,13 +80,9 @@ strongest of its suit: strength 8 or more (10, J, Q, K, A; with the ace low, 9 t
 
 # ---------------------------------------------------------------------- sentence templates
 T_YOU = "you"
-T_WHOSE_CARD = "{name}'s {card}"
 T_OPENING = "Lead {card}: whoever holds {card} must open the game with it (rule 3)."
 T_DRAWN = "Lead {card}: it is the card you drew from the waste pile, and you must lead it (rule 6)."
 T_ONLY = "Play {card}: it is your only legal card."
-T_LEAD_TRAP = ("Lead {card}, not {other}: {void} has shown no {suit}, so whoever plays the highest {one} picks up; "
-               "with {card} that is {with_card}, with {other} it is {with_other}.")
-T_LEAD_VOID_NEXT = "Lead {card}: {void} has shown no {suit}, so leading a {one} would make you pick it up at once."
 T_LEAD_LOW = "Lead {card}: nobody after you has shown a lack of {suit}, and your lowest {one} lets the others play over it."
 T_LEAD_SHED = ("Lead {card}: nobody has shown a lack of {suit}, so the trick is likely to go round cleanly; "
                "a good moment to get rid of a high {one}.")
@@ -101,35 +105,23 @@ T_TOCHOO_PLAIN = "Play {card} as a tochoo: you have no {suit}, so the trick ends
 T_DISCARD_PLAIN = "Discard {card}: you have no {suit}, and nobody picks up in this trick."
 T_TAKE = "Take {target}'s hand: after taking you end as the bhabhi {p_take} of the time, against {p_keep} if you do not."
 T_PASS = "Do not take {target}'s hand: after taking you would end as the bhabhi {p_take} of the time, against {p_keep}."
-T_NUMBERS = "Simulated {n} times from here, you end as the bhabhi {p} of the time with {card}, against {p_other} with {other}."
-T_NUMBERS_EVEN = ("Simulated {n} times from here, you end as the bhabhi {p} of the time with {card} and {p_other} with "
-                  "{other}: about equal, within the simulations' margin of error.")
+T_CMP_WORSE = "Simulated {n} times from here, you end as the bhabhi {p} of the time with {card}; clearly worse: {worse}."
+T_CMP_ITEM = "{card} ({p})"
+T_CMP_MORE = "{n} more"
+T_CMP_EVEN = ("Simulated {n} times from here, every card gives about the same chance of ending as the bhabhi "
+              "({lo} to {hi}), within the simulations' margin: here it hardly matters which you play.")
+T_REVIEW_EVEN = "{chosen} and {best} are about equal here, within the simulations' margin of error."
 T_PASS_EVEN = ("Do not take {target}'s hand: after taking you would end as the bhabhi {p_take} of the time and {p_keep} "
                "without, about equal within the simulations' margin of error, so there is no reason to take more cards.")
 T_NUMBERS_ONE = "Simulated {n} times from here, you end as the bhabhi {p} of the time."
-T_TAKE_LABEL = "Take {target}'s hand"
-T_PASS_LABEL = "Pass"
-
-
-def percent(p: float) -> int:
-    """A chance as a whole percentage, halves rounded up: the one rounding of a hint, used by
-    its sentence, its chart (the kernel sends these numbers) and its table.
-
-    >>> percent(0.225), percent(0.2249), percent(9 / 40), percent(1.0)
-    (23, 22, 23, 100)
-    """
-    return int(math.floor(p * 100 + 0.5 + 1e-9))
-
-
-def _pct(p: float) -> str:
-    return f"{percent(p)}%"
 
 
 def about_equal(a: ActionEstimate, b: ActionEstimate) -> bool:
-    """True when the simulations cannot tell two actions apart, so a hint does not compare
-    them: each estimate lies within the other's 95 % interval (the intervals the chart
-    draws, :attr:`~bhabho_widget.play.search.ActionEstimate.deal_interval`), or, estimated
-    on the same sampled deals, the interval of their paired difference holds 0.
+    """True when the simulations cannot tell two actions apart: the 95 % interval of their
+    difference holds 0. Estimated on the same sampled deals (:func:`estimate_actions`), the
+    difference is paired over the deals, the sharper test and the one the review grades by;
+    else each estimate must lie within the other's interval (the intervals the chart draws,
+    :attr:`~bhabho_widget.play.search.ActionEstimate.deal_interval`).
 
     >>> about_equal(ActionEstimate(0, 100, 22), ActionEstimate(1, 100, 25))
     True
@@ -140,13 +132,18 @@ def about_equal(a: ActionEstimate, b: ActionEstimate) -> bool:
     >>> about_equal(ActionEstimate(0, 40, 8, deal_losses=(0, 8, 0, 0)), ActionEstimate(1, 40, 9, deal_losses=(9, 0, 0, 0)))
     True
     """
-    (a_lo, a_hi), (b_lo, b_hi) = a.deal_interval, b.deal_interval
-    if b_lo <= a.p <= b_hi and a_lo <= b.p <= a_hi:
-        return True
     if len(a.deal_losses) >= 2 and len(a.deal_losses) == len(b.deal_losses) and a.rollouts == b.rollouts:
         _, lo, hi = a.difference(b)
         return lo <= 0 <= hi
-    return False
+    (a_lo, a_hi), (b_lo, b_hi) = a.deal_interval, b.deal_interval
+    return b_lo <= a.p <= b_hi and a_lo <= b.p <= a_hi
+
+
+def clearly_worse(chosen: ActionEstimate, others: Sequence[ActionEstimate]) -> list[ActionEstimate]:
+    """The actions of ``others`` that are clearly worse than ``chosen``: a higher chance of
+    ending as the bhabhi, not :func:`about_equal` to it; the least bad first."""
+    return sorted((e for e in others if e.action != chosen.action and e.p > chosen.p and not about_equal(e, chosen)),
+                  key=lambda e: (e.p, str(e.action)))
 
 
 @dataclass(frozen=True)
@@ -197,7 +194,7 @@ class Hint:
         err = [[e["p"] - e["lo"] for e in shown], [e["hi"] - e["p"] for e in shown]]
         colors = ["#2e7d32" if e.action == self.action_code else "#9e9e9e" for e in self.estimates]
         bars = ax.bar(range(len(ps)), ps, yerr=err, capsize=3, color=colors)
-        ax.bar_label(bars, labels=[_pct(e.p) for e in self.estimates], padding=2, fontsize="small")
+        ax.bar_label(bars, labels=[pct(e.p) for e in self.estimates], padding=2, fontsize="small")
         ax.set_xticks(range(len(ps)), [e.label for e in self.estimates])
         ax.set_ylabel("chance of ending as the bhabhi")
         ax.set_ylim(0, min(1.0, max(e["hi"] for e in shown) * 1.15 + 0.06))
@@ -206,7 +203,7 @@ class Hint:
         return ax
 
     def _repr_html_(self) -> str:
-        rows = "".join(f"<tr><td>{e.label}</td><td>{_pct(e.p)}</td><td>{_pct(e.lo)}–{_pct(e.hi)}</td></tr>"
+        rows = "".join(f"<tr><td>{e.label}</td><td>{pct(e.p)}</td><td>{pct(e.lo)}–{pct(e.hi)}</td></tr>"
                        for e in self.estimates)
         return (f"<p><b>{self.action}</b>: {self.reason}</p><table><tr><th>action</th><th>chance of ending as the bhabhi</th>"
                 f"<th>95 % interval</th></tr>{rows}</table>")
@@ -308,107 +305,127 @@ def _suit(suit: int) -> str:
     return SuitName(SUITS[suit])
 
 
-def _picker_if_led(view: SeatView, card: CardIndex, between: Sequence[Seat]) -> tuple[Seat, CardIndex]:
-    """Who would hold the highest card of ``card``'s suit among the lead and the cards the
-    seats ``between`` are known to hold: (seat, card)."""
+def _void_after(view: SeatView, suit: int) -> Seat | None:
+    """The first seat after this one (in play order) that has shown no ``suit``."""
+    return next((s for s in view.holders_from(view.seat)[1:] if view.voids[s] >> suit & 1), None)
+
+
+def _action_sentence(view: SeatView, c: CardIndex, cards: Sequence[ActionEstimate]) -> str:
+    """The first sentence of a card's hint: what to play, with the rule of thumb that fits."""
+    card = DECK[c]
     strength = view.strength
-    suit = card // 13
-    best = (view.seat, card)
-    for s in between:
-        for c in indices(view.known[s] & SUIT_MASKS[suit]):
-            if strength[c] > strength[best[1]]:
-                best = (s, c)
-    return best
+    high = strength[c] >= HIGH_STRENGTH  # the advice about high cards is given only for one
+    suit = c // 13
+    if len(cards) == 1:
+        if not view.table and view.opening:
+            return Message(T_OPENING, card=card)
+        if not view.table and view.drawn >= 0:
+            return Message(T_DRAWN, card=card)
+        return Message(T_ONLY, card=card)
+    if not view.table:  # a lead
+        void = _void_after(view, suit)
+        low = min(indices(view.hand & SUIT_MASKS[suit]), key=strength.__getitem__)
+        if void is None and c == low:
+            first = Message(T_LEAD_LOW, card=card, suit=_suit(suit), one=_one(suit))
+        elif void is None:
+            first = Message(T_LEAD_SHED if high else T_LEAD_CLEAN, card=card, suit=_suit(suit), one=_one(suit))
+        else:
+            first = Message(T_LEAD, card=card)
+        nxt = view.next_holder(view.seat)
+        if nxt is not None:
+            avoided = [j for j in range(4) if j != suit and view.voids[nxt] >> j & 1 and view.hand & SUIT_MASKS[j]]
+            if avoided:
+                return Joined(" ", first, Message(T_AVOID, suit=_suit(avoided[0]), void=SeatName(view.names[nxt], nxt)))
+        return first
+    led = view.led_suit
+    on_table = [(s, i) for s, i in zip(view.trick_order, view.table) if i // 13 == led]
+    top_seat, top = max(on_table, key=lambda p: strength[p[1]])
+    if not view.hand & SUIT_MASKS[led]:
+        if view.opening or view.rules.off_suit == "discard":
+            return Message(T_DISCARD if high else T_DISCARD_PLAIN, card=card, suit=_suit(led))
+        return Message(T_TOCHOO if high else T_TOCHOO_PLAIN, card=card, suit=_suit(led), owner=_name(view, top_seat))
+    if view.opening:
+        return Message(T_FOLLOW_OPENING, card=card, one=_one(led))
+    if len(view.table) == len(view.trick_order) - 1:
+        return Message(T_FOLLOW_LAST if high else T_FOLLOW_LAST_PLAIN, card=card, one=_one(led))
+    if strength[c] < strength[top]:
+        return Message(T_FOLLOW_UNDER, card=card, top=DECK[top], owner=_name(view, top_seat))
+    if all(strength[i] > strength[top] for i in indices(view.hand & SUIT_MASKS[led])):
+        return Message(T_FOLLOW_OVER, card=card, one=_one(led), top=DECK[top])
+    return Message(T_FOLLOW, card=card)
 
 
-def _void_after(view: SeatView, suit: int) -> tuple[Seat | None, list[Seat]]:
-    """The first seat after this one (in play order) that has shown no ``suit``, and the seats before it."""
-    seq = view.holders_from(view.seat)[1:]
-    for k, s in enumerate(seq):
-        if view.voids[s] >> suit & 1:
-            return s, seq[:k]
-    return None, seq
+def _comparison(chosen: ActionEstimate, cards: Sequence[ActionEstimate], worse: Sequence[ActionEstimate]) -> str:
+    """The numbers: the chosen card's chance and the cards that are clearly worse, or that
+    here it hardly matters."""
+    card = DECK[chosen.action]  # type: ignore[index]
+    if len(cards) == 1:
+        return Message(T_NUMBERS_ONE, n=chosen.rollouts, p=pct(chosen.p))
+    if not worse:
+        ps = [e.p for e in cards]
+        return Message(T_CMP_EVEN, n=chosen.rollouts, lo=pct(min(ps)), hi=pct(max(ps)))
+    items: list[str] = [Message(T_CMP_ITEM, card=DECK[e.action], p=pct(e.p)) for e in worse[:3]]  # type: ignore[index]
+    if len(worse) > 3:
+        items.append(Message(T_CMP_MORE, n=len(worse) - 3))
+    return Message(T_CMP_WORSE, n=chosen.rollouts, p=pct(chosen.p), card=card, worse=ListOf(items))
 
 
 def _explain(view: SeatView, chosen: ActionEstimate, est: Sequence[ActionEstimate]) -> str:
     by_action = {e.action: e for e in est}
-    target = SeatName(view.names[view.take_target], view.take_target) if view.take_target is not None else ""
     if chosen.action in (TAKE, PASS):
-        take = by_action[TAKE]
-        keep = by_action.get(PASS) or min((e for e in est if isinstance(e.action, int)), key=lambda e: e.p)
-        template = T_TAKE if chosen.action == TAKE else T_PASS_EVEN if about_equal(take, keep) else T_PASS
-        return Message(template, target=target, p_take=_pct(take.p), p_keep=_pct(keep.p))
-    c = chosen.action
-    assert isinstance(c, int)
-    card = DECK[c]
+        return _explain_take(view, chosen, by_action, est)
     cards = [e for e in est if isinstance(e.action, int)]
-    strength = view.strength
-    high = strength[c] >= HIGH_STRENGTH  # the advice about high cards is given only for one
-    suit = c // 13
-    sentences: list[str] = []
-    other: ActionEstimate | None = None
-    if len(cards) == 1:
-        if not view.table and view.opening:
-            sentences.append(Message(T_OPENING, card=card))
-        elif not view.table and view.drawn >= 0:
-            sentences.append(Message(T_DRAWN, card=card))
-        else:
-            sentences.append(Message(T_ONLY, card=card))
-    elif not view.table:  # a lead
-        void, between = _void_after(view, suit)
-        same_suit = [e for e in cards if e.action != c and e.action // 13 == suit]  # type: ignore[operator]
-        said = False
-        if void is not None and between and same_suit:
-            worst = max(same_suit, key=lambda e: e.p)
-            mine = _picker_if_led(view, c, between)
-            theirs = _picker_if_led(view, worst.action, between)  # type: ignore[arg-type]
-            if mine[0] != view.seat and theirs[0] == view.seat:
-                other = worst
-                sentences.append(Message(T_LEAD_TRAP,
-                    card=card, other=DECK[worst.action], void=SeatName(view.names[void], void), suit=_suit(suit),  # type: ignore[index]
-                    one=_one(suit), with_card=Message(T_WHOSE_CARD, name=SeatName(view.names[mine[0]], mine[0]),
-                                                      card=DECK[mine[1]]), with_other=Message(T_YOU)))
-                said = True
-        if not said:
-            low = min(indices(view.hand & SUIT_MASKS[suit]), key=strength.__getitem__)
-            if void is None and c == low:
-                sentences.append(Message(T_LEAD_LOW, card=card, suit=_suit(suit), one=_one(suit)))
-            elif void is None:
-                sentences.append(Message(T_LEAD_SHED if high else T_LEAD_CLEAN, card=card, suit=_suit(suit), one=_one(suit)))
-            else:
-                sentences.append(Message(T_LEAD, card=card))
-            nxt = view.next_holder(view.seat)
-            if nxt is not None:
-                avoided = [j for j in range(4) if j != suit and view.voids[nxt] >> j & 1 and view.hand & SUIT_MASKS[j]]
-                if avoided:
-                    sentences.append(Message(T_AVOID, suit=_suit(avoided[0]), void=SeatName(view.names[nxt], nxt)))
-    else:  # following
-        led = view.led_suit
-        on_table = [(s, i) for s, i in zip(view.trick_order, view.table) if i // 13 == led]
-        top_seat, top = max(on_table, key=lambda p: strength[p[1]])
-        if not view.hand & SUIT_MASKS[led]:
-            if view.opening or view.rules.off_suit == "discard":
-                sentences.append(Message(T_DISCARD if high else T_DISCARD_PLAIN, card=card, suit=_suit(led)))
-            else:
-                sentences.append(Message(T_TOCHOO if high else T_TOCHOO_PLAIN, card=card, suit=_suit(led),
-                                         owner=_name(view, top_seat)))
-        elif view.opening:
-            sentences.append(Message(T_FOLLOW_OPENING, card=card, one=_one(led)))
-        elif len(view.table) == len(view.trick_order) - 1:
-            sentences.append(Message(T_FOLLOW_LAST if high else T_FOLLOW_LAST_PLAIN, card=card, one=_one(led)))
-        elif strength[c] < strength[top]:
-            sentences.append(Message(T_FOLLOW_UNDER, card=card, top=DECK[top], owner=_name(view, top_seat)))
-        elif all(strength[i] > strength[top] for i in indices(view.hand & SUIT_MASKS[led])):
-            sentences.append(Message(T_FOLLOW_OVER, card=card, one=_one(led), top=DECK[top]))
-        else:
-            sentences.append(Message(T_FOLLOW, card=card))
-    if other is None:
-        rest = [e for e in cards if e.action != c]
-        other = min(rest, key=lambda e: e.p) if rest else None
-    if other is None:
-        sentences.append(Message(T_NUMBERS_ONE, n=chosen.rollouts, p=_pct(chosen.p)))
-    else:
-        template = T_NUMBERS_EVEN if about_equal(chosen, other) else T_NUMBERS
-        sentences.append(Message(template, n=chosen.rollouts, p=_pct(chosen.p), card=card, p_other=_pct(other.p),
-                                 other=DECK[other.action]))  # type: ignore[index]
+    worse = clearly_worse(chosen, cards)
+    sentences = [_action_sentence(view, chosen.action, cards), _comparison(chosen, cards, worse)]  # type: ignore[arg-type]
+    telling = most_telling(view, chosen, worse)
+    cause = why(view, chosen, telling) if telling is not None else None
+    if cause is not None:
+        sentences.append(cause)
+    return Joined(" ", *sentences)
+
+
+def decision_reason(view: SeatView, chosen: ActionEstimate, best: ActionEstimate, est: Sequence[ActionEstimate],
+                    clearly: bool) -> str:
+    """The coach's reason at a reviewed decision: why ``best`` is better than the ``chosen``
+    action when it is ``clearly`` better (the review's graded test), naming both; that they are
+    about equal when not; the hint's reason when the best was chosen."""
+    if chosen.action == best.action:
+        return _explain(view, best, est)
+    names = {"chosen": _label(view, chosen.action), "best": _label(view, best.action)}
+    if not clearly:
+        return Message(T_REVIEW_EVEN, **names)
+    if not isinstance(best.action, int) or not isinstance(chosen.action, int):
+        return _explain_take(view, best, {e.action: e for e in est}, est)
+    cards = [e for e in est if isinstance(e.action, int)]
+    cause = why(view, best, chosen)
+    first = _action_sentence(view, best.action, cards)
+    return Joined(" ", first, cause) if cause is not None else first
+
+
+def _label(view: SeatView, action: int | str) -> str:
+    if isinstance(action, int):
+        return str(DECK[action])
+    if action == TAKE:
+        return Message(T_TAKE_LABEL, target=_name(view, view.take_target if view.take_target is not None
+                                                   else view.next_holder(view.seat)))  # type: ignore[arg-type]
+    return Message(T_PASS_LABEL)
+
+
+def _explain_take(view: SeatView, chosen: ActionEstimate, by_action: dict[int | str, ActionEstimate],
+                  est: Sequence[ActionEstimate]) -> str:
+    """Take or pass: the numbers, what a take does (rule 7) and why the one is better here."""
+    target = SeatName(view.names[view.take_target], view.take_target) if view.take_target is not None else ""
+    take = by_action[TAKE]
+    keep = by_action.get(PASS) or min((e for e in est if isinstance(e.action, int)), key=lambda e: e.p)
+    even = chosen.action != TAKE and about_equal(take, keep)
+    template = T_TAKE if chosen.action == TAKE else T_PASS_EVEN if even else T_PASS
+    sentences: list[str] = [Message(template, target=target, p_take=pct(take.p), p_keep=pct(keep.p))]
+    effect = take_effect(view)
+    if effect is not None:
+        sentences.append(effect)
+    if not even:
+        better, worse = (take, keep) if chosen.action == TAKE else (keep, take)
+        cause = take_why(view, better, worse)
+        if cause is not None:
+            sentences.append(cause)
     return Joined(" ", *sentences)

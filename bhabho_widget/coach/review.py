@@ -27,8 +27,11 @@ grade                 loss (chosen less best), interval above 0
 ``"blunder"``         at least :data:`BLUNDER` (20 points)
 ====================  =========================================
 
-A forced move (one legal action) is never graded (:mod:`.grading`). Every best action comes
-with the coach's reason (:func:`bhabho_widget.coach.hints.explain`), translatable like a hint's.
+A forced move (one legal action) is never graded (:mod:`.grading`). Every decision comes with
+the coach's reason (:func:`bhabho_widget.coach.hints.decision_reason`), translatable like a
+hint's: why the better action is better than the one chosen, naming both, from what happened
+next in the simulations and the facts the seat knew; a decision within the margin is told so,
+and never graded.
 The intervals are :mod:`bhabho_widget.play.stats`'s; the review's graph is drawn by
 :mod:`.review_plot` (matplotlib) and, with the costliest decisions, by :mod:`.review_html`
 (SVG and HTML: what a notebook shows).
@@ -44,8 +47,11 @@ The J♦ trap of :mod:`.hints`, played wrongly (Q♦ led, not 4♦):
 >>> d = r.costliest(1)[0]
 >>> d.chosen, d.best, d.grade in ("mistake", "blunder")
 ('QD', '4D', True)
->>> print(d.reason.split(";")[0])
-Lead 4♦, not Q♦: Player 3 has shown no diamonds, so whoever plays the highest diamond picks up
+>>> for sentence in d.reason.split(". "):
+...     print(sentence)
+Lead 4♦
+Why: Player 3 has shown no diamonds and Player 2 holds J♦, picked up in view of everyone
+With Q♦ you pick up this trick in 100% of the simulations; with 4♦ Player 2 picks it up in 94%.
 """
 
 from __future__ import annotations
@@ -71,8 +77,9 @@ from ..play import search
 from ..play.batch import POLICIES
 from ..play.search import DEFAULT_EXPLORE, DEFAULT_POLICY, PASS, TAKE, ActionEstimate, decision_starts, estimate_many
 from ..play.stats import t95
+from .causes import T_PASS_LABEL, T_TAKE_LABEL
 from .grading import BLUNDER, GRADES, INACCURACY, MISTAKE, grade_for
-from .hints import T_PASS_LABEL, T_TAKE_LABEL, explain
+from .hints import decision_reason
 from .lru import LRUCache
 from .review_html import MARKED_EVENTS, review_html
 from .review_plot import plot_review
@@ -434,7 +441,7 @@ def _decision(number: int, pt: _Point, est: Sequence[ActionEstimate]) -> Decisio
         else:  # a tie on p resolved otherwise: the interval of the difference is symmetric round 0
             half = (chosen.diff_hi - chosen.diff_lo) / 2
             loss_lo, loss_hi = loss - half, loss + half
-    reason = explain(pt.view, best, est)
+    reason = decision_reason(pt.view, chosen, best, est, clearly=loss_lo > 0)
     return Decision(number, pt.move, pt.view.trick_number, pt.kind, _code(pt.chosen), _code(best.action),
                     tuple(_chance(pt.view, e) for e in est), loss, loss_lo, loss_hi,
                     grade_for(loss, loss_lo, forced), reason, forced)
