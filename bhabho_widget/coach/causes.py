@@ -44,6 +44,8 @@ from ..play.search import TAKE, ActionEstimate, Consequences
 
 __all__ = ["CLEAR", "label", "most_telling", "pct", "percent", "separation", "take_effect", "take_why", "who", "why"]
 
+KNOWN_SHOWN = 4
+"""Known cards of a hand named in a take's reason, the strongest first; the rest are counted."""
 CLEAR = 0.15
 """A consequence separates two actions when how often it happened after them differs by at
 least this much (15 points)."""
@@ -69,6 +71,7 @@ T_CQ_LATER = "After {better} and after {worse} this trick ends alike; the differ
 T_TAKE_EFFECT = "A take adds {target}'s {n} cards to your {m}, and {target} escapes (rule 7)."
 T_TAKE_ALONE = "Taking would leave you the only one holding cards: you would be the bhabhi at once (rule 8)."
 T_TAKE_KNOWN = "{target}'s hand holds {cards}, picked up in view of everyone."
+T_MORE_CARDS = "{n} more"
 T_TAKE_POWER = "{target} has the power: after a take you would have it and lead."
 T_TAKE_PICKUP = "After {worse} you pick up the next trick in {p_worse} of the simulations, after {better} in {p_better}."
 
@@ -236,9 +239,13 @@ def take_why(view: SeatView, better: ActionEstimate, worse: ActionEstimate) -> s
     holders = [s for s in range(view.num_players) if view.hand_sizes[s]]
     if TAKE in (better.action, worse.action) and len(holders) == 2:
         sentences.append(Message(T_TAKE_ALONE))
-    known = view.known[target]
+    known = indices(view.known[target])
     if known:
-        sentences.append(Message(T_TAKE_KNOWN, target=who(view, target), cards=ListOf([str(DECK[c]) for c in indices(known)])))
+        strength = view.strength
+        shown: list[str] = [str(DECK[c]) for c in sorted(known, key=lambda c: -strength[c])[:KNOWN_SHOWN]]
+        if len(known) > KNOWN_SHOWN:
+            shown.append(Message(T_MORE_CARDS, n=len(known) - KNOWN_SHOWN))
+        sentences.append(Message(T_TAKE_KNOWN, target=who(view, target), cards=ListOf(shown)))
     if view.leader == target:
         sentences.append(Message(T_TAKE_POWER, target=who(view, target)))
     cb, cw = better.consequences, worse.consequences
