@@ -61,7 +61,7 @@ def test_the_trap_with_names_and_anticlockwise_play():
 def test_the_hint_shape_for_the_widget():
     g = trap()
     d = hint(g, rollouts=60, seed=0).to_dict()
-    assert set(d) == {"action", "text", "estimates"}
+    assert set(d) == {"action", "text", "estimates", "compared"}
     assert d["action"] == "4D" and isinstance(d["text"], str)
     actions = [e["action"] for e in d["estimates"]]
     assert actions == ["7H", "4D", "QD", "take"]  # every legal card, and the take rule 7 allows now

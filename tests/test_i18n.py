@@ -444,9 +444,8 @@ def test_the_coach_templates_have_a_place_in_the_catalogs():
     coach = pytest.importorskip("bhabho_widget.coach.hints")
     templates = {m.id for m in extract() if m.id}
     assert {getattr(coach, n) for n in dir(coach) if n.startswith("T_") and isinstance(getattr(coach, n), str)} <= templates
-    from bhabho_widget.i18n import Joined, SuitName
-
     from bhabho_widget.coach import causes
+    from bhabho_widget.i18n import Joined, SuitName
 
     reason = Joined(" ", Message(coach.T_CMP_WORSE, n=200, p="12%", card="4♦",
                                  worse=Message(coach.T_CMP_ITEM, card="Q♦", p="40%")),

@@ -311,7 +311,7 @@ def test_check_view_looks_inside_nested_values():
 
 def test_other_traits_are_checked_against_their_declaration():
     check_trait("hint", {"action": "take", "text": "Take.", "estimates": [
-        {"action": "take", "label": "Take", "p": 0.2, "lo": 0.1, "hi": 0.3}]})
+        {"action": "take", "label": "Take", "p": 0.2, "lo": 0.1, "hi": 0.3}], "compared": None})
     check_trait("score", {"rounds": None, "max_bhabhi": 3, "round": 1, "played": 0, "counts": [0, 0, 0],
                           "pot": 0, "stalemates": 0, "over": False, "losers": [], "pot_winners": [],
                           "names": ["You", "Bot 1", "Bot 2"], "text": "Round 1"})

@@ -167,20 +167,25 @@ class Estimate:
 @dataclass(frozen=True)
 class Hint:
     """A recommendation for ``seat``: ``action`` (a :class:`Card`, ``"take"`` or ``"pass"``),
-    ``reason`` in plain words, and ``estimates`` for every legal action."""
+    ``reason`` in plain words, ``estimates`` for every legal action, and ``compared``: the
+    code of the clearly worse action the reason explains (None: none is clearly worse), the
+    one *Show me* plays out beside the recommended one."""
 
     seat: Seat
     action: Card | str
     reason: str
     estimates: tuple[Estimate, ...]
+    compared: str | None = None
 
     @property
     def action_code(self) -> str:
         return self.action.code if isinstance(self.action, Card) else self.action
 
     def to_dict(self) -> dict:
-        """``{"action": <card code or "take">, "text": <reason>, "estimates": [{"action", "label", "p", "lo", "hi"}]}``."""
-        return {"action": self.action_code, "text": self.reason, "estimates": [e.to_dict() for e in self.estimates]}
+        """``{"action": <card code or "take">, "text": <reason>, "estimates": [{"action", "label", "p", "lo", "hi"}],
+        "compared": <the worse action explained, or None>}``."""
+        return {"action": self.action_code, "text": self.reason, "estimates": [e.to_dict() for e in self.estimates],
+                "compared": self.compared}
 
     def plot(self, ax: Any = None) -> Any:
         """A small bar chart of each action's chance of ending as the bhabhi, with its 95 %
@@ -251,7 +256,23 @@ def hint_for_view(view: SeatView, rollouts: int = DEFAULT_ROLLOUTS, samples: int
     reason = _explain(view, chosen, est)
     estimates = tuple(_estimate(view, e) for e in est)
     action: Card | str = DECK[chosen.action] if isinstance(chosen.action, int) else chosen.action
-    return Hint(view.seat, action, reason, estimates)
+    compared = compared_action(view, chosen, est)
+    return Hint(view.seat, action, reason, estimates, None if compared is None else _code(compared.action))
+
+
+def compared_action(view: SeatView, chosen: ActionEstimate, est: Sequence[ActionEstimate]) -> ActionEstimate | None:
+    """The clearly worse action a reason for ``chosen`` explains: the most telling clearly
+    worse card, or for a take or a pass the other of the two; None when none is clearly worse."""
+    if chosen.action in (TAKE, PASS) or any(e.action == TAKE for e in est) and not view.my_turn:
+        other = next((e for e in est if e.action in (TAKE, PASS) and e.action != chosen.action), None)
+        if other is None:
+            other = min((e for e in est if isinstance(e.action, int)), key=lambda e: e.p, default=None)
+        return other if other is not None and not about_equal(other, chosen) and other.p > chosen.p else None
+    return most_telling(view, chosen, clearly_worse(chosen, [e for e in est if isinstance(e.action, int)]))
+
+
+def _code(action: int | str) -> str:
+    return DECK[action].code if isinstance(action, int) else action
 
 
 _CACHE: LRUCache[tuple, list[ActionEstimate]] = LRUCache(256)

@@ -340,11 +340,12 @@ export interface Review {
   error: string;
 }
 
-/** A suggestion: action is a card code or "take". */
+/** A suggestion: action is a card code, "take" or "pass"; compared is the clearly worse action the text explains (Show me plays it out beside action), or null when none is clearly worse. */
 export interface Hint {
   action: string;
   text: string;
   estimates: Estimate[];
+  compared: string | null;
 }
 
 export interface Language {
