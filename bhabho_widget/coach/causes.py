@@ -38,6 +38,7 @@ import math
 from collections.abc import Sequence
 
 from ..engine.cards import DECK, SUIT_MASKS, SUITS, Seat, indices
+from ..engine.events import TAKE_EFFECT
 from ..engine.seat_view import SeatView
 from ..i18n import Joined, ListOf, Message, SeatName, SuitName
 from ..play.search import TAKE, ActionEstimate, Consequences
@@ -68,7 +69,6 @@ T_CQ_ESCAPE = ("With {better} you escape at the end of this trick in {p_better} 
 T_CQ_POWER = ("With {worse} you have the power after this trick in {p_worse} of the simulations, and must lead again; "
               "with {better} in {p_better}.")
 T_CQ_LATER = "After {better} and after {worse} this trick ends alike; the difference comes later in the game."
-T_TAKE_EFFECT = "A take adds {target}'s {n} cards to your {m}, and {target} escapes (rule 7)."
 T_TAKE_ALONE = "Taking would leave you the only one holding cards: you would be the bhabhi at once (rule 8)."
 T_TAKE_KNOWN = "{target}'s hand holds {cards}, picked up in view of everyone."
 T_MORE_CARDS = "{n} more"
@@ -225,7 +225,7 @@ def take_effect(view: SeatView) -> str | None:
     target = view.take_target if view.take_target is not None else None
     if target is None:
         return None
-    return Message(T_TAKE_EFFECT, target=who(view, target), n=view.hand_sizes[target], m=view.hand_sizes[view.seat])
+    return Message(TAKE_EFFECT, target=who(view, target), n=view.hand_sizes[target], m=view.hand_sizes[view.seat])
 
 
 def take_why(view: SeatView, better: ActionEstimate, worse: ActionEstimate) -> str | None:

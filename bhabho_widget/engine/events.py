@@ -349,6 +349,10 @@ def _escape(t: _Teller) -> str:
     return t.say(e.seat, N_("{player} has no cards left and escapes: safe!"), N_("You have no cards left and escape: safe!"))
 
 
+TAKE_EFFECT = N_("A take adds {target}'s {n} cards to your {m}, and {target} escapes (rule 7).")
+"""What a take would do, in one line (rule 7): said at a chance to take, by the table and the coach."""
+
+
 def _take(t: _Teller) -> str:
     e = t.e
     info: TakeInfo = e.info

@@ -37,7 +37,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from ..engine.cards import Card, to_card
 from ..engine.errors import IllegalMoveError, MessageError
-from ..engine.events import Event
+from ..engine.events import TAKE_EFFECT, Event
 from ..engine.game import Game
 from ..i18n import N_, Message, SeatName, Translator
 from ..play.bots import Bot
@@ -297,9 +297,12 @@ class TableController:
         g = self.game
         if self.take_offer(seat):
             target = g.next_holder(seat)
+            assert target is not None
             parts.append(translator.format(
                 N_("Your chance to take {target}'s hand before the lead (rule 7): Take, or Pass to keep your own."),
-                target=names[target]))  # type: ignore[index]
+                target=names[target]))
+            sizes = g.hand_sizes()
+            parts.append(translator.format(TAKE_EFFECT, target=names[target], n=sizes[target], m=sizes[seat]))
         if self.change == "new" and self.started and g.is_opening_trick and not g.table and g.current_player == seat:
             opening = g.legal_cards()
             if len(opening) == 1:
