@@ -8,10 +8,11 @@ best chance of ending as the bhabhi between 5 % and 95 %) the search bot, with a
 budget of its own, is asked what it would have played from the same seat view, and its
 action is graded from the review's estimates of that decision, as the review grades the
 card the random player chose. Compared decision by decision, the deals' and the
-positions' luck cancels out: of some 150 open decisions, 17 are graded for the random
-player only and 1 for the search bot only, and the random player's mean loss is larger by
-2.4 points, three times the half-width of its 95 % interval (seeds 1 to 4 of the same
-design: 31 to 2 up to 37 to 1, four to five times).
+positions' luck cancels out: of 153 open decisions, 17 are graded for the random player
+only and 1 for the search bot only, and the random player's mean loss is larger by 2.4
+points (95 % interval of the paired difference 0.8 to 3.9). With the benchmark's seeds 1 to
+4 instead: 31 to 2, 33 to 2, 37 to 1 and 37 to 4 decisions, and 3.1 to 3.8 points, each
+interval well above 0.
 
 The full experiment is ``benchmarks/review_sanity.py`` (run on demand, minutes of CPU):
 whole games played by the random bot, the rules of thumb and the search bot at its full
