@@ -2,9 +2,11 @@
 are right, and the table, the lessons and the engine's refusals speak each language."""
 
 import gettext
+import os
 import random
 import re
 import shutil
+import subprocess
 
 import ipywidgets.comm
 import pytest
@@ -28,6 +30,8 @@ from bhabho_widget.i18n import (
     placeholders,
     po_path,
     translator,
+    update,
+    write_pot,
 )
 from bhabho_widget.table.protocol import LABELS, PLURAL_CATEGORIES, PLURAL_LABELS
 
@@ -125,6 +129,46 @@ def test_the_check_finds_a_dropped_placeholder_and_a_missing_translation(tmp_pat
 
     _edit(po_path("ru", locale), drop_a_form)  # Russian needs three forms: a missing one reads back empty
     assert check_catalogs(["ru"], locale) == ["ru: 'Session over after {n} round': not translated"]
+
+
+MSGFMT = shutil.which("msgfmt")
+NO_MSGFMT = "msgfmt is not on the PATH (GNU gettext: apt-get install gettext)"
+
+
+def _catalogs(locale_dir=LOCALE_DIR):
+    return [locale_dir / POT_PATH.name, *(po_path(code, locale_dir) for code in OTHERS)]
+
+
+def _msgfmt_check(path):
+    """gettext's own checks of a catalog: syntax, headers, plural forms and the formats its flags declare."""
+    assert MSGFMT is not None
+    result = subprocess.run([MSGFMT, "--check", "-o", os.devnull, str(path)], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, f"msgfmt --check {path}:\n{result.stderr}"
+
+
+@pytest.mark.skipif(MSGFMT is None, reason=NO_MSGFMT)
+@pytest.mark.parametrize("path", _catalogs(), ids=lambda p: p.parent.parent.name if p.suffix == ".po" else p.name)
+def test_gettext_s_msgfmt_accepts_every_catalog(path):
+    _msgfmt_check(path)
+
+
+def test_update_writes_no_python_format_flag_that_gettext_would_reject(tmp_path):
+    """The texts are brace templates; one that merely looks like a % format ("with its 95 % interval")
+    is written no-python-format, by extract and by update alike (update reads the committed catalogs,
+    where Babel flags it python-format again on reading)."""
+    locale = _copy_catalogs(tmp_path)
+    write_pot(locale / POT_PATH.name)
+    update(locale)
+    for path in _catalogs(locale):
+        text = path.read_text(encoding="utf-8")
+        flagged = [line for line in text.splitlines() if line.startswith("#,") and
+                   "python-format" in re.sub(r"no-python-format", "", line)]
+        assert flagged == [], f"{path.name}: {flagged}"
+        with open(path, "rb") as f:  # what Babel takes for a % format, read back
+            look_alikes = sum(1 for m in read_po(f) if m.id and m.python_format)
+        assert look_alikes >= 1 and text.count("no-python-format") == look_alikes, path
+        if MSGFMT is not None:
+            _msgfmt_check(path)
 
 
 def test_plural_headers_are_the_classic_gettext_rules():

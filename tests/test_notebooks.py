@@ -455,24 +455,35 @@ def test_notebook_7_runs_small_samples_unless_told_to_run_the_long_ones(monkeypa
     setup = next(c for c in nb.cells if c.cell_type == "code")
     assert "\nFULL_RUNS = False" in setup.source, "FULL_RUNS is set, to False, in the first code cell"
 
-    def size_of(source: str, ci: str | None) -> int:
-        """What the notebook's size(2000, 600) gives: its settings run alone, with CI set or not."""
+    def settings(source: str, ci: str | None) -> dict:
+        """The notebook's settings run alone, with CI set or not."""
         if ci is None:
             monkeypatch.delenv("CI", raising=False)
         else:
             monkeypatch.setenv("CI", ci)
         tree = ast.parse(source)  # parsed only: the top-level await of the browser-only site is not run
-        names = {"FULL_RUNS", "CI", "SMALL"}
+        names = {"FULL_RUNS", "CI", "SMALL", "SEARCH_BUDGET"}
         body = [n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == "size"
                 or isinstance(n, ast.Assign) and any(getattr(t, "id", None) in names for t in n.targets)]
         scope: dict = {"os": __import__("os")}
         exec(compile(ast.Module(body=body, type_ignores=[]), "07_strategy", "exec"), scope)
-        return scope["size"](2000, 600)
+        return scope
+
+    def size_of(source: str, ci: str | None) -> int:
+        """What the notebook's size(2000, 600) gives."""
+        return settings(source, ci)["size"](2000, 600)
 
     full = setup.source.replace("\nFULL_RUNS = False", "\nFULL_RUNS = True")
     assert size_of(setup.source, None) == 600, "without CI a learner gets the small samples"
     assert size_of(full, None) == 2000, "FULL_RUNS = True runs the long ones"
     assert size_of(setup.source, "true") == size_of(full, "true") == 600, "CI always runs the small ones"
+    # the long runs' search bot is the "search" level itself, the figures of the text; a small run's thinks less
+    assert settings(full, None)["SEARCH_BUDGET"] == {}
+    small = settings(setup.source, None)["SEARCH_BUDGET"]
+    from bhabho_widget.play.search import DEFAULT_ROLLOUTS, DEFAULT_SAMPLES
+
+    assert set(small) == {"rollouts", "samples"}
+    assert 0 < small["rollouts"] < DEFAULT_ROLLOUTS and 0 < small["samples"] < DEFAULT_SAMPLES
     text = re.sub(r"\s+", " ", markdown_of("07_strategy"))
     assert "`FULL_RUNS = True`" in text and "about a minute" in text and "35.3 %" in text
 

@@ -489,9 +489,24 @@ def _ids(message: str | Sequence[str]) -> tuple[str, ...]:
     return (message,) if isinstance(message, str) else tuple(m for m in message if m)
 
 
+def _no_percent_formats(catalog: Any) -> None:
+    """Flag no message ``python-format``: those that look like one, ``no-python-format``.
+
+    The package's texts are brace templates (``{player}``), never ``%`` formats, but Babel
+    flags a message that merely looks like one ("with its 95 % interval" holds ``% i``)
+    ``python-format``, on extraction and again on every read; gettext's ``msgfmt --check``
+    then rejects every translation that does not repeat the look-alike. Done on every
+    write, so ``update`` keeps it."""
+    for message in catalog:
+        if message.id and "python-format" in message.flags:
+            message.flags.discard("python-format")
+            message.flags.add("no-python-format")
+
+
 def _write_po(path: pathlib.Path, catalog: Any) -> None:
     from babel.messages.pofile import write_po
 
+    _no_percent_formats(catalog)
     buf = io.BytesIO()
     write_po(buf, catalog, width=120, include_lineno=False, sort_by_file=False, sort_output=False,
              ignore_obsolete=True)
@@ -502,15 +517,15 @@ def _write_po(path: pathlib.Path, catalog: Any) -> None:
     path.write_bytes(text)
 
 
-def write_pot() -> pathlib.Path:
-    """Write ``locale/bhabho.pot`` from :func:`extract`."""
-    _write_po(POT_PATH, extract())
-    return POT_PATH
+def write_pot(path: pathlib.Path = POT_PATH) -> pathlib.Path:
+    """Write ``locale/bhabho.pot`` (or ``path``) from :func:`extract`."""
+    _write_po(path, extract())
+    return path
 
 
-def update() -> list[pathlib.Path]:
-    """Merge the template into every language's ``.po``: new messages come in untranslated,
-    gone ones are dropped, translations are kept."""
+def update(locale_dir: pathlib.Path = LOCALE_DIR) -> list[pathlib.Path]:
+    """Merge the template into every language's ``.po`` (in ``locale_dir``): new messages
+    come in untranslated, gone ones are dropped, translations are kept."""
     from babel.messages.pofile import read_po
 
     template = extract()
@@ -518,12 +533,13 @@ def update() -> list[pathlib.Path]:
     for code in LANGUAGES:
         if code == SOURCE_LANGUAGE:
             continue
-        with open(po_path(code), "rb") as f:
+        path = po_path(code, locale_dir)
+        with open(path, "rb") as f:
             catalog = read_po(f, locale=code, domain=DOMAIN)
         catalog.update(template, no_fuzzy_matching=True)
         catalog.plural_forms  # noqa: B018 (read once: Babel keeps the header's forms)
-        _write_po(po_path(code), catalog)
-        written.append(po_path(code))
+        _write_po(path, catalog)
+        written.append(path)
     return written
 
 
