@@ -57,9 +57,11 @@ With Q♦ you pick up this trick in 100% of the simulations; with 4♦ Player 2 
 from __future__ import annotations
 
 import json
+import math
 import random
+import statistics
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..engine.optional import MissingPackageError
@@ -75,7 +77,16 @@ from ..engine.seat_view import SeatView
 from ..i18n import Message, SeatName, Translator
 from ..play import search
 from ..play.batch import POLICIES
-from ..play.search import DEFAULT_EXPLORE, DEFAULT_POLICY, PASS, TAKE, ActionEstimate, decision_starts, estimate_many
+from ..play.search import (
+    DEFAULT_EXPLORE,
+    DEFAULT_POLICY,
+    PASS,
+    TAKE,
+    ActionEstimate,
+    deal_numbers,
+    decision_starts,
+    estimate_many,
+)
 from ..play.stats import t95
 from .causes import T_PASS_LABEL, T_TAKE_LABEL
 from .grading import BLUNDER, GRADES, INACCURACY, MISTAKE, grade_for
@@ -368,36 +379,147 @@ def _rng_for(view: SeatView, seed: int | None) -> random.Random:
     return random.Random(repr((seed, "review", view)))
 
 
-_CACHE: LRUCache[tuple, tuple[tuple[ActionEstimate, ...], ...]] = LRUCache(64)
+_CACHE: LRUCache[tuple, tuple[ActionEstimate, ...]] = LRUCache(4096)
+"""The estimates of decisions worked out so far, by the decision (the seat's view, its
+actions, the action chosen) and the settings: a review, or a decision prepared while the game
+goes on (:func:`prepare`), is not worked out again."""
+REFINE = 2
+"""A close decision is estimated again on this many times the deals (see :func:`_is_close`)."""
 
 
 def clear_cache() -> None:
-    """Forget the reviews computed so far."""
+    """Forget the decisions estimated so far."""
     _CACHE.clear()
 
 
-def _estimate(points: Sequence[_Point], rollouts: int, samples: int, seed: int | None, policy: str,
-              explore: float, progress: Callable[[int, int], Any] | None,
-              cancel: Any) -> list[tuple[ActionEstimate, ...]]:
-    """Paired estimates of every decision, :data:`CHUNK` decisions per lockstep run."""
-    samples = max(1, min(samples, rollouts))
-    per = -(-rollouts // samples)
-    out: list[tuple[ActionEstimate, ...]] = []
-    total = len(points)
-    run_seed = random.Random(repr((seed, "review-runs"))).getrandbits(62) if seed is not None else None
-    for lo in range(0, total, CHUNK):
-        if _cancelled(cancel):
-            raise ReviewCancelled("the review was cancelled")
-        chunk = points[lo:lo + CHUNK]
-        decisions = [(pt.view, pt.actions, decision_starts(pt.view, pt.actions, samples, _rng_for(pt.view, seed)))
-                     for pt in chunk]
-        # every chunk plays with the same random numbers, deal d of each decision from stream d:
-        # common random numbers from one decision to the next
-        out += [tuple(est) for est in estimate_many(decisions, per, run_seed, policy, explore,
+def _is_close(chosen: Any, est: Sequence[ActionEstimate]) -> bool:
+    """Whether the grade of choosing ``chosen`` hangs on the estimate's noise: the loss's
+    interval reaches across 0 while the loss itself would be graded, or across a grade's
+    threshold (see :mod:`.grading`)."""
+    if len(est) < 2:
+        return False
+    by = {e.action: e for e in est}
+    best = min(est, key=lambda e: (e.p, str(e.action)))
+    if chosen not in by or by[chosen] is best:
+        return False
+    e = by[chosen]
+    loss = e.p - best.p
+    if e.diff_lo <= 0 < loss and loss >= INACCURACY / 2:
+        return True
+    return any(e.diff_lo < t < e.diff_hi for t in (INACCURACY, MISTAKE, BLUNDER))
+
+
+class _Estimator:
+    """The estimates of one review's settings, decision by decision, with common random
+    numbers from one decision to the next: deal ``d`` of every decision is drawn with the same
+    per-card numbers (:func:`~bhabho_widget.play.search.deal_numbers`: most cards stay in the
+    same hands) and its continuations play with the same random numbers (stream ``d``, one
+    seed), so a decision's estimate is the same whether it is worked out alone (while the game
+    goes on) or with others (at the review)."""
+
+    def __init__(self, rollouts: int, samples: int, seed: int | None, policy: str, explore: float) -> None:
+        self.samples = max(1, min(samples, rollouts))
+        self.per = -(-rollouts // self.samples)
+        self.settings = (rollouts, samples, seed, policy, explore)
+        self.seed, self.policy, self.explore = seed, policy, explore
+        self.run_seed = random.Random(repr((seed, "review-runs"))).getrandbits(62) if seed is not None else None
+        self._deal_seed = seed if seed is not None else random.getrandbits(62)
+        self._numbers: dict[int, tuple[float, ...]] = {}
+
+    def numbers(self, d: int) -> tuple[float, ...]:
+        if d not in self._numbers:
+            self._numbers[d] = deal_numbers(self._deal_seed, d)
+        return self._numbers[d]
+
+    def key(self, point: _Point) -> tuple:
+        return (point.view, point.actions, point.chosen, *self.settings)
+
+    def run(self, points: Sequence[_Point], samples: int) -> list[tuple[ActionEstimate, ...]]:
+        """Estimate ``points`` together, on ``samples`` deals each."""
+        decisions = [(pt.view, pt.actions, decision_starts(pt.view, pt.actions, samples, _rng_for(pt.view, self.seed),
+                                                           numbers=self.numbers)) for pt in points]
+        return [tuple(est) for est in estimate_many(decisions, self.per, self.run_seed, self.policy, self.explore,
                                                     streams=list(range(samples)), quantile=t95)]
-        if progress is not None:
-            progress(min(lo + CHUNK, total), total)
-    return out
+
+    def estimate(self, points: Sequence[_Point], progress: Callable[[int, int], Any] | None = None,
+                 cancel: Any = None) -> list[tuple[ActionEstimate, ...]]:
+        """Every decision's estimates, :data:`CHUNK` decisions per lockstep run, those known
+        already taken from the cache; a close decision (:func:`_is_close`) estimated again on
+        :data:`REFINE` times the deals."""
+        total = len(points)
+        out: list[tuple[ActionEstimate, ...] | None] = [None] * total
+        if self.seed is not None:
+            out = [_CACHE.get(self.key(pt)) for pt in points]
+        todo = [k for k in range(total) if out[k] is None]
+        done = total - len(todo)
+        if progress is not None and done:
+            progress(done, total)
+        for lo in range(0, len(todo), CHUNK):
+            if _cancelled(cancel):
+                raise ReviewCancelled("the review was cancelled")
+            chunk = todo[lo:lo + CHUNK]
+            found = self.run([points[k] for k in chunk], self.samples)
+            close = [k for k, est in zip(chunk, found) if _is_close(points[k].chosen, est)]
+            if close:  # more deals where the difference is close
+                again = dict(zip(close, self.run([points[k] for k in close], self.samples * REFINE)))
+                found = [again.get(k, est) for k, est in zip(chunk, found)]
+            for k, est in zip(chunk, found):
+                out[k] = est
+                if self.seed is not None:
+                    _CACHE.put(self.key(points[k]), est)
+            done += len(chunk)
+            if progress is not None:
+                progress(done, total)
+        return [est for est in out if est is not None]
+
+
+def prepare(view: SeatView, kind: str, chosen: Any = None, *, rollouts: int = DEFAULT_ROLLOUTS,
+            samples: int = DEFAULT_SAMPLES, seed: int = 0, policy: str = DEFAULT_POLICY,
+            explore: float = DEFAULT_EXPLORE) -> tuple[ActionEstimate, ...]:
+    """Work out one decision of a game still being played, as its review will: ``kind``
+    ``"card"`` (the seat's legal cards) or ``"offer"`` (take or pass), ``chosen`` the action
+    taken (a card index, ``"take"`` or ``"pass"``; it decides whether the decision is close
+    enough to be worked out on more deals). The result is kept, so the review at game over
+    finds it done."""
+    actions: tuple[int | str, ...] = tuple(indices(view.legal)) if kind == "card" else (TAKE, PASS)
+    return _Estimator(rollouts, samples, seed, policy, explore).estimate([_Point(view, kind, actions, chosen, 0)])[0]
+
+
+def _pass_then_lead(points: Sequence[_Point], estimates: Sequence[tuple[ActionEstimate, ...]]
+                    ) -> tuple[tuple[ActionEstimate, ...], ...]:
+    """A seat whose chance to take comes right before its own lead (it has the power): not
+    taking *is* leading next, so passing is worth what its best lead is worth. The pass's
+    estimate becomes that lead's (the same position, so the same sampled deals and random
+    numbers), and the take is measured against it: otherwise the graph would show the pass as
+    the rules of thumb's average lead and then drop to the best lead with nothing in between."""
+    out = list(estimates)
+    for k, pt in enumerate(points[:-1]):
+        nxt = points[k + 1]
+        if pt.kind != "offer" or nxt.kind != "card" or nxt.move != pt.move or nxt.view != pt.view:
+            continue
+        take = next(e for e in out[k] if e.action == TAKE)
+        lead = min(out[k + 1], key=lambda e: (e.p, str(e.action)))
+        passing = replace(lead, action=PASS)
+        out[k] = _paired((take, passing))
+    return tuple(out)
+
+
+def _paired(est: Sequence[ActionEstimate]) -> tuple[ActionEstimate, ...]:
+    """``est`` (estimated on the same deals) with each one's difference from the best,
+    paired over the deals (Student's t, as the review's other decisions)."""
+    best = min(est, key=lambda e: (e.p, 0 if e.action == PASS else 1))
+    out = []
+    for e in est:
+        if e is best:
+            out.append(replace(e, diff=0.0, diff_lo=0.0, diff_hi=0.0, best=True))
+            continue
+        d = len(e.deal_losses)
+        per = e.rollouts / max(1, d)
+        pairs = [(a - b) / per for a, b in zip(e.deal_losses, best.deal_losses)]
+        diff = e.p - best.p
+        half = t95(d - 1) * statistics.stdev(pairs) / math.sqrt(d) if d >= 2 else abs(diff)
+        out.append(replace(e, diff=diff, diff_lo=diff - half, diff_hi=diff + half, best=False))
+    return tuple(out)
 
 
 def _cancelled(cancel: Any) -> bool:
@@ -472,16 +594,8 @@ def review(game: Game, seat: Seat, *, rollouts: int = DEFAULT_ROLLOUTS, samples:
     if policy not in POLICIES:
         raise ValueError(f"policy must be one of {', '.join(POLICIES)}, not {policy!r}"[:120])
     points, events = _decision_points(game, seat)
-    key = (tuple((p.view, p.actions) for p in points), rollouts, samples, seed, policy, explore)
-    cached = _CACHE.get(key) if seed is not None else None
-    if cached is None:
-        estimates = tuple(_estimate(points, rollouts, samples, seed, policy, explore, progress, cancel))
-        if seed is not None:
-            _CACHE.put(key, estimates)
-    else:
-        estimates = cached
-        if progress is not None:
-            progress(len(points), len(points))
+    found = _Estimator(rollouts, samples, seed, policy, explore).estimate(points, progress, cancel)
+    estimates = _pass_then_lead(points, found)
     decisions = tuple(_decision(k, pt, est) for k, (pt, est) in enumerate(zip(points, estimates)))
     return Review(seat, tuple(game.names), decisions, tuple(events), game.is_over, game.loser,
                   rollouts, samples, seed, policy)

@@ -65,9 +65,10 @@ from .bots import Bot, _check_seed
 from .determinize import game_from_view
 from .stats import Z95, paired_differences, wilson
 
-__all__ = ["DEFAULT_EXPLORE", "DEFAULT_POLICY", "DEFAULT_ROLLOUTS", "DEFAULT_SAMPLES", "PASS", "TAKE", "ActionEstimate",
-           "Consequences", "Continuations", "Search2026Bot", "SearchBot", "apply_action", "check_sample", "continuations",
-           "decision_starts", "estimate_actions", "estimate_many", "loss_mask", "sample_hidden", "simulate", "trick_ends"]
+__all__ = ["DEFAULT_EXPLORE", "DEFAULT_POLICY", "DEFAULT_ROLLOUTS", "DEFAULT_SAMPLES", "PASS", "TAKE",
+           "ActionEstimate", "Consequences", "Continuations", "Search2026Bot", "SearchBot", "apply_action",
+           "check_sample", "continuations", "deal_numbers", "decision_starts", "estimate_actions", "estimate_many",
+           "loss_mask", "sample_hidden", "simulate", "trick_ends"]
 
 TAKE = "take"
 """The action of taking the next player's hand (rule 7), beside the cards."""
@@ -122,18 +123,20 @@ def _dealable(cards: Mask, need: Sequence[int], allowed: Sequence[int]) -> bool:
 
 
 def _deal_with_voids(cards: list[CardIndex], need: list[int], allowed: list[int], rng: random.Random,
-                     unlikely: Sequence[Mask] = (), doubt: float = 1.0) -> list[Mask]:
+                     unlikely: Sequence[Mask] = (), doubt: float = 1.0, choice: Sequence[float] | None = None) -> list[Mask]:
     """Deal ``cards`` (already shuffled) to seats: seat ``s`` gets ``need[s]`` of them and
     only suits in its 4-bit mask ``allowed[s]``. Each card goes to a seat chosen with
     weight its free places, times ``doubt`` when the card is in ``unlikely[s]``, among the
     seats that keep the rest dealable (Hall's condition over the suits); without voids and
-    unlikely cards this is a plain random deal."""
+    unlikely cards this is a plain random deal. ``choice[c]``: the uniform number that
+    chooses card ``c``'s seat (common random numbers: a card keeps its seat from one deal to
+    the next as far as the places allow); None: numbers from ``rng``."""
     n = len(need)
     out = [0] * n
     cap = list(need)
     seats = [s for s in range(n) if cap[s]]
     weigh = doubt != 1.0 and any(unlikely)
-    if all(allowed[s] == 15 for s in seats) and not weigh:
+    if all(allowed[s] == 15 for s in seats) and not weigh and choice is None:
         k = 0
         for s in seats:
             out[s] = sum(1 << c for c in cards[k:k + cap[s]])
@@ -153,9 +156,11 @@ def _deal_with_voids(cards: list[CardIndex], need: list[int], allowed: list[int]
         suit = c // 13
         left[suit] -= 1
         options = [s for s in seats if cap[s] and allowed[s] >> suit & 1]
+        first = True
         while options:
             weights = [cap[s] * (doubt if unlikely[s] >> c & 1 else 1.0) for s in options]
-            r = rng.random() * sum(weights)
+            r = (choice[c] if first and choice is not None else rng.random()) * sum(weights)
+            first = False
             s = options[-1]
             for seat, w in zip(options, weights):
                 r -= w
@@ -205,7 +210,17 @@ def _choose_drawn(candidates: list[CardIndex], size: int, unseen: Mask, hands: l
     raise ValueError("no deal of the hidden cards fits what this seat has seen")
 
 
-def sample_hidden(view: SeatView, rng: random.Random, doubt: float = 1.0) -> tuple[list[Mask], Mask]:
+def deal_numbers(seed: object, deal: int) -> tuple[float, ...]:
+    """Common random numbers for deal number ``deal`` of :func:`sample_hidden`: per card, a
+    key that orders the cards and a number that chooses its seat (104 uniforms, from ``seed``
+    and ``deal`` only). The deals of consecutive decisions drawn with the same numbers put
+    most cards in the same hands, so their estimates move only as much as the play did."""
+    r = random.Random(repr((seed, "deal", deal)))
+    return tuple(r.random() for _ in range(104))
+
+
+def sample_hidden(view: SeatView, rng: random.Random, doubt: float = 1.0,
+                  numbers: Sequence[float] | None = None) -> tuple[list[Mask], Mask]:
     """One deal of the cards ``view.seat`` cannot see, consistent with the view: ``(hands, waste)``.
 
     - ``hands[view.seat]`` is the seat's own hand; every hand has its public size;
@@ -222,7 +237,10 @@ def sample_hidden(view: SeatView, rng: random.Random, doubt: float = 1.0) -> tup
       who sheds its highest card when safe and ducks close under the highest card would
       have played) goes to that seat with ``doubt`` times the weight of another card: a
       deal that fits how the seats played is the likelier; with 1 (the default) every
-      deal that fits the view is as likely as any other.
+      deal that fits the view is as likely as any other;
+    - ``numbers`` (:func:`deal_numbers`): the order of the cards and the choice of each
+      card's seat come from these per-card numbers instead of ``rng`` (common random numbers
+      across decisions); the deal is as random, and as consistent with the view.
 
     >>> from bhabho_widget import Game
     >>> g = Game.deal(4, seed=7)
@@ -247,8 +265,15 @@ def sample_hidden(view: SeatView, rng: random.Random, doubt: float = 1.0) -> tup
     # drawn (rule 6) and not yet led, and are in hands: the drawer's, if it must still lead
     # its card, else whoever took them with a hand
     seen = view.waste_known & ~placed
+
+    def shuffled(cards: list[CardIndex]) -> None:
+        if numbers is None:
+            rng.shuffle(cards)
+        else:
+            cards.sort(key=numbers.__getitem__)
+
     candidates = indices(seen)
-    rng.shuffle(candidates)
+    shuffled(candidates)
     size = view.waste_size
     allowed = [15 & ~view.voids[s] for s in range(n)]
     if size >= len(candidates):
@@ -256,7 +281,7 @@ def sample_hidden(view: SeatView, rng: random.Random, doubt: float = 1.0) -> tup
         pool_mask = FULL_DECK & ~placed & ~seen
         if size > len(candidates):  # a waste pile given with a custom position: not all of it was seen
             extra = indices(pool_mask)
-            rng.shuffle(extra)
+            shuffled(extra)
             waste |= sum(1 << c for c in extra[:size - len(candidates)])
             pool_mask &= ~waste
     else:
@@ -265,9 +290,10 @@ def sample_hidden(view: SeatView, rng: random.Random, doubt: float = 1.0) -> tup
     pool = indices(pool_mask)
     if len(pool) < sum(need) or min(need) < 0:
         raise ValueError("the view's hand sizes do not match the cards it cannot see")
-    rng.shuffle(pool)
+    shuffled(pool)
     # a custom position may leave cards out of play; which ones, the seat cannot tell
-    dealt = _deal_with_voids(pool, [*need, len(pool) - sum(need)], [*allowed, 15], rng, view.passed, doubt)
+    dealt = _deal_with_voids(pool, [*need, len(pool) - sum(need)], [*allowed, 15], rng, view.passed, doubt,
+                             None if numbers is None else numbers[52:])
     return [h | d for h, d in zip(hands, dealt)], waste
 
 
@@ -573,13 +599,14 @@ def estimate_actions(view: SeatView, actions: Sequence[int | str], rollouts: int
 
 
 def decision_starts(view: SeatView, actions: Sequence[int | str], samples: int, rng: random.Random,
-                    doubt: float = 1.0) -> list[Game]:
+                    doubt: float = 1.0, numbers: Callable[[int], Sequence[float]] | None = None) -> list[Game]:
     """The starts of a decision's continuations: ``samples`` deals of the hidden cards drawn
-    with :func:`sample_hidden` from ``rng``, each with every one of ``actions`` applied (deal
-    by deal, action by action)."""
+    with :func:`sample_hidden` from ``rng`` (deal ``d`` with the common random numbers
+    ``numbers(d)`` when given, see :func:`deal_numbers`), each with every one of ``actions``
+    applied (deal by deal, action by action)."""
     starts: list[Game] = []
-    for _ in range(samples):
-        hands, waste = sample_hidden(view, rng, doubt)
+    for d in range(samples):
+        hands, waste = sample_hidden(view, rng, doubt, None if numbers is None else numbers(d))
         base = game_from_view(view, hands, waste, seed=rng.getrandbits(62))
         starts += [apply_action(base, view.seat, a) for a in actions]
     return starts
