@@ -95,9 +95,9 @@ from .lru import LRUCache
 from .review_html import MARKED_EVENTS, review_html
 from .review_plot import plot_review
 
-__all__ = ["BLUNDER", "DEFAULT_ROLLOUTS", "DEFAULT_SAMPLES", "GRADES", "INACCURACY", "MARKED_EVENTS", "MISTAKE",
-           "ActionChance", "Decision", "GameEvent", "Review", "ReviewCancelled", "clear_cache", "grade_for",
-           "plot_review", "replay_to", "review", "review_html"]
+__all__ = ["ActionChance", "BLUNDER", "DEFAULT_ROLLOUTS", "DEFAULT_SAMPLES", "Decision", "DecisionPoint", "GRADES",
+           "GameEvent", "INACCURACY", "MARKED_EVENTS", "MISTAKE", "Review", "ReviewCancelled", "clear_cache",
+           "decision_points", "grade_for", "plot_review", "prepare", "replay_to", "review", "review_html"]
 
 DEFAULT_ROLLOUTS = search.DEFAULT_ROLLOUTS
 """Continuations per action of a decision, spread over :data:`DEFAULT_SAMPLES` sampled deals:
@@ -278,7 +278,11 @@ class Review:
 
 # ---------------------------------------------------------------------- decisions of a game
 @dataclass(frozen=True)
-class _Point:
+class DecisionPoint:
+    """One decision of the reviewed seat: its ``view`` then, ``kind`` (``"card"`` or
+    ``"offer"``), the ``actions`` it had, the one ``chosen`` and ``move``, how many moves of the
+    game came before it."""
+
     view: SeatView
     kind: str
     actions: tuple[int | str, ...]
@@ -311,7 +315,7 @@ def replay_to(game: Game, move: int) -> Game:
     return r
 
 
-def _decision_points(game: Game, seat: Seat) -> tuple[list[_Point], list[GameEvent]]:
+def _decision_points(game: Game, seat: Seat) -> tuple[list[DecisionPoint], list[GameEvent]]:
     """Every decision of ``seat`` in ``game``, replayed from the start, and the marked events.
 
     Take offers follow the table's order (:mod:`bhabho_widget.play.driver`): at each trick
@@ -320,7 +324,7 @@ def _decision_points(game: Game, seat: Seat) -> tuple[list[_Point], list[GameEve
     passed (known only once a later move is recorded)."""
     moves = game.moves
     r = _replay_start(game)
-    points: list[_Point] = []
+    points: list[DecisionPoint] = []
     events: list[GameEvent] = []
     i = 0
     seen_events = 0
@@ -356,7 +360,7 @@ def _decision_points(game: Game, seat: Seat) -> tuple[list[_Point], list[GameEve
                 s = order[0]
                 offered.add(s)
                 if s == seat:
-                    points.append(_Point(r.seat_view(seat), "offer", (TAKE, PASS), TAKE if taker == seat else PASS, i))
+                    points.append(DecisionPoint(r.seat_view(seat), "offer", (TAKE, PASS), TAKE if taker == seat else PASS, i))
                 if taker == s:
                     step()
             if r.is_over or i >= len(moves):
@@ -365,7 +369,7 @@ def _decision_points(game: Game, seat: Seat) -> tuple[list[_Point], list[GameEve
             view = r.seat_view(seat)
             card = moves[i]
             assert isinstance(card, Card)
-            points.append(_Point(view, "card", tuple(indices(view.legal)), card.index, i))
+            points.append(DecisionPoint(view, "card", tuple(indices(view.legal)), card.index, i))
         step()
     return points, events
 
@@ -431,17 +435,17 @@ class _Estimator:
             self._numbers[d] = deal_numbers(self._deal_seed, d)
         return self._numbers[d]
 
-    def key(self, point: _Point) -> tuple:
+    def key(self, point: DecisionPoint) -> tuple:
         return (point.view, point.actions, point.chosen, *self.settings)
 
-    def run(self, points: Sequence[_Point], samples: int) -> list[tuple[ActionEstimate, ...]]:
+    def run(self, points: Sequence[DecisionPoint], samples: int) -> list[tuple[ActionEstimate, ...]]:
         """Estimate ``points`` together, on ``samples`` deals each."""
         decisions = [(pt.view, pt.actions, decision_starts(pt.view, pt.actions, samples, _rng_for(pt.view, self.seed),
                                                            numbers=self.numbers)) for pt in points]
         return [tuple(est) for est in estimate_many(decisions, self.per, self.run_seed, self.policy, self.explore,
                                                     streams=list(range(samples)), quantile=t95)]
 
-    def estimate(self, points: Sequence[_Point], progress: Callable[[int, int], Any] | None = None,
+    def estimate(self, points: Sequence[DecisionPoint], progress: Callable[[int, int], Any] | None = None,
                  cancel: Any = None) -> list[tuple[ActionEstimate, ...]]:
         """Every decision's estimates, :data:`CHUNK` decisions per lockstep run, those known
         already taken from the cache; a close decision (:func:`_is_close`) estimated again on
@@ -473,19 +477,19 @@ class _Estimator:
         return [est for est in out if est is not None]
 
 
-def prepare(view: SeatView, kind: str, chosen: Any = None, *, rollouts: int = DEFAULT_ROLLOUTS,
-            samples: int = DEFAULT_SAMPLES, seed: int = 0, policy: str = DEFAULT_POLICY,
-            explore: float = DEFAULT_EXPLORE) -> tuple[ActionEstimate, ...]:
-    """Work out one decision of a game still being played, as its review will: ``kind``
-    ``"card"`` (the seat's legal cards) or ``"offer"`` (take or pass), ``chosen`` the action
-    taken (a card index, ``"take"`` or ``"pass"``; it decides whether the decision is close
-    enough to be worked out on more deals). The result is kept, so the review at game over
-    finds it done."""
-    actions: tuple[int | str, ...] = tuple(indices(view.legal)) if kind == "card" else (TAKE, PASS)
-    return _Estimator(rollouts, samples, seed, policy, explore).estimate([_Point(view, kind, actions, chosen, 0)])[0]
+def decision_points(game: Game, seat: Seat) -> list[DecisionPoint]:
+    """Every decision ``seat`` made in ``game`` so far (see :func:`review`)."""
+    return _decision_points(game, seat)[0]
 
 
-def _pass_then_lead(points: Sequence[_Point], estimates: Sequence[tuple[ActionEstimate, ...]]
+def prepare(point: DecisionPoint, *, rollouts: int = DEFAULT_ROLLOUTS, samples: int = DEFAULT_SAMPLES, seed: int = 0,
+            policy: str = DEFAULT_POLICY, explore: float = DEFAULT_EXPLORE) -> tuple[ActionEstimate, ...]:
+    """Work out one decision (from :func:`decision_points`) of a game still being played, as
+    its review with these settings will, and keep it: the review at game over finds it done."""
+    return _Estimator(rollouts, samples, seed, policy, explore).estimate([point])[0]
+
+
+def _pass_then_lead(points: Sequence[DecisionPoint], estimates: Sequence[tuple[ActionEstimate, ...]]
                     ) -> tuple[tuple[ActionEstimate, ...], ...]:
     """A seat whose chance to take comes right before its own lead (it has the power): not
     taking *is* leading next, so passing is worth what its best lead is worth. The pass's
@@ -548,7 +552,7 @@ def _chance(view: SeatView, e: ActionEstimate) -> ActionChance:
     return ActionChance(_code(e.action), _label(view, e.action), e.p, lo, hi, e.diff, e.diff_lo, e.diff_hi, e.rollouts)
 
 
-def _decision(number: int, pt: _Point, est: Sequence[ActionEstimate]) -> Decision:
+def _decision(number: int, pt: DecisionPoint, est: Sequence[ActionEstimate]) -> Decision:
     by = {e.action: e for e in est}
     best = min(est, key=lambda e: (e.p, 0 if e.action == PASS else 1, str(e.action)))
     chosen = by[pt.chosen]

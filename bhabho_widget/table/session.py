@@ -21,7 +21,9 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Mapping, Sequence
+import threading
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Future
 from typing import Any
 
 from ..engine.cards import Card
@@ -29,6 +31,7 @@ from ..engine.errors import IllegalMoveError, MessageError
 from ..engine.events import Event
 from ..engine.game import MAX_SEED, Game
 from ..engine.rules import PRESETS, Rules, rules_from
+from ..engine.seat_view import SeatView
 from ..i18n import N_, Message, Translator, check_language, translator
 from ..play.bots import Bot
 from ..play.driver import Driver
@@ -41,6 +44,8 @@ HINT_SEED = 0
 """The seed of the table's hints: the same position gets the same hint."""
 HINT_CACHE = 16
 """Hints a table keeps, for positions asked about again."""
+HINT_WAIT = 60.0
+"""The longest a click waits for a hint being worked out (the coach's worker, ahead of it)."""
 PACE_MAX = 5.0
 
 
@@ -155,8 +160,9 @@ class TableSession:
         self.max_bhabhi = max_bhabhi
         self.last_hint: Any = None
         """The last hint given, its texts as Messages (see :meth:`hint`)."""
-        self._hints: dict[tuple[Any, int], Any] = {}  # hints given, by (what the seat saw, seed)
-        self._hint_busy = False
+        self._hints: dict[tuple[Any, int], Future[Any]] = {}  # hints given or being worked out, by (view, seed)
+        self._hints_lock = threading.Lock()
+        self._hint_threads: dict[tuple[Any, int], int] = {}  # the thread working a hint out
         self.seed: int | None = seed
         if start is None:
             self._deal(players, seed, self.rules, bots, fresh_match=True)
@@ -356,36 +362,82 @@ class TableSession:
         round that was counted in the match is un-counted, so the scoreboard agrees."""
         self.table.undo(self.seat, lambda tr, names, seat: tr.format(N_("Undone: back to before your last move.")))
 
+    def _hint_view(self) -> SeatView:
+        """The view a hint for the person works from now; refused when no hint may be asked."""
+        self.table.check_may_act(self.seat, taking=True)  # a hint at the person's chance to take weighs take or pass
+        if self.game.current_player != self.seat and not self.game.legal_takes():
+            raise IllegalMoveError(Message("a hint is for your turn, and it is not your turn"))
+        view = self.game.seat_view(self.seat)
+        if self.driver.has_taken(self.seat):  # the person's one chance to take is used (rule 7)
+            view = dataclasses.replace(view, can_take=False, take_target=None)
+        return view
+
+    def _work_out(self, key: tuple[Any, int], view: SeatView) -> Future[Any]:
+        """The hint of ``key`` worked out now, in this thread, and kept (the oldest forgotten)."""
+        from ..coach.hints import hint_for_view  # needs numpy
+
+        future: Future[Any] = Future()
+        with self._hints_lock:
+            if key in self._hints:
+                return self._hints[key]
+            if len(self._hints) >= HINT_CACHE:
+                del self._hints[next(iter(self._hints))]  # the oldest
+            self._hints[key] = future
+            self._hint_threads[key] = threading.get_ident()
+        try:
+            future.set_result(hint_for_view(view, seed=HINT_SEED).to_dict())
+        except BaseException as err:
+            future.set_exception(err)
+            with self._hints_lock:
+                self._hints.pop(key, None)
+        finally:
+            with self._hints_lock:
+                self._hint_threads.pop(key, None)
+        return future
+
     def hint(self) -> Any:
         """A suggestion for the person's move, with its reason (see :func:`bhabho_widget.coach.hints.hint`),
         in the table's language.
 
         The same position asked again (a burst of clicks, a second view) is answered from a
         cache keyed by what the seat sees and the hint's seed, without working it out again;
-        a hint asked for while one is being worked out is refused."""
-        if self._hint_busy:
-            raise MessageError(Message("a hint is already being worked out: wait for it"))
-        self.table.check_may_act(self.seat, taking=True)  # a hint at the person's chance to take weighs take or pass
-        if self.game.current_player != self.seat and not self.game.legal_takes():
-            raise IllegalMoveError(Message("a hint is for your turn, and it is not your turn"))
-        from ..coach.hints import hint_for_view  # needs numpy
-
-        view = self.game.seat_view(self.seat)
-        if self.driver.has_taken(self.seat):  # the person's one chance to take is used (rule 7)
-            view = dataclasses.replace(view, can_take=False, take_target=None)
+        one the coach is working out already, ahead of the click (:mod:`.ahead`), is waited
+        for; a hint asked for in the middle of working one out is refused."""
+        view = self._hint_view()
         key = (view, HINT_SEED)
-        suggestion = self._hints.get(key)
-        if suggestion is None:
-            self._hint_busy = True
-            try:
-                suggestion = hint_for_view(view, seed=HINT_SEED).to_dict()
-            finally:
-                self._hint_busy = False
-            if len(self._hints) >= HINT_CACHE:
-                del self._hints[next(iter(self._hints))]  # the oldest
-            self._hints[key] = suggestion
+        with self._hints_lock:
+            future = self._hints.get(key)
+            mine = threading.get_ident() in self._hint_threads.values()  # asked again while working one out
+        if mine:
+            raise MessageError(Message("a hint is already being worked out: wait for it"))
+        if future is None:
+            future = self._work_out(key, view)
+        suggestion = future.result(HINT_WAIT)
         self.last_hint = suggestion
         return localize_tree(suggestion, self.translator, self.names())
+
+    def hint_job(self) -> tuple[tuple[Any, int], Callable[[], Any]] | None:
+        """The hint of the moment to work out ahead of the click (:mod:`.ahead`): ``(key, job)``,
+        or None when no hint may be asked now or it is known already."""
+        try:
+            view = self._hint_view()
+        except ValueError:
+            return None
+        key = (view, HINT_SEED)
+        with self._hints_lock:
+            if key in self._hints:
+                return None
+        return key, lambda: self._work_out(key, view)
+
+    def hint_ready(self) -> bool:
+        """True when the hint of the moment is worked out already: a click shows it at once."""
+        try:
+            key = (self._hint_view(), HINT_SEED)
+        except ValueError:
+            return False
+        with self._hints_lock:
+            future = self._hints.get(key)
+        return future is not None and future.done()
 
     # ------------------------------------------------------------------ language
     @property

@@ -22,6 +22,7 @@ from ..engine.rules import PRESETS, Rules
 from ..i18n import Message, Translator, check_language, default_language
 from ..play.bots import Bot
 from ..play.registry import BOTS
+from .ahead import CoachAhead, ahead_allowed
 from .base import FeltWidget, check_deck
 from .lesson import Exercise, LessonResults, LessonScript
 from .session import TableSession, localize_tree
@@ -46,12 +47,15 @@ class Table(FeltWidget):
     one of them, else English); the language menu of the controls switches it.
     ``Table(position=text_or_game, seat=1)`` plays a position out (a :class:`Game` or position
     text, as the editor copies it) instead of dealing; New game then deals as usual.
+    ``coach_ahead`` (on by default): the coach works while the person thinks, so a hint and
+    the review at game over are ready when asked (:mod:`.ahead`).
     """
 
     def __init__(self, players: int | None = None, seed: int | None = None, rules: Rules | str | None = None,
                  seat: int = 0, bots: str | Bot | Mapping[int, Bot] = "rules", names: Sequence[str] | None = None,
                  rounds: int | None = None, max_bhabhi: int | None = None, pace: float = 0.6,
-                 language: str | None = None, deck: str = "two-colour", position: Game | str | None = None) -> None:
+                 language: str | None = None, deck: str = "two-colour", position: Game | str | None = None,
+                 coach_ahead: bool = True) -> None:
         pace = check_pace_argument(pace)
         deck = check_deck(deck)
         language = default_language() if language is None else check_language(language)
@@ -59,6 +63,7 @@ class Table(FeltWidget):
         self._review: ReviewRun | None = None  # the review of the game over, once asked for
         self._review_at: int | None = None  # the decision whose position is shown, None: the live table
         self._review_lock = threading.RLock()
+        self._ahead = CoachAhead() if coach_ahead and ahead_allowed() else None
         self.session = TableSession(players=players, seed=seed, rules=rules, seat=seat, bots=bots, names=names,
                                     rounds=rounds, max_bhabhi=max_bhabhi, language=language, position=position)
         super().__init__(pace=pace, variants=list(PRESETS), bot_levels=list(BOTS), labels=self.session.translator.labels(),
@@ -305,6 +310,44 @@ class Table(FeltWidget):
             self.config = self.session.config()
             self._sync_tracker()
             self._sync_review()
+        if self._ahead is not None and self._watched:
+            self._ahead.follow(self.session)
+
+    _watched = False
+    """True once a browser shows the table (it has sent a message): only then does the coach
+    work ahead, for a person who thinks; a script asks and gets its answer at once."""
+
+    def _on_frontend_msg(self, widget: object, content: Any, buffers: object) -> None:
+        if not self._watched:
+            self._watched = True
+            if self._ahead is not None:
+                self._ahead.follow(self.session)
+        super()._on_frontend_msg(widget, content, buffers)
+
+    @property
+    def coach_ahead(self) -> bool:
+        """Whether the coach works while the person thinks (:mod:`.ahead`): the hint of their
+        turn before the Hint button is pressed, the review's decisions as the game goes. On by
+        default; set False to turn it off (``Table(coach_ahead=False)`` starts without it)."""
+        return self._ahead is not None
+
+    @coach_ahead.setter
+    def coach_ahead(self, on: bool) -> None:
+        if bool(on) == (self._ahead is not None):
+            return
+        if self._ahead is not None:
+            self._ahead.stop()
+            self._ahead = None
+        else:
+            self._ahead = CoachAhead()
+            if self._watched:
+                self._ahead.follow(self.session)
+
+    def close(self) -> None:
+        """Close the widget; the coach's worker stops."""
+        if self._ahead is not None:
+            self._ahead.stop()
+        super().close()
 
     def _tracker_data(self, chances: bool) -> dict[str, Any]:
         run, at = self._review, self._review_at
