@@ -164,7 +164,7 @@ def test_random_positions_built_by_messages(msgs: list[dict], seed: int) -> None
 
 
 # ---------------------------------------------------------------------- any moment into an exercise
-from bhabho_widget.coach.hints import hint  # noqa: E402
+from bhabho_widget.coach.hints import hint, hint_from_estimates, view_estimates  # noqa: E402
 from bhabho_widget.engine.errors import RecordError  # noqa: E402
 from bhabho_widget.table.exercises import lesson_from_json, lesson_to_json, make_exercise  # noqa: E402
 from bhabho_widget.table.session import TableSession  # noqa: E402
@@ -179,20 +179,22 @@ def midgame(seed: int = 4, plays: int = 14) -> Game:
 
 def test_which_card_the_coach_answers_and_explains() -> None:
     g = midgame()
-    script = make_exercise(g, "card", rollouts=60)
-    h = hint(g, rollouts=60, seed=0)
+    script = make_exercise(g, "card", rollouts=60, reveal_all=False)  # hidden hands: the coach's hint
+    view = g.seat_view(g.current_player)
+    h = hint_from_estimates(view, view_estimates(view, [c.index for c in g.legal_cards()], 60, seed=0))
     ex = script.exercises[0]
-    assert ex.kind == "card" and ex.answer == (h.action.code,) and ex.explain == h.reason
+    assert ex.kind == "card" and h.action.code in ex.answer and ex.explain == h.reason
+    assert ex.answer == tuple(r.action for r in ex.key if r.within) and {r.action for r in ex.key} == \
+        {c.code for c in g.legal_cards()}
     assert ex.prompt == "Which card should you play?" and script.seat == g.current_player
     other = (g.current_player + 1) % 4
     assert make_exercise(g, "card", seat=other, rollouts=20).exercises[0].prompt == \
         f"Which card should {g.names[g.current_player]} play?"
     assert script.moves == [h.action.code] and script.step == 0
-    wrong = next(c for c in script.choices(0) if c != h.action.code and c in {x.code for x in g.legal_cards()}) \
-        if len(g.legal_cards()) > 1 else None
+    wrong = next((c for c in script.choices(0) if c not in ex.answer and c in {x.code for x in g.legal_cards()}), None)
     if wrong is not None:
         assert script.answer(wrong)["correct"] is False
-    assert script.answer(h.action.code)["correct"] is True
+    assert all(script.answer(c)["correct"] is True for c in ex.answer)
     assert g.moves and len(script.game.moves) == 0  # the lesson starts at the moment, the game is untouched
 
 
