@@ -14,7 +14,7 @@ import pytest
 from test_review_table import finished
 
 from bhabho_widget import Editor, Game, Lesson, Table, make_exercise
-from bhabho_widget.engine.errors import PositionError
+from bhabho_widget.engine.errors import MessageError, PositionError
 from bhabho_widget.i18n import LANGUAGES, translator
 from bhabho_widget.table.editor import Problem
 from bhabho_widget.table.protocol import check_trait
@@ -144,6 +144,77 @@ def test_take_or_pass_where_a_take_is_allowed() -> None:
     assert ed.panel.editor["takers"] == g.legal_takes()
     assert send(ed, "edit_lesson", question="take") == ""
     assert next(iter(ed.lesson.exercises.values())).kind == "take"
+
+
+TIED = "rules=classic hands=.8..J/.K..7/...Q6 lead=0"
+"""Six cards, every hand shown: 8♥ and J♣ both escape, whatever anyone plays."""
+
+
+def test_the_answer_key_of_a_lesson_opened_in_the_editor_is_set_by_the_teacher() -> None:
+    ed = Editor(position=TIED, language="en")
+    assert ed.panel.editor["key"] is None
+    with pytest.raises(MessageError, match="open the position as a lesson first"):
+        ed.answer_key()
+    assert "open the position as a lesson first" in send(ed, "edit_answer", action="8H", accepted=False, key=0)
+    assert send(ed, "edit_lesson", question="card") == ""
+    # the key, worked out with every hand as shown: both leads escape, both accepted
+    rows = ed.answer_key()
+    assert [(r["action"], r["label"], r["p"], r["within"], r["accepted"]) for r in rows] == [
+        ("8H", "8♥", 0.0, True, True), ("JC", "J♣", 0.0, True, True)]
+    key = ed.panel.editor["key"]
+    assert key["kind"] == "card" and key["shown"] is True and key["rollouts"] == 160 and key["seat"] == 0
+    assert [(r["action"], r["accepted"], r["best"]) for r in key["rows"]] == [("8H", True, True), ("JC", True, False)]
+    assert ed.lesson.answer("JC")["correct"] is True
+    # the teacher refuses J♣ (in Python): the lesson under the editor follows, its record starts again
+    ed.set_answer("JC", False)
+    assert ed.lesson.exercises[0].answer == ("8H",) and ed.lesson.results()["items"][0]["answers"] == []
+    assert [r["accepted"] for r in ed.panel.editor["key"]["rows"]] == [True, False]
+    assert ed.lesson.view["lesson"]["exercise"]["feedback"] is None
+    assert ed.lesson.answer("JC")["correct"] is False
+    # ... and accepts it again from the browser, with the key's version
+    version = ed.panel.editor["key"]["version"]
+    assert send(ed, "edit_answer", action="JC", accepted=True, key=version) == ""
+    assert ed.lesson.exercises[0].answer == ("8H", "JC") and ed.panel.editor["key"]["version"] == version + 1
+    # a click on an older key, or with an older editor version, is refused and changes nothing
+    before = json.dumps(ed.panel.editor, sort_keys=True)
+    assert "answer key changed before that click" in send(ed, "edit_answer", action="JC", accepted=False, key=version)
+    assert "editor changed before that click" in send(ed, "edit_answer", action="JC", accepted=False,
+                                                      key=version + 1, version=12345)
+    assert json.dumps(ed.panel.editor, sort_keys=True) == before and ed.lesson.exercises[0].answer == ("8H", "JC")
+    # malformed: not one of the answers, the last accepted one, a field too many or missing, a wrong type
+    key = ed.panel.editor["key"]["version"]
+    for fields, words in [({"action": "AS", "accepted": True}, "not one of the answers"),
+                          ({"action": "take", "accepted": True}, "not a card"),
+                          ({"action": "JC", "accepted": "no"}, "'accepted' as true or false"),
+                          ({"action": "JC"}, "needs 'accepted'"),
+                          ({"action": "JC", "accepted": True, "why": 1}, "does not take why"),
+                          ({"action": 5, "accepted": True}, "'action' as")]:
+        assert words in send(ed, "edit_answer", key=key, **fields)
+        assert json.dumps(ed.panel.editor, sort_keys=True) == before
+    send(ed, "edit_answer", action="JC", accepted=False, key=key)
+    assert "at least one answer must stay accepted" in send(ed, "edit_answer", action="8H", accepted=False, key=key + 1)
+    # the teacher's key at opening, and who picks up (the rules' answer)
+    ed.open_lesson("card", answers=["JC"])
+    assert [r["accepted"] for r in ed.answer_key()] == [False, True]
+    send(ed, "edit_lesson", question="picker")
+    key = ed.panel.editor["key"]
+    assert key["kind"] == "seat" and key["rows"] == [] and key["picker"] == ed.lesson.script.right_answer(
+        min(ed.lesson.exercises))
+    assert "rules decide who picks up" in send(ed, "edit_answer", action="8H", accepted=True, key=key["version"])
+
+
+def test_take_or_pass_key_in_the_editor() -> None:
+    g = Game.from_hands([["KH", "2C", "3D"], ["5H", "3C"], ["4S", "9C", "QD"]], leader=0, seed=1)
+    ed = Editor(position=g)
+    assert send(ed, "edit_lesson", question="take") == ""
+    key = ed.panel.editor["key"]
+    assert key["kind"] == "take" and [r["action"] for r in key["rows"]] == ["take", "pass"]
+    assert [r["label"] for r in ed.answer_key()] == ["Take the hand", "Pass"]
+    both = [r["action"] for r in key["rows"]]
+    for action in both:
+        send(ed, "edit_answer", action=action, accepted=True, key=ed.panel.editor["key"]["version"])
+    assert ed.lesson.exercises[0].answer == ("take", "pass")
+    assert ed.lesson.answer("take")["correct"] is True and ed.lesson.answer("pass")["correct"] is True
 
 
 @pytest.mark.parametrize("language", [code for code in LANGUAGES if code != "en"])

@@ -30,7 +30,7 @@ TABLE_TYPES = {"play", "take", "advance", "undo", "hint", "new_game", "set_langu
                "review_start", "review_cancel", "review_show"}
 LESSON_TYPES = {"goto", "answer", "set_deck", "tracker"}
 EDITOR_TYPES = {"edit_players", "edit_rules", "edit_give", "edit_deal", "edit_clear", "edit_leader", "edit_opening",
-                "edit_load", "edit_play_out", "edit_lesson", "set_language", "set_deck"}
+                "edit_load", "edit_play_out", "edit_lesson", "edit_answer", "set_language", "set_deck"}
 
 VALID = [
     {"type": "play", "card": "10H", "version": 0},

@@ -64,8 +64,8 @@ from ..play.search import PASS, TAKE, ActionEstimate, estimate_actions
 from .causes import T_PASS_LABEL, T_TAKE_LABEL, most_telling, pct, percent, take_effect, take_why, why
 from .lru import LRUCache
 
-__all__ = ["Estimate", "Hint", "about_equal", "clearly_worse", "decision_reason", "explain", "hint", "hint_for_view",
-           "percent"]
+__all__ = ["Estimate", "Hint", "about_equal", "clearly_worse", "decision_reason", "explain", "hint", "hint_actions",
+           "hint_for_view", "hint_from_estimates", "percent", "view_estimates"]
 
 DEFAULT_ROLLOUTS = search.DEFAULT_ROLLOUTS
 """Continuations per action for a hint, spread over :data:`DEFAULT_SAMPLES` sampled deals: the
@@ -234,6 +234,12 @@ def hint(game: Game, seat: Seat | None = None, rollouts: int = DEFAULT_ROLLOUTS,
 def hint_for_view(view: SeatView, rollouts: int = DEFAULT_ROLLOUTS, samples: int = DEFAULT_SAMPLES,
                   seed: int | None = 0) -> Hint:
     """:func:`hint` from a :class:`SeatView`: what a hint may know, and nothing more."""
+    return hint_from_estimates(view, view_estimates(view, hint_actions(view), rollouts, samples, seed))
+
+
+def hint_actions(view: SeatView) -> tuple[int | str, ...]:
+    """What a hint weighs for ``view.seat``: its legal cards when it is to play, and taking the
+    next player's hand when it may (with passing, when it is not to play)."""
     actions: list[int | str] = list(indices(view.legal)) if view.my_turn else []
     if view.can_take and view.take_target is not None:
         actions.append(TAKE)
@@ -241,7 +247,22 @@ def hint_for_view(view: SeatView, rollouts: int = DEFAULT_ROLLOUTS, samples: int
             actions.append(PASS)
     if not actions:
         raise ValueError(f"{view.names[view.seat]} has nothing to do now: no hint")
-    est = _estimates(view, tuple(actions), rollouts, samples, seed)
+    return tuple(actions)
+
+
+def view_estimates(view: SeatView, actions: Sequence[int | str], rollouts: int = DEFAULT_ROLLOUTS,
+                   samples: int = DEFAULT_SAMPLES, seed: int | None = 0) -> list[ActionEstimate]:
+    """The estimates a hint gives ``actions`` at ``view``: from the seat's view alone, its
+    hidden cards sampled (:func:`~bhabho_widget.play.search.estimate_actions`); the same
+    ``seed`` and view give the same estimates."""
+    return _estimates(view, tuple(actions), rollouts, samples, seed)
+
+
+def hint_from_estimates(view: SeatView, est: Sequence[ActionEstimate]) -> Hint:
+    """The hint for ``view.seat`` from estimates of its actions made elsewhere (by
+    :func:`view_estimates`, or on a deal whose every hand a lesson shows): the recommended
+    action, its reason and the chart's numbers, all from ``est``."""
+    est = list(est)
     by_action = {e.action: e for e in est}
     cards = [e for e in est if isinstance(e.action, int)]
     best_card = min(cards, key=lambda e: (e.p, e.action)) if cards else None

@@ -10,6 +10,14 @@ When the position is valid the line shows its text (Copy text), and two buttons 
 lesson* a :class:`~.widget.Lesson` asking which card to play, who picks up, or take or pass
 (:func:`~.exercises.make_exercise`).
 
+Once a lesson is open, the editor shows its answer key: each action (a legal card, or take
+and pass) with the coach's chance of ending as the bhabhi and its 95 % interval, worked out
+with every hand as shown (the lesson shows every card), whether the coach counts it right
+(its choice, or as good within the simulations' margin) and whether the lesson accepts it.
+The teacher ticks the answers the lesson accepts; the lesson under the editor follows at
+once (:meth:`Editor.answer_key`, :meth:`Editor.set_answer` in Python). For "who picks up?"
+the rules decide, and the key says who.
+
 The editor is a teacher's tool in the teacher's own kernel: it shows every card, as a board
 editor does. Every message from the browser is checked against ``protocol.json`` and must
 carry the editor's version: a stale or repeated click gets a short error and changes nothing.
@@ -17,6 +25,7 @@ carry the editor's version: a stale or repeated click gets a short error and cha
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
@@ -35,6 +44,8 @@ from .widget import Table
 __all__ = ["Editor", "EditorPanel"]
 
 STALE = N_("the editor changed before that click arrived; nothing was done, please try again")
+STALE_KEY = N_("the answer key changed before that click arrived; nothing was done, please try again")
+NO_LESSON = N_("open the position as a lesson first: the answer key is the lesson's")
 NOT_VALID = N_("the position is not valid yet: {problem}")
 OUT_TABLE = N_("Below: the position played out, you at {seat}.")
 OUT_LESSON = N_("Below: the position as a lesson.")
@@ -47,7 +58,7 @@ def _variant(rules: Rules) -> str | None:
 
 
 EDITOR_MESSAGES = ("edit_players", "edit_rules", "edit_give", "edit_deal", "edit_clear", "edit_leader", "edit_opening",
-                   "edit_load", "edit_play_out", "edit_lesson", "set_language", "set_deck")
+                   "edit_load", "edit_play_out", "edit_lesson", "edit_answer", "set_language", "set_deck")
 """What the editor's front end may send (each declared in ``protocol.json``)."""
 
 
@@ -97,7 +108,9 @@ class Editor(ipywidgets.VBox):
     In Python, :meth:`receive` takes the same messages as the buttons (those of
     :meth:`.editor.EditorSession.receive`, the :attr:`session` under it); :attr:`problem`, :meth:`text` and :meth:`game`
     read the position, :meth:`play_out` and :meth:`open_lesson` do what the buttons do and
-    return the widget they put under the editor (also :attr:`table` and :attr:`lesson`).
+    return the widget they put under the editor (also :attr:`table` and :attr:`lesson`);
+    :meth:`answer_key` and :meth:`set_answer` read and set the lesson's answer key, as the
+    key's tick boxes do.
     """
 
     _EDITS: ClassVar[dict[str, str]] = {"edit_players": "players", "edit_rules": "rules", "edit_give": "give",
@@ -122,6 +135,7 @@ class Editor(ipywidgets.VBox):
         self.table: Any = None
         self.lesson: Any = None
         self._outcome: Message | str = ""
+        self._key_version = 0  # grows with every lesson opened and every change of its answer key
         self.panel = EditorPanel(self, variants=list(PRESETS), labels=self._translator.labels(), lang=self._translator.code,
                                  deck=check_deck("two-colour" if deck is None else deck))
         self.output = ipywidgets.Output()
@@ -183,17 +197,42 @@ class Editor(ipywidgets.VBox):
         self._show(self.table, Message(OUT_TABLE, seat=Message(SEAT, n=seat)))
         return self.table
 
-    def open_lesson(self, question: str = "card", title: str = "", rollouts: int = 160) -> Any:
+    def open_lesson(self, question: str = "card", title: str = "", rollouts: int = 160, answers: Any = None) -> Any:
         """Open the position as a :class:`~.widget.Lesson` under the editor, asking
         ``question`` (``"card"``, ``"picker"`` or ``"take"``, see
-        :func:`~.exercises.make_exercise`); returns it (also :attr:`lesson`)."""
+        :func:`~.exercises.make_exercise`); returns it (also :attr:`lesson`). The lesson shows
+        every hand, so the coach's answer key is worked out with those hands; ``answers``
+        (card codes, ``"take"``, ``"pass"``) are the ones the lesson accepts instead of the
+        coach's (:meth:`answer_key` shows the key, :meth:`set_answer` changes it)."""
         from .exercises import make_exercise, open_lesson  # the coach's answer key needs numpy
 
         game = self._valid_game()
-        script = make_exercise(game, question, title=title, language=self.language, rollouts=rollouts)
+        script = make_exercise(game, question, title=title, language=self.language, rollouts=rollouts, answers=answers)
         self.lesson = open_lesson(script, deck=self.panel.deck)
+        self._key_version += 1
         self._show(self.lesson, Message(OUT_LESSON))
         return self.lesson
+
+    def answer_key(self) -> list[dict[str, Any]]:
+        """The answer key of the lesson under the editor (see
+        :meth:`.lesson.LessonScript.answer_key`): per action its ``label``, the coach's chance
+        ``p`` of ending as the bhabhi with its interval ``lo``..``hi``, ``within`` (the coach
+        counts it right), ``best`` (the coach's choice) and ``accepted`` (the lesson does)."""
+        return self._lesson_script().answer_key()
+
+    def set_answer(self, action: Any, accepted: bool = True) -> None:
+        """Accept (or with ``accepted=False`` refuse) ``action`` (a card code, ``"take"`` or
+        ``"pass"``) as a right answer of the lesson under the editor; the lesson follows at
+        once. At least one answer stays accepted."""
+        self._lesson_script().set_answer(action, accepted)
+        self._key_version += 1
+        self.lesson._sync()  # the lesson under the editor shows its question judged by the new key
+        self._sync()
+
+    def _lesson_script(self) -> Any:
+        if self.lesson is None:
+            raise MessageError(Message(NO_LESSON))
+        return self.lesson.script
 
     def _show(self, widget: Any, outcome: Message) -> None:
         self.output.outputs = ()  # what the editor opened before goes: the new table or lesson replaces it
@@ -215,6 +254,9 @@ class Editor(ipywidgets.VBox):
             self.play_out(message["seat"])
         elif kind == "edit_lesson":
             self.open_lesson(message["question"])
+        elif kind == "edit_answer":
+            check_version(message["key"], self._key_version, STALE_KEY)
+            self.set_answer(message["action"], message["accepted"])
         else:
             self.session.receive(self._session_message(message))
             self._sync()
@@ -249,7 +291,22 @@ class Editor(ipywidgets.VBox):
             "problem": None if problem is None else self._translator.render(problem),
             "text": view["text"],
             "outcome": self._translator.render(self._outcome) if self._outcome else "",
+            "key": self._key_view(),
         }
+
+    def _key_view(self) -> dict[str, Any] | None:
+        """The answer key of the lesson under the editor, for its panel (None: no lesson)."""
+        if self.lesson is None:
+            return None
+        script = self.lesson.script
+        step, ex = min(script.exercises.items())
+        whole = lambda p: None if p is None else math.floor(p * 100 + 0.5 + 1e-9) / 100  # noqa: E731  (the coach's rounding)
+        rows = [] if ex.kind == "seat" else [
+            {"action": r["action"], "p": whole(r["p"]), "lo": whole(r["lo"]), "hi": whole(r["hi"]), "within": r["within"],
+             "best": r["best"], "accepted": r["accepted"]} for r in script.answer_key(step)]
+        return {"version": self._key_version, "kind": ex.kind, "seat": script.seat, "shown": script.reveal_all,
+                "rollouts": max((r.rollouts for r in ex.key), default=0),
+                "picker": script.right_answer(step) if ex.kind == "seat" else None, "rows": rows}
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         """The widget, plus a static picture of the position for a notebook read without a kernel."""

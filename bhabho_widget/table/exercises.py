@@ -26,12 +26,13 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+from ..coach.answer_key import AnswerKey, answer_key
 from ..coach.hints import hint
 from ..engine.cards import Card
 from ..engine.errors import PositionError, RecordError
 from ..engine.game import Game, Move
-from ..i18n import N_, Translator, check_language, translator
-from .lesson import Exercise, LessonScript
+from ..i18n import N_, Joined, Message, Translator, check_language, translator
+from .lesson import Exercise, KeyRow, LessonScript
 
 __all__ = ["LESSON_FORMAT", "QUESTIONS", "lesson_from_json", "lesson_to_json", "make_exercise", "open_lesson"]
 
@@ -56,6 +57,7 @@ HINT_PICKER = N_("Look at the cards of the led suit on the table.")
 HINT_TAKE = N_("Taking adds every card of the next player's hand to yours (rule 7): more cards to get rid of.")
 EXPLAIN_PICKER = N_("The player of the highest card of the led suit picks up the trick (rule 4).")
 EXPLAIN_PICKER_FORM = N_("In the pick-up form the player who cannot follow suit picks up the trick (rule 4).")
+EXPLAIN_SHOWN = N_("Every hand is shown, so these chances come from playing on from these very hands.")
 
 
 def _prompt(tr: Translator, template: str, seat: int, lesson_seat: int, names: Sequence[str], **values: Any) -> str:
@@ -83,25 +85,38 @@ def _game_of(source: object) -> Game:
 
 
 def make_exercise(source: object, question: str = "card", seat: int | None = None, title: str = "",
-                  reveal_all: bool = True, language: str = "en", rollouts: int = 160, seed: int = 0) -> LessonScript:
+                  reveal_all: bool = True, language: str = "en", rollouts: int = 160, seed: int = 0,
+                  answers: Any = None) -> LessonScript:
     """A one-step lesson asking ``question`` (see :data:`QUESTIONS`) at the position of
     ``source`` (a Game, a Table, a TableSession, a Lesson or a LessonScript), seen from ``seat``:
 
-    - ``"card"``: which card should the player to move play? The key is the coach's card,
-      the explanation its reason.
+    - ``"card"``: which card should the player to move play? The key is the coach's: its card
+      and every card as good within the simulations' margin (the paired difference's interval
+      holds 0, :func:`~bhabho_widget.coach.hints.about_equal`); the explanation its reason.
     - ``"picker"``: who picks up? Asked at the first play of this trick after which someone
       picks up (a tochoo; in the pick-up form, a lead or follow the next player cannot
       follow): the player to move plays the coach's card, or one that makes someone pick up,
       and the coach's cards are played until then.
     - ``"take"``: should ``seat`` (default: the player to move) take the next player's
-      hand, or pass (rule 7)? The key is the coach's advice.
+      hand, or pass (rule 7)? The key is the coach's advice, and the other choice too when it
+      is as good.
 
-    The prompt is in ``language``; ``rollouts`` and ``seed`` are the coach's (see :func:`hint`),
-    who judges from everything the seat has seen in ``source``'s game. The lesson starts at the
-    moment itself (:meth:`Game.from_position`), so it can be saved and loaded as a record.
+    The answer key (:attr:`.lesson.Exercise.key`: each action's chance of ending as the bhabhi,
+    with its interval, and whether the coach counts it right) is worked out with every hand as
+    shown when the lesson shows them (``reveal_all=True``, as a position from the editor is
+    opened): the coach plays on from the real deal (:mod:`bhabho_widget.coach.answer_key`).
+    With ``reveal_all=False`` it judges from everything the seat has seen in ``source``'s game,
+    the hidden cards sampled, as a hint does. ``rollouts`` and ``seed`` are the coach's (see
+    :func:`hint`). ``answers``: the card codes (or ``"take"``, ``"pass"``) the lesson accepts
+    instead of the coach's, a teacher's key; the numbers stay the coach's
+    (:meth:`.lesson.LessonScript.set_answer` changes it later, :meth:`~.lesson.LessonScript.answer_key`
+    shows it). The prompt is in ``language``. The lesson starts at the moment itself
+    (:meth:`Game.from_position`), so it can be saved and loaded as a record.
     """
     if question not in QUESTIONS:
         raise ValueError(f"question must be one of {', '.join(QUESTIONS)}, not {str(question)[:20]!r}")
+    if not isinstance(reveal_all, bool):
+        raise TypeError("reveal_all must be True or False")
     tr = translator(check_language(language))
     original = _game_of(source)
     if original.is_over:
@@ -118,30 +133,72 @@ def make_exercise(source: object, question: str = "card", seat: int | None = Non
         if asked not in game.legal_takes():
             why = game.take_refusal() or "it holds no cards"
             raise ValueError(f"{game.names[asked]} cannot take now: {why}")
-        h = hint(original, asked, rollouts=rollouts, seed=seed)
-        answer = "take" if h.action == "take" else "pass"
-        if answer == "take":
+        key = answer_key(original, asked, "take", shown=reveal_all, rollouts=rollouts, seed=seed)
+        h = key.hint
+        rows = _rows(key)
+        accepted = _answers(answers, rows) or tuple(r.action for r in rows if r.within)
+        if h.action == "take":
             moves: list[Move | str] = [("take", asked)]
         else:
-            card = h.action if isinstance(h.action, Card) else hint(original, rollouts=rollouts, seed=seed).action
+            card = h.action if isinstance(h.action, Card) else _card_key(original, reveal_all, rollouts, seed).hint.action
             moves = [card.code if isinstance(card, Card) else card]
         target = game.next_holder(asked)
         prompt = _prompt(tr, PROMPT_TAKE, asked, asked, names, target=names[target])  # type: ignore[index]
-        ex = Exercise(0, prompt, "take", answer, explain=h.reason, hint=tr.format(HINT_TAKE))
+        ex = Exercise(0, prompt, "take", accepted, explain=_explanation(key), hint=tr.format(HINT_TAKE), key=rows)
         return LessonScript(game, moves, title=title, exercises=[ex], seat=asked, reveal_all=reveal_all,
                             language=language)
 
-    h = hint(original, rollouts=rollouts, seed=seed)
-    best = h.action if isinstance(h.action, Card) else game.legal_cards()[0]
     if question == "card":
+        key = _card_key(original, reveal_all, rollouts, seed)
+        best = key.hint.action
+        assert isinstance(best, Card)
         prompt = _prompt(tr, PROMPT_CARD, mover, mover if seat is None else seat, names)
-        ex = Exercise(0, prompt, "card", best.code, explain=h.reason, hint=tr.format(HINT_CARD))
+        rows = _rows(key)
+        accepted = _answers(answers, rows) or tuple(r.action for r in rows if r.within)
+        ex = Exercise(0, prompt, "card", accepted, explain=_explanation(key), hint=tr.format(HINT_CARD), key=rows)
         moves = [best.code]
-    else:
+    else:  # who picks up: the rules answer; the coach's cards (as its hints play them) lead there
+        if answers is not None:
+            raise ValueError("a 'picker' question has no answers to set: the rules decide who picks up")
+        h = hint(original, rollouts=rollouts, seed=seed)
+        best = h.action if isinstance(h.action, Card) else game.legal_cards()[0]
         ex, moves = _picker_question(original, best, names, tr, rollouts, seed, mover if seat is None else seat)
     return LessonScript(game, moves, title=title, exercises=[ex], seat=mover if seat is None else seat,
                         reveal_all=reveal_all, language=language)
 
+
+def _card_key(game: Game, shown: bool, rollouts: int, seed: int) -> AnswerKey:
+    """The coach's key of "which card?" for the player to move in ``game``."""
+    mover = game.current_player
+    assert mover is not None
+    return answer_key(game, mover, "card", shown=shown, rollouts=rollouts, seed=seed)
+
+
+def _rows(key: AnswerKey) -> tuple[KeyRow, ...]:
+    return tuple(KeyRow(r.action, r.p, r.lo, r.hi, r.within, r.best, r.rollouts) for r in key.rows)
+
+
+def _explanation(key: AnswerKey) -> str:
+    """The coach's reason, and with every hand shown a word on where its numbers come from."""
+    return Joined(" ", key.hint.reason, Message(EXPLAIN_SHOWN)) if key.shown else key.hint.reason
+
+
+def _answers(answers: Any, rows: Sequence[KeyRow]) -> tuple[str, ...]:
+    """The teacher's ``answers`` (a code, ``"take"``/``"pass"``, or several), checked against
+    the key's actions; () for None."""
+    if answers is None:
+        return ()
+    given = [answers] if isinstance(answers, (str, Card)) else list(answers) if isinstance(answers, (list, tuple, set)) \
+        else None
+    if not given:
+        raise ValueError(f"answers must be an action or a list of actions, not {str(answers)[:40]!r}")
+    codes = []
+    for a in given:
+        code = a if a in ("take", "pass") else Card.parse(a).code
+        if code not in {r.action for r in rows}:
+            raise ValueError(f"{str(a)[:12]!r} is not an answer here: {', '.join(r.action for r in rows)}")
+        codes.append(code)
+    return tuple(r.action for r in rows if r.action in codes)
 
 
 def _picker_question(game: Game, best: Card, names: Sequence[str], tr: Translator, rollouts: int,
@@ -202,7 +259,9 @@ def lesson_to_json(script: LessonScript, indent: int | None = None) -> str:
         "moves": [_move_text(m) for m in script.moves],
         "exercises": [{"step": ex.step, "prompt": str(ex.prompt), "kind": ex.kind,
                        "answer": list(ex.answer) if isinstance(ex.answer, tuple) else ex.answer,
-                       "explain": str(ex.explain), "hint": str(ex.hint)} for ex in script.exercises.values()],
+                       "explain": str(ex.explain), "hint": str(ex.hint),
+                       **({"key": [r.to_dict() for r in ex.key]} if ex.key else {})}
+                      for ex in script.exercises.values()],
         "seat": script.seat,
         "reveal_all": script.reveal_all,
         "language": script.language,
@@ -237,11 +296,17 @@ def lesson_from_json(text: str | bytes) -> LessonScript:
 
 
 def _exercise_fields(e: Any) -> dict[str, Any]:
-    if not isinstance(e, dict) or set(e) != {"step", "prompt", "kind", "answer", "explain", "hint"}:
-        raise RecordError("lesson record: each exercise has step, prompt, kind, answer, explain and hint")
+    names = {"step", "prompt", "kind", "answer", "explain", "hint"}
+    if not isinstance(e, dict) or set(e) - {"key"} != names:
+        raise RecordError("lesson record: each exercise has step, prompt, kind, answer, explain and hint "
+                          "(and may have its answer key)")
     fields = dict(e)
     if isinstance(fields["answer"], list):
         fields["answer"] = tuple(fields["answer"])
+    if "key" in fields:
+        if not isinstance(fields["key"], list):
+            raise RecordError("lesson record: an exercise's key is a list of rows")
+        fields["key"] = tuple(fields["key"])
     return fields
 
 

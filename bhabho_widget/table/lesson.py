@@ -29,9 +29,11 @@ The :class:`~bhabho_widget.table.widget.Lesson` widget shows a script in the not
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import json
-from collections.abc import Sequence
+import math
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -48,6 +50,74 @@ STATUSES = ("right_first", "right", "wrong", "skipped", "open")
 """How a question went: right at the first answer, right after more tries, answered but never
 right, passed without an answer, or not reached (nor answered) yet."""
 
+# the feedback of a question with an answer key (the coach's numbers, see KeyRow)
+KEY_TIED = N_("{actions} are as good as each other here, within the simulations' margin of error.")
+KEY_TIED_TAKE = N_("Taking and passing are as good as each other here, within the simulations' margin of error.")
+KEY_CHANCES = N_("The chance of ending as the bhabhi is {chances}.")
+KEY_CHANCE_WITH = N_("{p} with {card}")
+KEY_CHANCES_TAKE = N_("The chance of ending as the bhabhi is {p_take} if you take and {p_pass} if you pass.")
+KEY_ACCEPTED = N_("This lesson accepts this answer, though the coach's simulations find it worse.")
+KEY_ASKS_CARD = N_("Not quite: this lesson asks for {cards}.")
+KEY_ASKS_TAKE = N_("Not quite: this lesson asks you to take.")
+KEY_ASKS_PASS = N_("Not quite: this lesson asks you to pass.")
+KEY_ONE_LEFT = N_("at least one answer must stay accepted")
+KEY_NONE = N_("this question has no answer key: the rules decide who picks up")
+
+
+def _pct(p: float) -> str:
+    """A chance as a whole percentage, halves rounded up: the coach's own rounding
+    (:func:`bhabho_widget.coach.causes.percent`), so the feedback gives the numbers of its reason."""
+    return f"{int(math.floor(p * 100 + 0.5 + 1e-9))}%"
+
+
+@dataclass(frozen=True)
+class KeyRow:
+    """One action of an exercise's answer key, as the coach judged it: ``action`` (a card code,
+    ``"take"`` or ``"pass"``), its chance ``p`` of ending as the bhabhi with its 95 % interval
+    ``lo``..``hi``, ``within``: the coach counts it right (its choice, or as good within the
+    simulations' margin: the paired difference's interval holds 0), ``best``: the coach's
+    choice, ``rollouts``: the continuations it was played out in. Which actions the lesson
+    accepts is the exercise's ``answer``: the coach's ``within`` ones, unless a teacher chose
+    otherwise (:meth:`LessonScript.set_answer`)."""
+
+    action: str
+    p: float
+    lo: float
+    hi: float
+    within: bool
+    best: bool = False
+    rollouts: int = 0
+
+    FIELDS = ("action", "p", "lo", "hi", "within", "best", "rollouts")
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.action, str):
+            raise TypeError(f"KeyRow.action must be a card code, 'take' or 'pass', not {self.action!r}"[:120])
+        for name in ("p", "lo", "hi"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0.0 <= value <= 1.0:
+                raise ValueError(f"KeyRow.{name} must be a chance from 0 to 1, not {value!r}"[:120])
+            object.__setattr__(self, name, float(value))
+        if self.lo > self.hi:
+            raise ValueError("KeyRow.lo must not be above KeyRow.hi")
+        for name in ("within", "best"):
+            if not isinstance(getattr(self, name), bool):
+                raise TypeError(f"KeyRow.{name} must be True or False")
+        if not isinstance(self.rollouts, int) or isinstance(self.rollouts, bool) or self.rollouts < 0:
+            raise ValueError(f"KeyRow.rollouts must be a count, not {self.rollouts!r}"[:120])
+
+    @classmethod
+    def of(cls, row: KeyRow | Mapping[str, Any]) -> KeyRow:
+        """A row, or one from its record (a mapping of the fields)."""
+        if isinstance(row, KeyRow):
+            return row
+        if not isinstance(row, Mapping) or set(row) != set(cls.FIELDS):
+            raise ValueError(f"an answer key's row has the fields {', '.join(cls.FIELDS)}")
+        return cls(**row)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in self.FIELDS}
+
 
 @dataclass(frozen=True)
 class Exercise:
@@ -59,10 +129,16 @@ class Exercise:
       has the power after the next move) or ``"picker"`` (who picks up in the next move),
       which the engine works out.
     - ``kind="take"``: "take the next player's hand, or pass?"; ``answer`` is ``"take"`` or
-      ``"pass"``.
+      ``"pass"``, or both (``("take", "pass")``) when either is right.
 
     ``hint`` is offered before answering; ``explain`` follows the right answer. A first
     wrong answer gets the hint and another try; the answer is given after the second.
+
+    ``key``: the coach's answer key of a card or take question (:class:`KeyRow` per action,
+    from :func:`~.exercises.make_exercise`): the feedback then gives the coach's numbers, says
+    when the answer is as good as another right one, and never contradicts the answer the
+    lesson accepts (where a teacher accepts what the coach finds worse, or refuses what it
+    finds as good, the feedback says so, without the coach's reason).
     """
 
     step: int
@@ -71,6 +147,7 @@ class Exercise:
     answer: Any = None
     explain: str = ""
     hint: str = ""
+    key: tuple[KeyRow, ...] = ()
 
     def __post_init__(self) -> None:
         if not isinstance(self.step, int) or isinstance(self.step, bool) or self.step < 0:
@@ -90,8 +167,24 @@ class Exercise:
         if self.kind == "seat" and not (isinstance(self.answer, int) and not isinstance(self.answer, bool)
                                         or self.answer in ENGINE_ANSWERS):
             raise ValueError(f"a seat exercise needs answer=<seat>, 'next_leader' or 'picker', not {self.answer!r}")
-        if self.kind == "take" and self.answer not in TAKE_CHOICES:
-            raise ValueError(f"a take exercise needs answer='take' or 'pass', not {self.answer!r}")
+        if self.kind == "take":
+            choices = (self.answer,) if isinstance(self.answer, str) else self.answer
+            if not isinstance(choices, (tuple, list)) or not choices or any(c not in TAKE_CHOICES for c in choices):
+                raise ValueError(f"a take exercise needs answer='take' or 'pass' (or both), not {self.answer!r}"[:120])
+            both = tuple(c for c in TAKE_CHOICES if c in choices)
+            object.__setattr__(self, "answer", both[0] if len(both) == 1 else both)
+        if isinstance(self.key, (str, Mapping)) or not isinstance(self.key, (tuple, list)):
+            raise TypeError("Exercise.key must be a list of KeyRow (or of their records)")
+        rows = tuple(KeyRow.of(r) for r in self.key)
+        if rows and self.kind == "seat":
+            raise ValueError("a seat exercise has no answer key: the rules decide who picks up")
+        if self.kind == "card":
+            rows = tuple(dataclasses.replace(r, action=Card.parse(r.action).code) for r in rows)
+        elif any(r.action not in TAKE_CHOICES for r in rows):
+            raise ValueError("a take exercise's answer key has the rows 'take' and 'pass'")
+        if len({r.action for r in rows}) != len(rows):
+            raise ValueError("an answer key has one row per action")
+        object.__setattr__(self, "key", rows)
 
 
 class Told(str):
@@ -261,10 +354,9 @@ class LessonScript:
                 raise ValueError(f"{where}: with reveal_all=False a card question may only be asked of the lesson's "
                                  f"seat {self.seat}, not of {g.names[mover]}, whose hand is hidden")
             legal = {c.code for c in g.legal_cards()}
-            if ex.answer is not None:
-                wrong = [c for c in ex.answer if c not in legal]
-                if wrong:
-                    raise ValueError(f"{where}: {', '.join(wrong)} cannot be played by {g.names[mover]} there")
+            wrong = [c for c in (ex.answer or ()) if c not in legal] + [r.action for r in ex.key if r.action not in legal]
+            if wrong:
+                raise ValueError(f"{where}: {', '.join(wrong)} cannot be played by {g.names[mover]} there")
             return ex.answer
         if ex.kind == "take":
             if g.take_refusal() is not None or not g.hand_mask(self.seat):
@@ -341,6 +433,88 @@ class LessonScript:
         self._feedback = feedback
         self.version += 1
         return self._feedback_dict(feedback)
+
+    # ------------------------------------------------------------------ the answer key
+    def right_answer(self, step: int) -> Any:
+        """What the lesson counts right at ``step``'s question: the accepted card codes (None:
+        any legal card), ``"take"``/``"pass"`` (or both), or the seat (for who picks up, the
+        rules' answer)."""
+        if step not in self.exercises:
+            raise MessageError(Message("there is no question at this step"))
+        return self._right[step]
+
+    def _keyed_step(self, step: int | None) -> int:
+        """The step of the question whose key is asked for: ``step``, else the question shown,
+        else the first question with a key."""
+        if step is None:
+            step = self.step if self.step in self.exercises else next(
+                (s for s in sorted(self.exercises) if self.exercises[s].kind != "seat"), None)
+            if step is None:
+                raise MessageError(Message(KEY_NONE) if self.exercises else Message("there is no question at this step"))
+        if step not in self.exercises:
+            raise MessageError(Message("there is no question at this step"))
+        if self.exercises[step].kind == "seat":
+            raise MessageError(Message(KEY_NONE))
+        return step
+
+    def answer_key(self, step: int | None = None) -> list[dict[str, Any]]:
+        """The answer key of the card or take question at ``step`` (default: the question shown,
+        else the first): one row per action (each legal card, or take and pass), as plain
+        data: ``action``, ``label`` (as the learner reads it), the coach's chance ``p`` of
+        ending as the bhabhi with its 95 % interval ``lo``..``hi`` (None without a key),
+        ``within`` (the coach counts it right), ``best`` (the coach's choice), ``rollouts``
+        and ``accepted`` (the lesson counts it right)."""
+        step = self._keyed_step(step)
+        ex = self.exercises[step]
+        accepted = set(self._accepted(ex))
+        rows = {r.action: r for r in ex.key}
+        if ex.kind == "take":
+            actions = list(TAKE_CHOICES)
+        else:
+            actions = [r.action for r in ex.key] or [c.code for c in self._at(step).legal_cards()]
+        out = []
+        for action in actions:
+            r = rows.get(action)
+            out.append({"action": action, "label": self._answer_text(step, action),
+                        "p": None if r is None else r.p, "lo": None if r is None else r.lo,
+                        "hi": None if r is None else r.hi, "within": None if r is None else r.within,
+                        "best": None if r is None else r.best, "rollouts": 0 if r is None else r.rollouts,
+                        "accepted": action in accepted})
+        return out
+
+    def set_answer(self, action: Any, accepted: bool = True, step: int | None = None) -> None:
+        """Accept (or refuse, ``accepted=False``) ``action`` as a right answer to the card or
+        take question at ``step`` (default: as :meth:`answer_key`): the teacher's answer key.
+        At least one answer stays accepted. The answers given to that question so far are
+        forgotten, since they were judged by the key before."""
+        if not isinstance(accepted, bool):
+            raise MessageError("accepted must be true or false")
+        step = self._keyed_step(step)
+        ex = self.exercises[step]
+        offered = [r["action"] for r in self.answer_key(step)]
+        if ex.kind == "card":
+            try:
+                code = Card.parse(action).code
+            except (ValueError, TypeError):
+                raise MessageError(f"{str(action)[:20]!r} is not a card") from None
+        else:
+            code = action
+        if code not in offered:
+            raise MessageError(f"{str(action)[:20]!r} is not one of the answers: {', '.join(offered)}")
+        now = set(self._accepted(ex))
+        now = now | {code} if accepted else now - {code}
+        if not now:
+            raise MessageError(Message(KEY_ONE_LEFT))
+        answer: Any = tuple(a for a in offered if a in now)
+        if ex.kind == "take":
+            answer = answer[0] if len(answer) == 1 else answer
+        new = dataclasses.replace(ex, answer=answer)
+        self._right[step] = self._check_exercise(new)
+        self.exercises[step] = new
+        self._answers[step] = []
+        self._skipped.discard(step)
+        self._feedback = None
+        self.version += 1
 
     # ------------------------------------------------------------------ the record
     def status(self, step: int) -> str:
@@ -426,10 +600,66 @@ class LessonScript:
     def _text(self, events: Sequence[Event]) -> Told:
         return Told(events, self.seat, self.reveal_all)
 
-    def _wrong(self, ex: Exercise, tries: int, reveal: str) -> str:
+    def _wrong(self, ex: Exercise, tries: int, reveal: str, explain: bool = True) -> str:
         if tries == 1:
             return Joined(" ", Message("Not quite. Try again."), Message("Hint: {hint}", hint=ex.hint) if ex.hint else "")
-        return Joined(" ", Message("Not quite: {answer}", answer=reveal), ex.explain)
+        return Joined(" ", Message("Not quite: {answer}", answer=reveal), ex.explain if explain else "")
+
+    def _accepted(self, ex: Exercise) -> tuple[str, ...]:
+        """The actions the lesson accepts at ``ex`` (card codes, or take and pass)."""
+        right = self._right[ex.step]
+        if right is None:  # a card question where any legal card is right
+            return tuple(c.code for c in self._at(ex.step).legal_cards())
+        return (right,) if isinstance(right, str) else tuple(right)
+
+    def _keyed(self, ex: Exercise, action: str, right: bool, tries: int, what: str, better: str) -> tuple[bool, str]:
+        """The feedback of an answer to a question with an answer key: the coach's numbers where
+        they agree with the lesson's answer; where a teacher chose otherwise, what the lesson
+        accepts, without the numbers and the coach's reason that would contradict it."""
+        rows = {r.action: r for r in ex.key}
+        row = rows.get(action)
+        if row is None:  # an action the key does not hold (cannot happen for a key from make_exercise)
+            if right:
+                return True, Joined(" ", Message("Right!"), what, ex.explain)
+            return False, self._wrong(ex, tries, Joined(" ", better, what))
+        accepted = self._accepted(ex)
+        # the coach's reason argues for its choice against the clearly worse actions (or says
+        # that it hardly matters): it follows that choice, or the refusal of a clearly worse
+        # one, while the lesson accepts what the coach counts right; once a teacher changed
+        # the key it might contradict the lesson, and the numbers alone are given
+        reason = set(accepted) == {r.action for r in ex.key if r.within}
+        if right and row.within:
+            explain = ex.explain if row.best and reason else ""
+            ties = [r for r in ex.key if r.action != action and r.within and r.action in accepted]
+            if not ties:
+                return True, Joined(" ", Message("Right!"), what, explain)
+            if ex.kind == "take":
+                tied: str = Message(KEY_TIED_TAKE)
+            else:
+                tied = Message(KEY_TIED, actions=ListOf([str(Card.parse(r.action)) for r in [row, *ties]]))
+            return True, Joined(" ", Message("Right!"), tied, self._chances(ex, [row, *ties]), what, explain)
+        if right:  # a teacher accepts what the coach finds clearly worse
+            shown = [row, *(r for r in ex.key if r.best and r is not row)]
+            return True, Joined(" ", Message("Right!"), Message(KEY_ACCEPTED), self._chances(ex, shown), what)
+        if row.within:  # a teacher refuses what the coach finds as good: no numbers, which would say so
+            if tries == 1:
+                return False, self._wrong(ex, tries, "")
+            if ex.kind == "take":
+                asks: str = Message(KEY_ASKS_TAKE if accepted == ("take",) else KEY_ASKS_PASS)
+            else:
+                asks = Message(KEY_ASKS_CARD, cards=ListOf([str(Card.parse(c)) for c in accepted], "or"))
+            return False, Joined(" ", asks, what)
+        better_rows = sorted((r for r in ex.key if r.action in accepted), key=lambda r: (r.p, r.action))[:1]
+        return False, self._wrong(ex, tries, Joined(" ", better, self._chances(ex, [row, *better_rows]), what),
+                                  explain=reason)
+
+    def _chances(self, ex: Exercise, rows: Sequence[KeyRow]) -> str:
+        """The coach's chances of ending as the bhabhi after ``rows``' actions, in one sentence."""
+        if ex.kind == "take":
+            by = {r.action: r for r in ex.key}
+            return Message(KEY_CHANCES_TAKE, p_take=_pct(by["take"].p), p_pass=_pct(by["pass"].p))
+        items = [Message(KEY_CHANCE_WITH, p=_pct(r.p), card=Card.parse(r.action)) for r in rows]
+        return Message(KEY_CHANCES, chances=ListOf(items))
 
     def _check_card(self, ex: Exercise, choice: Card | str, tries: int) -> tuple[bool, str]:
         g = self.game
@@ -447,16 +677,22 @@ class LessonScript:
         else:
             what = Message("If {name} plays {card}: {events}", name=SeatName(g.names[mover], mover), card=card,  # type: ignore[index,arg-type]
                            events=told)
-        if right is None or card.code in right:
+        is_right = right is None or card.code in right
+        better = Message("the better card is {cards}.", cards=ListOf([str(Card.parse(c)) for c in right or ()], "or"))
+        if ex.key:
+            return self._keyed(ex, card.code, is_right, tries, what, better)
+        if is_right:
             return True, Joined(" ", Message("Right!"), what, ex.explain)
-        better = Joined(" ", Message("the better card is {cards}.", cards=ListOf(right, "or")), what)
-        return False, self._wrong(ex, tries, better)
+        return False, self._wrong(ex, tries, Joined(" ", better, what))
 
     def _check_take(self, ex: Exercise, choice: str, tries: int) -> tuple[bool, str]:
-        right = self._right[ex.step]
-        if choice == right:
+        accepted = self._accepted(ex)
+        better = Message("the better choice is to take.") if accepted == ("take",) else \
+            Message("the better choice is to pass.")
+        if ex.key:
+            return self._keyed(ex, choice, choice in accepted, tries, "", better)
+        if choice in accepted:
             return True, Joined(" ", Message("Right!"), ex.explain)
-        better = Message("the better choice is to take.") if right == "take" else Message("the better choice is to pass.")
         return False, self._wrong(ex, tries, better)
 
     def _check_seat(self, ex: Exercise, choice: int, tries: int) -> tuple[bool, str]:

@@ -3,15 +3,16 @@
 // engine's sentence about what is wrong) and sends intentions (protocol.json's edit_*
 // messages, each with the view's version). A card is chosen by a click (or Enter), then
 // sent where it goes by a destination button, a drop, or a key: 0-7 a seat, T the table,
-// W the waste pile, B the box.
+// W the waste pile, B the box. Under the lesson it opens, the answer key: each answer with
+// the coach's chance of ending as the bhabhi, and a tick box for whether the lesson accepts it.
 
 import type { AnyModel, AnyWidget } from "@anywidget/types";
 import "./widget.css";
 import "./editor.css";
 import { cardLabel, faceSvg, parseCard } from "./cards";
 import { focusedWithin, h, setText } from "./dom";
-import { cardsCount, type LabelKey, menuText, type Translate, translator } from "./labels";
-import type { Card, EditorView, Language, Message, Traits } from "./protocol";
+import { cardsCount, type LabelKey, menuText, percent, type Translate, translator } from "./labels";
+import type { AnswerKey, AnswerRow, Card, EditorView, Language, Message, Traits } from "./protocol";
 
 type Model = AnyModel<Traits>;
 type Place = number | "table" | "waste" | "box";
@@ -27,6 +28,50 @@ export function placeOfKey(key: string, players: number): Place | null {
   if (/^[0-7]$/.test(key)) return Number(key) < players ? Number(key) : null;
   const k = key.toLowerCase();
   return k === "t" ? "table" : k === "w" ? "waste" : k === "b" ? "box" : null;
+}
+
+/** An answer of the key as the teacher reads it: a card's name, or take or pass. */
+export function answerLabel(action: AnswerRow["action"], t: Translate): string {
+  if (action === "take") return t("exercise_take");
+  if (action === "pass") return t("exercise_pass");
+  return cardLabel(action, t);
+}
+
+/** The answer key's panel: a note on how the coach worked it out, then per answer its
+ * chance, interval, the coach's word and a tick box (the lesson accepts it). The one accepted
+ * answer's box cannot be cleared: at least one answer stays right. */
+export function renderKey(key: AnswerKey, t: Translate, uid: string): HTMLElement[] {
+  if (key.kind === "seat") {
+    return [h("p.bh-ed-key-note", { "data-testid": "editor-key-note" },
+      t("editor_key_picker", { name: t("seat_name", { n: key.picker ?? 0 }) }))];
+  }
+  const note = key.shown
+    ? t("editor_key_shown", { n: key.rollouts })
+    : t("editor_key_sampled", { n: key.rollouts, name: t("seat_name", { n: key.seat }) });
+  const heads: LabelKey[] = ["editor_key_action", "editor_key_chance", "editor_key_interval", "editor_key_coach", "editor_key_accepted"];
+  const accepted = key.rows.filter((r) => r.accepted).length;
+  const rows = key.rows.map((r) => {
+    const name = answerLabel(r.action, t);
+    const face = r.action === "take" || r.action === "pass" ? null
+      : h("span.bh-card", { "aria-hidden": "true" });
+    if (face) face.innerHTML = faceSvg(r.action, "small");
+    const word = r.best ? "editor_key_best" : r.within ? "editor_key_within" : "editor_key_worse";
+    const box = h("input", {
+      type: "checkbox", "data-action": r.action, "data-testid": `editor-key-accept-${r.action}`,
+      "aria-label": t("editor_key_accept_aria", { action: name }), disabled: r.accepted && accepted === 1,
+    });
+    box.checked = r.accepted;
+    return h(`tr.${r.accepted ? "is-accepted" : "is-refused"}`, { "data-action": r.action, "data-testid": "editor-key-row" },
+      h("th", { scope: "row" }, h("span.bh-ed-key-answer", {}, face, h("span.bh-ed-key-name", {}, name))),
+      h("td", {}, percent(t, r.p)),
+      h("td", {}, t("editor_key_interval_value", { lo: percent(t, r.lo), hi: percent(t, r.hi) })),
+      h(`td.bh-ed-key-word.is-${r.best ? "best" : r.within ? "within" : "worse"}`, {}, t(word)),
+      h("td", {}, box));
+  });
+  const table = h("table.bh-ed-key-table", { "data-testid": "editor-key-table", "aria-labelledby": `${uid}-key-title` },
+    h("thead", {}, h("tr", {}, ...heads.map((k) => h("th", { scope: "col" }, t(k))))), h("tbody", {}, ...rows));
+  return [h("p.bh-ed-key-note", { "data-testid": "editor-key-note" }, note), table,
+    h("p.bh-ed-key-help", {}, t("editor_key_help"))];
 }
 
 /** Where `card` is in `view`. */
@@ -109,12 +154,18 @@ export function mount(model: Model, el: HTMLElement): () => void {
     h("span.bh-group", {}, field(question, "editor_question"), lesson));
   const outcome = h("p.bh-ed-outcome", { "data-testid": "editor-outcome", "aria-live": "polite" });
   const error = h("p.bh-error", { role: "alert", "data-testid": "error" });
+  // the answer key of the lesson under the editor
+  const keyTitle = label(h("h4.bh-ed-key-title", { id: `${uid}-key-title` }), "editor_key_title");
+  const keyBody = h("div.bh-ed-key-body");
+  const keyPanel = h("section.bh-ed-key", { "data-testid": "editor-key", "aria-labelledby": `${uid}-key-title`, hidden: true },
+    keyTitle, keyBody);
+  let keyDrawn = "";
 
   const title = label(h("h3.bh-ed-title", { id: `${uid}-title` }), "editor_title");
   const root = h(
     "div.bhabho-root.bh-editor",
     { "data-testid": "bhabho-editor", "data-lm-suppress-shortcuts": true, role: "region", "aria-labelledby": `${uid}-title` },
-    title, setup, problem, status, keys, places, textRow, loadRow, actions, outcome, error,
+    title, setup, problem, status, keys, places, textRow, loadRow, actions, outcome, keyPanel, error,
   );
   el.append(root);
 
@@ -224,6 +275,25 @@ export function mount(model: Model, el: HTMLElement): () => void {
     if (takeOption) takeOption.disabled = v.takers.length === 0;
     if (question.value === "take" && v.takers.length === 0) question.value = "card";
     setText(outcome, v.outcome);
+    drawKey(v.key);
+  }
+
+  function drawKey(key: AnswerKey | null): void {
+    keyPanel.hidden = key === null;
+    const drawn = key === null ? "" : JSON.stringify([key, model.get("labels"), model.get("lang")]);
+    if (key === null || drawn === keyDrawn) {
+      // a refused click leaves the key as it was: the boxes show the kernel's key again
+      for (const box of keyBody.querySelectorAll<HTMLInputElement>("input[data-action]")) {
+        box.checked = key?.rows.find((r) => r.action === box.dataset.action)?.accepted ?? false;
+      }
+      if (key === null) keyBody.replaceChildren();
+      keyDrawn = drawn;
+      return;
+    }
+    keyDrawn = drawn;
+    const focused = focusedWithin(keyBody)?.dataset.action;
+    keyBody.replaceChildren(...renderKey(key, t, uid));
+    if (focused) keyBody.querySelector<HTMLElement>(`input[data-action="${focused}"]`)?.focus();
   }
 
   // ---- acting ----
@@ -263,6 +333,13 @@ export function mount(model: Model, el: HTMLElement): () => void {
     else if (target === opening) sendEdit({ type: "edit_opening", over: opening.checked });
     else if (target === language && language.value !== model.get("lang")) send({ type: "set_language", language: language.value });
     else if (target === seat) seat.dataset.wanted = seat.value;
+    else if (target instanceof HTMLInputElement && target.dataset.action && keyBody.contains(target)) {
+      const key = view()?.key;
+      if (key) {
+        sendEdit({ type: "edit_answer", action: target.dataset.action as AnswerRow["action"], accepted: target.checked,
+          key: key.version });
+      }
+    }
   });
   listen("keydown", (e) => {
     const target = e.target as HTMLElement;

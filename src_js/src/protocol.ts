@@ -396,6 +396,30 @@ export interface EditorView {
   text: string | null;
   /** What the last Play it out or Open as a lesson put under the editor; empty when nothing. */
   outcome: string;
+  /** The answer key of the lesson under the editor; null while there is none. */
+  key: AnswerKey | null;
+}
+
+/** One action of an answer key: a card, or take or pass; the coach's chance p of ending as the bhabhi after it with its 95 % interval lo..hi (whole percentages); within: the coach counts it right (its choice, or as good within the simulations' margin); best: the coach's choice; accepted: the lesson counts it right. */
+export interface AnswerRow {
+  action: Card | TakeChoice;
+  p: Probability;
+  lo: Probability;
+  hi: Probability;
+  within: boolean;
+  best: boolean;
+  accepted: boolean;
+}
+
+/** The answer key of the lesson the editor opened: its version (echoed by edit_answer, so that a click on an older key is refused), the question's kind, the seat it asks, whether every hand is shown (the coach then plays on from the real deal), the continuations per action, who picks up (for a seat question: the rules' answer, with no rows), and a row per action. */
+export interface AnswerKey {
+  version: Version;
+  kind: "card" | "take" | "seat";
+  seat: Seat;
+  shown: boolean;
+  rollouts: Count;
+  picker: Seat | null;
+  rows: AnswerRow[];
 }
 
 // ---- traits: synced by the kernel; the browser may write only BROWSER_WRITABLE ----
@@ -589,6 +613,15 @@ export interface EditLessonMessage {
   version: Version;
 }
 
+/** Editor: accept (or refuse) an action as a right answer of the lesson under the editor; key is the answer key's version. */
+export interface EditAnswerMessage {
+  type: "edit_answer";
+  action: Card | TakeChoice;
+  accepted: boolean;
+  key: Version;
+  version: Version;
+}
+
 export type Message =
   | PlayMessage
   | TakeMessage
@@ -613,7 +646,8 @@ export type Message =
   | EditOpeningMessage
   | EditLoadMessage
   | EditPlayOutMessage
-  | EditLessonMessage;
+  | EditLessonMessage
+  | EditAnswerMessage;
 
 export type MessageType = Message["type"];
 
@@ -642,6 +676,7 @@ export const MESSAGE_TYPES: readonly MessageType[] = [
   "edit_load",
   "edit_play_out",
   "edit_lesson",
+  "edit_answer",
 ];
 
 // ---- labels: every text of the front end, in English; the labels trait translates them ----
@@ -836,6 +871,21 @@ export const LABELS = {
   editor_question_card: "which card to play",
   editor_question_picker: "who picks up",
   editor_question_take: "take or pass",
+  editor_key_title: "Answer key",
+  editor_key_shown: "Worked out with every hand as shown: each action played on {n} times from these very hands.",
+  editor_key_sampled: "Worked out from what {name} knows: each action played on {n} times over deals of the hidden cards.",
+  editor_key_help: "Tick the answers the lesson accepts; the lesson below follows at once.",
+  editor_key_action: "Answer",
+  editor_key_chance: "Chance of ending as the bhabhi",
+  editor_key_interval: "95 % interval",
+  editor_key_interval_value: "{lo} to {hi}",
+  editor_key_coach: "Coach",
+  editor_key_accepted: "Accepted",
+  editor_key_best: "best",
+  editor_key_within: "as good, within the margin",
+  editor_key_worse: "clearly worse",
+  editor_key_accept_aria: "Accept {action} as a right answer",
+  editor_key_picker: "Who picks up is the rules' answer: {name}.",
 } as const;
 
 export type LabelKey = keyof typeof LABELS;

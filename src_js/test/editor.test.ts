@@ -2,9 +2,10 @@
 // about the position, and sends edit_* messages with the view's version: a card chosen by a
 // click (or the keyboard), then a place by its button, a key (0-7, T, W, B) or a drop.
 import { afterEach, describe, expect, it } from "vitest";
-import editor, { PACK, placeOf, placeOfKey } from "../src/editor";
+import editor, { answerLabel, PACK, placeOf, placeOfKey } from "../src/editor";
+import { ENGLISH } from "../src/labels";
 import type { Message, Model } from "../src/types";
-import type { EditorView, Traits } from "../src/protocol";
+import type { AnswerKey, EditorView, Traits } from "../src/protocol";
 import { FakeModel, key } from "./fixtures";
 
 function editorView(patch: Partial<EditorView> = {}): EditorView {
@@ -14,7 +15,7 @@ function editorView(patch: Partial<EditorView> = {}): EditorView {
     version: 7, num_players: 3, variant: "classic", hands, table: [], waste: [],
     box: PACK.filter((c) => !used.has(c)), leader: null, opening_over: false, next_table_seat: 0, to_play: null,
     takers: [], problem: "The opening trick: nobody holds a card of the opening suit (♠), so there is no opening trick (rule 3).",
-    text: null, outcome: "", ...patch,
+    text: null, outcome: "", key: null, ...patch,
   };
 }
 
@@ -197,5 +198,83 @@ describe("what the editor sends", () => {
     expect(q("[data-testid=error]").getAttribute("role")).toBe("alert");
     cleanup();
     expect(model.listenerCount()).toBe(0);
+  });
+});
+
+describe("the answer key of the lesson under the editor", () => {
+  // the issue's six cards: K♥ escapes for certain, 2♣ is clearly worse; J♣ shows a teacher's change
+  const answerKey = (patch: Partial<AnswerKey> = {}): AnswerKey => ({
+    version: 3, kind: "card", seat: 0, shown: true, rollouts: 160, picker: null,
+    rows: [
+      { action: "KH", p: 0, lo: 0, hi: 0.02, within: true, best: true, accepted: true },
+      { action: "2C", p: 0.51, lo: 0.43, hi: 0.58, within: false, best: false, accepted: false },
+    ],
+    ...patch,
+  });
+
+  it("is hidden until a lesson is open, then lists each answer with its chance, interval and the coach's word", () => {
+    const { q, qa, model } = mountEditor(valid());
+    expect(q("[data-testid=editor-key]").hidden).toBe(true);
+    model.set("editor", { ...valid(), key: answerKey() });
+    const panel = q("[data-testid=editor-key]");
+    expect(panel.hidden).toBe(false);
+    expect(panel.querySelector("h4")?.textContent).toBe("Answer key");
+    expect(q("[data-testid=editor-key-note]").textContent).toBe(
+      "Worked out with every hand as shown: each action played on 160 times from these very hands.");
+    expect(qa("[data-testid=editor-key-table] thead th").map((th) => th.textContent)).toEqual(
+      ["Answer", "Chance of ending as the bhabhi", "95 % interval", "Coach", "Accepted"]);
+    const rows = qa("[data-testid=editor-key-row]").map((tr) =>
+      [tr.querySelector(".bh-ed-key-name")?.textContent, ...Array.from(tr.children).slice(1).map((c) => c.textContent)]);
+    expect(rows).toEqual([
+      ["King of hearts", "0 %", "0 % to 2 %", "best", ""],
+      ["2 of clubs", "51 %", "43 % to 58 %", "clearly worse", ""],
+    ]);
+    const kh = q<HTMLInputElement>("[data-testid=editor-key-accept-KH]");
+    const c2 = q<HTMLInputElement>("[data-testid=editor-key-accept-2C]");
+    expect([kh.checked, c2.checked]).toEqual([true, false]);
+    expect(kh.disabled).toBe(true); // the one accepted answer stays accepted
+    expect(c2.getAttribute("aria-label")).toBe("Accept 2 of clubs as a right answer");
+    expect(q("[data-testid=editor-key-table]").getAttribute("aria-labelledby")).toBe(panel.getAttribute("aria-labelledby"));
+  });
+
+  it("a tick sends edit_answer with the key's version; the kernel's key redraws it, a refusal puts it back", () => {
+    const { q, model, sent } = mountEditor({ ...valid(), key: answerKey() });
+    const c2 = q<HTMLInputElement>("[data-testid=editor-key-accept-2C]");
+    c2.focus();
+    c2.click();
+    expect(sent()).toEqual([{ type: "edit_answer", action: "2C", accepted: true, key: 3, version: 7 }]);
+    // the kernel accepts: both ticked, the focus stays on the box
+    const both = answerKey({ version: 4 });
+    both.rows = both.rows.map((r) => ({ ...r, accepted: true }));
+    model.set("editor", { ...valid(), key: both });
+    const again = q<HTMLInputElement>("[data-testid=editor-key-accept-2C]");
+    expect(again.checked).toBe(true);
+    expect(document.activeElement).toBe(again);
+    expect(q<HTMLInputElement>("[data-testid=editor-key-accept-KH]").disabled).toBe(false);
+    q<HTMLInputElement>("[data-testid=editor-key-accept-KH]").click();
+    expect(sent()[1]).toEqual({ type: "edit_answer", action: "KH", accepted: false, key: 4, version: 7 });
+    // the kernel refuses (say the key changed meanwhile): the box shows its key again
+    model.set("error", "the answer key changed before that click arrived; nothing was done, please try again");
+    expect(q<HTMLInputElement>("[data-testid=editor-key-accept-KH]").checked).toBe(true);
+  });
+
+  it("take or pass, a key from the seat's view, who picks up, in the labels' language", () => {
+    const take = answerKey({ kind: "take", seat: 1, shown: false, rollouts: 192, rows: [
+      { action: "take", p: 0.3, lo: 0.2, hi: 0.4, within: true, best: false, accepted: true },
+      { action: "pass", p: 0.28, lo: 0.2, hi: 0.37, within: true, best: true, accepted: true },
+    ] });
+    const { q, qa, model } = mountEditor({ ...valid(), key: take });
+    expect(qa("[data-testid=editor-key-row] .bh-ed-key-name").map((e) => e.textContent)).toEqual(["Take the hand", "Pass"]);
+    expect(qa(".bh-ed-key-word").map((td) => td.textContent)).toEqual(["as good, within the margin", "best"]);
+    expect(q("[data-testid=editor-key-note]").textContent).toBe(
+      "Worked out from what Seat 1 knows: each action played on 192 times over deals of the hidden cards.");
+    model.set("editor", { ...valid(), key: answerKey({ kind: "seat", picker: 2, rows: [] }) });
+    expect(q("[data-testid=editor-key-note]").textContent).toBe("Who picks up is the rules' answer: Seat 2.");
+    expect(qa("[data-testid=editor-key-table]")).toHaveLength(0);
+    model.set("labels", { editor_key_title: "Lösungsschlüssel", editor_key_best: "am besten" });
+    model.set("editor", { ...valid(), key: answerKey() });
+    expect(q("[data-testid=editor-key] h4").textContent).toBe("Lösungsschlüssel");
+    expect(q(".bh-ed-key-word").textContent).toBe("am besten");
+    expect(answerLabel("QS", ENGLISH)).toBe("Queen of spades");
   });
 });
