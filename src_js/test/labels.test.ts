@@ -62,7 +62,7 @@ describe("labels", () => {
         labels: marked(),
         error: "Stale click.",
         hint: {
-          action: "2H", text: "Play 2♥.",
+          action: "2H", text: "Play 2♥.", compared: null,
           estimates: [{ action: "2H", label: "2♥", p: 0.1, lo: 0.05, hi: 0.2 }, { action: "JH", label: "J♥", p: 0.3, lo: 0.2, hi: 0.4 }],
         },
         score: {

@@ -127,6 +127,7 @@ describe("the game-over banner", () => {
 
 describe("the hint chart's title", () => {
   const hint = {
+    compared: null,
     action: "2H",
     text: "Play 2♥.",
     estimates: [
