@@ -60,6 +60,8 @@ T_FACT_KNOWN = "{name} holds {cards}, picked up in view of everyone"
 T_FACT_TAKEN = "{name} holds {cards}, which came with the hand they took"
 T_FACT_TOP = "{card} is the highest {one} on the table, played by {name}"
 T_FACT_POWER = "you have the power and lead this trick"
+T_FACT_WHOLE_PILE = "the picker takes the waste pile too, {n} cards (whole pile)"
+T_FACT_NONE_LEFT = "nobody else holds a {one}: every other {one} is in the waste pile or played"
 T_CQ_PICKUP = "With {worse} you pick up this trick in {p_worse} of the simulations; with {better} {other}."
 T_CQ_OTHER_PICKS = "{name} picks it up in {p}"
 T_CQ_CLEAN = "it goes round cleanly in {p}"
@@ -152,6 +154,9 @@ def _facts(view: SeatView, better: int | str, worse: int | str) -> list[str]:
     if void is not None:
         facts.append(Message(T_FACT_VOID, name=who(view, void), suit=_suit(suit)))
         later = later[:later.index(void)]
+    elif not view.table and not view.unseen & SUIT_MASKS[suit] and not any(
+            view.known[s] & SUIT_MASKS[suit] for s in later):
+        facts.append(Message(T_FACT_NONE_LEFT, one=_one(suit)))
     strength = view.strength
     low, high = -1, 99
     if isinstance(better, int) and better // 13 == suit == worse // 13:
@@ -169,6 +174,8 @@ def _facts(view: SeatView, better: int | str, worse: int | str) -> list[str]:
         if on_table:
             top_seat, top = max(on_table, key=lambda p: strength[p[1]])
             facts.append(Message(T_FACT_TOP, card=DECK[top], one=_one(suit), name=who(view, top_seat)))
+    if view.rules.pickup == "trick_and_waste" and view.waste_size:
+        facts.append(Message(T_FACT_WHOLE_PILE, n=view.waste_size))
     return facts
 
 
