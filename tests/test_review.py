@@ -41,7 +41,7 @@ def test_the_trap_played_wrongly_is_graded_with_the_better_move():
     assert lead.chosen == "QD" and lead.best == "4D"
     assert lead.grade in ("mistake", "blunder")
     assert lead.loss_lo > 0 and lead.loss == pytest.approx(lead.chance_after - lead.chance_before)
-    assert lead.reason.startswith("Lead 4♦. Why: Player 3 has shown no diamonds and Player 2 holds J♦")
+    assert lead.reason.startswith("Lead 4♦. Why: Player 3 has shown no diamonds; Player 2 holds J♦")
     assert "With Q♦ you pick up this trick" in lead.reason  # the card played, named with its consequence
     assert r.costliest(1) == [lead]
     assert {e.action for e in lead.estimates} == {"4D", "QD", "7H"}

@@ -28,7 +28,7 @@ led Player 2 plays J♦ under it, Player 3 cannot follow and the leader picks up
 >>> est = {e.card.code: e for e in estimate_actions(view, [Card.parse("4D").index, Card.parse("QD").index], 192, 24,
 ...                                                 random.Random(0))}
 >>> print(why(view, est["4D"], est["QD"]))  # doctest: +NORMALIZE_WHITESPACE
-Why: Player 3 has shown no diamonds and Player 2 holds J♦, picked up in view of everyone. With Q♦ you
+Why: Player 3 has shown no diamonds; Player 2 holds J♦, picked up in view of everyone. With Q♦ you
 pick up this trick in 100% of the simulations; with 4♦ Player 2 picks it up in 100%.
 """
 
@@ -222,7 +222,7 @@ def why(view: SeatView, better: ActionEstimate, worse: ActionEstimate) -> str | 
 
 
 def _and(facts: Sequence[str]) -> str:
-    return ListOf(list(facts))
+    return Joined("; ", *facts)
 
 
 # ---------------------------------------------------------------------- takes

@@ -37,7 +37,7 @@ Card.parse('4D')
 ...     print(sentence)
 Lead 4♦
 Simulated 192 times from here, you end as the bhabhi 38% of the time with 4♦; clearly worse: Q♦ (60%) and 7♥ (63%)
-Why: Player 3 has shown no diamonds and Player 2 holds J♦, picked up in view of everyone
+Why: Player 3 has shown no diamonds; Player 2 holds J♦, picked up in view of everyone
 With Q♦ you pick up this trick in 100% of the simulations; with 4♦ Player 2 picks it up in 100%.
 """
 

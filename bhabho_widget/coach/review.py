@@ -50,7 +50,7 @@ The J♦ trap of :mod:`.hints`, played wrongly (Q♦ led, not 4♦):
 >>> for sentence in d.reason.split(". "):
 ...     print(sentence)
 Lead 4♦
-Why: Player 3 has shown no diamonds and Player 2 holds J♦, picked up in view of everyone
+Why: Player 3 has shown no diamonds; Player 2 holds J♦, picked up in view of everyone
 With Q♦ you pick up this trick in 100% of the simulations; with 4♦ Player 2 picks it up in 94%.
 """
 
