@@ -204,23 +204,28 @@ def hub_check(url: str, environ: Mapping[str, str] | None = None,
     looks = re.search(r"/services/([^/]+)/", path)
     if target is None or not looks:
         return "", None
-    name = looks.group(1)
+    last = re.search(r"/([^/]+)/ws$", path)  # the service it would reach, once normalised
+    name = last.group(1) if last else looks.group(1)
     public = [o for o in (_origin(env[k]) for k in ("JUPYTERHUB_PUBLIC_HUB_URL", "JUPYTERHUB_PUBLIC_URL")
                           if env.get(k)) if o is not None]
     # a hub service's address, or one a classmate could listen at: refused with a reason (another
     # server, elsewhere, is joined without the token)
     claimed = _loopback(target[1]) or target[1] in {o[1] for o in public}
-    match = _SERVICE_PATH.fullmatch(path[len(base):]) if path.startswith(base) else None
-    model = (lookup or (lambda n: hub_service(n, env)))(name) if match is not None and _clean_path(path) else None
-    if model is None:
-        if match is not None and _clean_path(path) and claimed:
-            return "", Message(NOT_PUBLISHED, name=name[:40])
+    if not re.fullmatch(r"[A-Za-z0-9._~-]+", name):
         return "", Message(NOT_THE_SERVICE, url=url[:80], name=name[:40], published="?") if claimed else None
+    model = (lookup or (lambda n: hub_service(n, env)))(name)  # asked of the hub's own API only
+    if model is None:
+        if not claimed:
+            return "", None
+        if _clean_path(path) and path.startswith(base) and _SERVICE_PATH.fullmatch(path[len(base):]):
+            return "", Message(NOT_PUBLISHED, name=name[:40])
+        return "", Message(NOT_THE_SERVICE, url=url[:80], name=name[:40], published="?")
     prefix = model["prefix"] if model["prefix"].endswith("/") else model["prefix"] + "/"
     origins = [o for o in (_origin(model["url"]), *public) if o is not None and (o[0] == "wss" or _loopback(o[1]))]
     claimed = claimed or target[1] in {o[1] for o in origins}
     published = ", ".join(f"{s}://{h}:{p}{prefix}ws" for s, h, p in origins) or "?"
-    if target in origins and path == prefix + "ws" and (target[0] == "wss" or _loopback(target[1])):
+    if (target in origins and path == prefix + "ws" and path.startswith(base) and _clean_path(path)
+            and _SERVICE_PATH.fullmatch(path[len(base):]) and (target[0] == "wss" or _loopback(target[1]))):
         return token, None
     return "", Message(NOT_THE_SERVICE, url=url[:80], name=name[:40], published=published[:160]) if claimed else None
 
