@@ -41,7 +41,7 @@ from ..i18n import N_, Message, check_language, translator
 from ..table.protocol import SERVER_PROTOCOL, check_frame
 from .hub import HubIdentity
 from .store import KEEP_DAYS, Store
-from .tables import ServerTable
+from .tables import ServerTable, clean_name
 
 __all__ = ["CLOSE_REPLACED", "CLOSE_TABLE_GONE", "Limits", "TableServer", "make_app"]
 
@@ -241,6 +241,7 @@ class TableServer:
 
     # ------------------------------------------------------------------ life
     async def startup(self) -> None:
+        clean_name("x")  # the names the table keeps, read once from every language's catalog
         pruned = self.store.prune(self.keep_days)
         now = time.time()
         for code, record in self.store.load_all():

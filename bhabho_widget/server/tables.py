@@ -152,15 +152,18 @@ class ServerTable:
         t._new_match(started=False)
         return t
 
-    def _new_match(self, rounds_moves: Sequence[Sequence[str]] = (), started: bool = True) -> None:
-        """A match from the table's seed, its rounds replayed from ``rounds_moves`` (a restore)."""
+    def _new_match(self, rounds_moves: Sequence[Sequence[str]] = (), started: bool = True) -> int:
+        """A match from the table's seed, its rounds replayed from ``rounds_moves`` (a restore);
+        returns the number of the current round's events before its last move."""
         match = Match(self.players, rounds=self.rounds or NO_END, rules=self.variant, seed=self.seed)
         rng = random.Random(f"{self.seed}:bots:{secrets.randbits(32)}")
         bots = {s: BOTS[self.bots_level](seed=rng.randrange(2**63)) for s in range(self.players)}  # type: ignore[call-arg]
         self.finished_moves = [list(m) for m in rounds_moves[:-1]]
+        mark = 0
         for moves in rounds_moves or [[]]:
             game = match.new_game()
             for move in moves:
+                mark = game.event_count
                 if move.startswith("take:"):
                     game.take(int(move[5:]))
                 else:
@@ -170,6 +173,7 @@ class ServerTable:
                                      match=match, started=started)
         self.table.version += version  # versions only grow: a click on the old match is stale
         self.table.changed("new", [], self._heading, told=game.events)
+        return mark
 
     def _heading(self, tr: Translator, names: Sequence[str], seat: int) -> str:
         """The scoreboard's heading as the first words of a round dealt (a table with rounds)."""
@@ -456,11 +460,11 @@ class ServerTable:
                 updated=record["updated"], host=record.get("host", 0), admitted=list(record.get("admitted", [])))
         if not isinstance(t.host, int) or not 0 <= t.host < t.players or len(seats) != t.players:
             raise ValueError("the record's seats do not fit its table")
-        t._new_match(record["moves"], started=record["started"])
+        mark = t._new_match(record["moves"], started=record["started"])
         trick, offered = record["offers"]
         t.driver.restore_offers(trick, offered)
-        if t.game.moves:
-            t.table.changed("step", [], told=[])
+        if t.game.moves:  # the line under the table tells the last move again, as it did
+            t.table.changed("step", t.game.events_since(mark))
         t.table.version = record["version"]
         return t
 
