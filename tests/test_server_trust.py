@@ -612,6 +612,24 @@ def test_a_failed_write_is_undone_and_the_player_told(tmp_path, caplog):
     assert len(rows) == 1  # Dev's table was never kept, in the file or in memory
 
 
+def test_a_write_the_disk_refuses_for_real_is_undone_and_nothing_told_is_lost(tmp_path):
+    """benchmarks/server_faults.py's full disk, on two tables: the server runs with a file size
+    limit (RLIMIT_FSIZE: past it the system refuses every write, as a full disk does, without
+    root); each move it cannot store is refused with an error frame, logged in one line, no
+    traceback; started again without the limit, every seat's view is the last one it was sent."""
+    import importlib.util
+
+    path = pathlib.Path(__file__).resolve().parents[1] / "benchmarks" / "server_faults.py"
+    spec = importlib.util.spec_from_file_location("server_faults", path)
+    faults = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
+    spec.loader.exec_module(faults)  # type: ignore[union-attr]
+    result = run(faults.fault_disk(str(tmp_path), 2, 120))
+    assert result["refused while full"] >= 2 and result["log lines of failed writes"] == result["refused while full"]
+    assert result["their words"] == ["the server could not store that; nothing was done, please try again later"]
+    assert result["tracebacks"] == 0 and result["views differing after restart"] == []
+    assert result["finished"] == 2 and result["errors after"] == 0
+
+
 @pytest.mark.parametrize("case", ["missing folder", "read-only file", "corrupt file"])
 def test_a_bad_db_is_one_line_naming_the_file_and_exit_2(tmp_path, case):
     db = tmp_path / "tables.sqlite3"
