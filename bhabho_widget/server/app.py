@@ -62,7 +62,7 @@ TABLE_BURST = 10
 
 STORE_FAILED = N_("the server could not store that; nothing was done, please try again later")
 TOO_MANY = N_("too many messages: this connection is closed; slow down")
-REPLACED = N_("this seat was opened in another connection: this one is closed (run the join cell again to come back here)")
+REPLACED = N_("this seat was opened in another connection, so this one is closed")
 UNDEALT_GONE = N_("this table was closed: nobody dealt its cards for {minutes} minutes")
 TOO_MANY_TABLES = N_("too many new tables from one place: try again in a minute")
 FULL = N_("the server holds as many tables as it may; try again later")
@@ -283,11 +283,14 @@ class TableServer:
         undealt = self.limits.undealt_minutes * 60
         for code, table in list(self.tables.items()):
             if not table.started and now - table.updated > undealt:
-                self._drop(code, Message(UNDEALT_GONE, minutes=f"{self.limits.undealt_minutes:g}"))
+                minutes = f"{self.limits.undealt_minutes:g}"
+                self._drop(code, Message(UNDEALT_GONE, minutes=minutes))
                 continue
+            if self._stalled.get(code, 0) > now:
+                continue  # a write failed a moment ago: the next try after a while, not every tick
             if table.expire(self.grace, now):
                 self._commit(code)
-            elif table.bot_due() and code not in self._runners and self._stalled.get(code, 0) < now:
+            elif table.bot_due() and code not in self._runners:
                 self._kick(code)
         if now - pruned_at > 3600:
             for code, table in list(self.tables.items()):
@@ -301,6 +304,7 @@ class TableServer:
         """Delete a table (``delete=False``: from memory only); its connected seats are told
         ``why`` and closed for good."""
         table = self.tables.pop(code, None)
+        self._stalled.pop(code, None)
         if delete:
             with contextlib.suppress(sqlite3.Error, OSError):
                 self.store.delete(code)
