@@ -89,20 +89,20 @@ class HubIdentity:
         asking = self._asking.get(key)
         if asking is None:
             asking = self._asking[key] = asyncio.get_running_loop().create_future()
+            name = None
             try:
                 self.asked += 1
                 name = await asyncio.to_thread(self._ask, token)
+                self._remember(key, name, down=False)
             except MessageError:
                 self._remember(key, None, down=True)
-                asking.set_result(None)
-                del self._asking[key]
                 raise
-            self._remember(key, name, down=False)
-            asking.set_result(name)
-            del self._asking[key]
+            finally:  # the joins waiting on this question get its answer, whatever happened
+                asking.set_result(name)
+                del self._asking[key]
         else:
             name = await asyncio.shield(asking)
-            if name is None and self._known.get(key, (0, None, False))[2]:
+            if name is None and (key not in self._known or self._known[key][2]):  # no answer came
                 raise MessageError(Message(HUB_DOWN))
         if name is None:
             raise MessageError(Message(NOT_SIGNED_IN))
