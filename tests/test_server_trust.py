@@ -769,6 +769,7 @@ def test_a_shared_table_reviews_each_person_s_seat_from_their_own_view(fresh):
     from bhabho_widget.engine.cards import cards_of
     from bhabho_widget.server.tables import ServerTable
     from bhabho_widget.table.remote import SharedTable, TableClient
+    from bhabho_widget.table.protocol import check_trait, check_view
     from bhabho_widget.table.seat_record import stand_in
 
     server = fresh()
@@ -796,8 +797,11 @@ def test_a_shared_table_reviews_each_person_s_seat_from_their_own_view(fresh):
         run_ = guest.start_review(rollouts=24, samples=4)
         assert run_.wait(120) and run_.status == "done", (run_.status, run_.failure)
         assert guest.review["status"] == "done" and guest.review["decisions"]
+        check_trait("review", guest.review)
         guest.show_decision(0)
         assert guest.view["mode"] == "review" and guest.view["hands"] is None
+        check_view(guest.view)
+        check_trait("review", guest.review)
         guest.show_decision(None)
         assert guest.view["mode"] == "play"
         # the record: what seat 1 saw, nothing more
