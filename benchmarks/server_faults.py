@@ -6,6 +6,7 @@ Run on demand (not part of pytest):
 
     python benchmarks/server_faults.py                 # every fault, 12 tables x 4 people each
     python benchmarks/server_faults.py --tables 4 --faults restart
+    python benchmarks/server_faults.py --code ../main       # the same faults on another checkout's server
 
 Each fault starts ``python -m bhabho_widget.server`` on 127.0.0.1 with a fresh SQLite file
 (bots at pace 0) and plays whole games in one client process (asyncio websockets; every
@@ -50,6 +51,8 @@ from typing import Any
 from websockets.asyncio.client import connect
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CODE = ROOT
+"""The checkout whose server is run (``--code``: another one, for a before and after)."""
 TRANSIENT = ("narration", "events", "change", "last_trick", "log")
 """View keys that tell the last change (compared too, but reported apart)."""
 
@@ -58,6 +61,13 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+def has_option(code: str, option: str) -> bool:
+    """Whether the server of the checkout ``code`` takes ``option``."""
+    out = subprocess.run([sys.executable, "-m", "bhabho_widget.server", "--help"], capture_output=True, text=True,
+                         env={**os.environ, "PYTHONPATH": code}, timeout=60, cwd=tempfile.gettempdir())
+    return option in out.stdout
 
 
 class ServerProcess:
@@ -75,11 +85,13 @@ class ServerProcess:
             if limit is not None:
                 resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
 
-        env = {**os.environ, "PYTHONPATH": ROOT}
+        env = {**os.environ, "PYTHONPATH": CODE}
+        rate = ["--tables-per-hour", "100000"] if has_option(CODE, "--tables-per-hour") else []  # one client, many tables
         self.proc = subprocess.Popen([sys.executable, "-m", "bhabho_widget.server", "--port", str(self.port), "--db",
-                                      self.db, "--bot-pace", "0", "--grace", str(self.grace),
-                                      "--tables-per-hour", "100000", "--send-timeout", "2", "--ping", "2", *self.extra],
-                                     env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, preexec_fn=limited)
+                                      self.db, "--bot-pace", "0", "--grace", str(self.grace), *rate,
+                                      "--send-timeout", "2", "--ping", "2", *self.extra],
+                                     env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, preexec_fn=limited,
+                                     cwd=os.path.dirname(self.db))  # not a checkout: the package comes from CODE
         for _ in range(300):
             try:
                 urllib.request.urlopen(f"http://127.0.0.1:{self.port}/", timeout=1).close()
@@ -353,16 +365,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tables", type=int, default=12)
     parser.add_argument("--timeout", type=float, default=300.0)
     parser.add_argument("--faults", nargs="*", default=list(FAULTS), choices=list(FAULTS))
+    parser.add_argument("--code", default=ROOT, help="the checkout whose server is run (default: this one)")
     args = parser.parse_args(argv)
+    global CODE
+    CODE = os.path.abspath(args.code)
     if not 1 <= args.tables <= 100:
         parser.error("--tables must be from 1 to 100")
     ok = True
     with tempfile.TemporaryDirectory() as tmp:
         for name in args.faults:
             start = time.monotonic()
-            result = asyncio.run(FAULTS[name](tmp, args.tables, args.timeout))
+            try:
+                result = asyncio.run(FAULTS[name](tmp, args.tables, args.timeout))
+            except Exception as err:  # a server that does not survive the fault
+                result = {"failed": f"{type(err).__name__}: {err}"[:300]}
             print(f"[{name}] {time.monotonic() - start:.0f} s: " + json.dumps(result, ensure_ascii=False))
-            bad = (result.get("finished") != args.tables or result.get("views differing")
+            bad = (result.get("failed") or result.get("finished") != args.tables or result.get("views differing")
                    or result.get("views differing after restart") or result.get("tracebacks")
                    or result.get("errors") or result.get("errors after")
                    or (name == "disk" and not result.get("refused while full"))
