@@ -768,8 +768,8 @@ def test_a_shared_table_reviews_each_person_s_seat_from_their_own_view(fresh):
     from bhabho_widget.coach.review import review
     from bhabho_widget.engine.cards import cards_of
     from bhabho_widget.server.tables import ServerTable
-    from bhabho_widget.table.remote import SharedTable, TableClient
     from bhabho_widget.table.protocol import check_trait, check_view
+    from bhabho_widget.table.remote import SharedTable, TableClient
     from bhabho_widget.table.seat_record import stand_in
 
     server = fresh()
