@@ -6,7 +6,11 @@ starts the server from the ``jupyterhub_config.py`` entry of the README and rout
 opens a table through the hub's address; two more hub users join with their own tokens,
 one through the proxy, one on the server's own port. Each is seated under their hub name,
 whatever name they gave; a stranger without a hub token is refused; a whole game is
-played to its end, the kernel playing its seat.
+played to its end, the kernel playing its seat. The hub is configured as the README says:
+its public address (the proxy) and a role that lets a user's server read where the table
+service is, so a kernel knows the addresses its token may go to. Two students on one
+machine: one listens in her kernel at addresses that look like the service, and the
+other's token reaches none of them, only the service.
 """
 
 from __future__ import annotations
@@ -65,6 +69,7 @@ class Hub:
             import sys
             c.JupyterHub.ip = "127.0.0.1"
             c.JupyterHub.port = {self.port}
+            c.JupyterHub.public_url = "http://127.0.0.1:{self.port}"  # the proxy: the kernels' published way in
             c.JupyterHub.hub_ip = "127.0.0.1"
             c.JupyterHub.hub_port = {self.hub_port}
             c.ConfigurableHTTPProxy.api_url = "http://127.0.0.1:{self.proxy_api}"
@@ -91,10 +96,14 @@ class Hub:
                 }},
                 {{"name": "teacher", "api_token": {self.token!r}}},
             ]
+            # the entry of the README: a user's server may read where the table service is
             c.JupyterHub.load_roles = [
+                {{"name": "user", "scopes": ["self", "read:services!service=bhabho"]}},
                 {{"name": "teacher", "services": ["teacher"],
                   "scopes": ["admin:users", "admin:servers", "tokens", "access:servers", "list:users"]}},
             ]
+            c.Spawner.server_token_scopes = ["users:activity!user", "access:servers!server",
+                                             "read:services!service=bhabho"]
         """)
         (root / "jupyterhub_config.py").write_text(config)
         (root / "home").mkdir()
@@ -325,3 +334,100 @@ def test_the_hub_user_name_is_the_default_name_in_a_kernel(hub):
     finally:
         kernel.close()
 
+
+
+KERNEL_TRAP = """
+import json, threading
+from websockets.sync.server import serve
+received = []
+
+def keep(ws):
+    try:
+        for text in ws:
+            received.append(text if isinstance(text, str) else text.decode("utf-8", "replace"))
+    except Exception:
+        pass
+
+trap = serve(keep, "127.0.0.1", 0)
+threading.Thread(target=trap.serve_forever, daemon=True).start()
+print(json.dumps({"port": trap.socket.getsockname()[1]}))
+"""
+
+KERNEL_TRIES = """
+import json, os
+from bhabho_widget.table import remote
+from bhabho_widget.table.remote import TableClient
+remote.CONNECT_TIMEOUT = 2.0
+said = {{}}
+for address in {addresses!r}:
+    client = TableClient(address)
+    try:
+        client.join("no-such-code", name="Ana")
+        said[address] = "joined"
+    except Exception as err:
+        said[address] = str(err)[:400]
+    finally:
+        client.close()
+# the table service at its published address (the service's own): the token goes there
+client = TableClient({service!r})
+client.join({code!r}, name="Not Ana")
+said["service"] = client.state["seats"][client.seat]["name"]
+client.close()
+print(json.dumps({{"said": said, "token": os.environ["JUPYTERHUB_API_TOKEN"]}}))
+"""
+
+
+def test_two_students_on_one_machine_cannot_collect_each_other_s_token(hub):
+    """Eve listens on this machine (a websocket server in her own kernel, any path, any
+    frame kept) and gives Ana addresses of it that look like the table service. Ana's
+    kernel sends its hub token to none of them: each is refused with the address the hub
+    publishes, or joined without the token; at the published address the token goes to the
+    service, which seats Ana under her hub name."""
+    hub.hub_api("/users", "POST", {"usernames": ["ana2", "eve"]})
+    hub.spawn("ana2")
+    hub.spawn("eve")
+    eve, ana = Kernel(hub, "eve"), Kernel(hub, "ana2")
+    try:
+        port = json.loads(eve.execute(KERNEL_TRAP).strip())["port"]
+        code = open_table(hub, f"ws://127.0.0.1:{hub.service_port}/services/bhabho/ws")
+        addresses = [
+            f"127.0.0.1:{port}/services/bhabho",  # another port, the service's path
+            f"http://localhost:{port}/services/bhabho/",
+            f"ws://[::1]:{port}/services/bhabho/ws",
+            f"127.0.0.1:{port}/anything",  # another port, another path: no token at all
+            f"127.0.0.1:{hub.service_port}/services/bhabho/../../x/services/bhabho",  # a path to normalise
+            f"127.0.0.1:{hub.service_port}/services/x/../bhabho",
+        ]
+        out = json.loads(ana.execute(KERNEL_TRIES.format(addresses=addresses, code=code,
+                                                         service=f"127.0.0.1:{hub.service_port}/services/bhabho")
+                                     ).strip().splitlines()[-1])
+        said, token = out["said"], out["token"]
+        published = f"ws://127.0.0.1:{hub.service_port}/services/bhabho/ws"
+        for address in addresses:
+            if "anything" in address:
+                assert "did not answer" in said[address]  # Eve's trap took the hello, without the token
+            else:
+                assert "is not the address the hub gives" in said[address] and published in said[address], said
+        assert said["service"] == "ana2"  # seated by the service under the hub name
+        caught = eve.execute("print(json.dumps(received))")
+        assert token and token not in caught, "Ana's token reached Eve's listener"
+        hellos = [json.loads(text) for text in json.loads(caught)]
+        assert hellos and all(h["hub_token"] == "" for h in hellos)  # the tokenless join did arrive
+    finally:
+        eve.close()
+        ana.close()
+
+
+def open_table(hub: Hub, url: str) -> str:
+    """A table on the hub's service, opened by a hub user of this test's (a token from the teacher); its code."""
+    if "teacher1" not in [u["name"] for u in hub.hub_api("/users")]:
+        hub.hub_api("/users", "POST", {"usernames": ["teacher1"]})
+    token = hub.user_token("teacher1")
+
+    async def main() -> str:
+        p = await Player(url).open({"type": "create", "players": 4, "variant": "classic", "rounds": None,
+                                    "bots": "rules", "name": "", "language": "en", "hub_token": token})
+        await p.close()
+        return p.seated["code"]  # type: ignore[index]
+
+    return run(main())

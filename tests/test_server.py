@@ -47,12 +47,14 @@ class Server:
     """``python -m bhabho_widget.server`` in a process of its own, on 127.0.0.1."""
 
     def __init__(self, db: str, grace: float = 60.0, ping: float = 20.0, send_timeout: float = 10.0,
-                 prefix: str = "") -> None:
+                 prefix: str = "", extra: tuple[str, ...] = ("--tables-per-hour", "1000000")) -> None:
         self.port = free_port()
         self.prefix = prefix.rstrip("/")
         self.db = db
+        # the tests open many tables from one address: the limit of new tables is raised
+        # unless a test gives its own ``extra`` (every other limit at its default)
         self.args = ["--port", str(self.port), "--db", db, "--bot-pace", "0", "--grace", str(grace), "--ping", str(ping),
-                     "--send-timeout", str(send_timeout)]
+                     "--send-timeout", str(send_timeout), *extra]
         self.proc: subprocess.Popen[bytes] | None = None
         self.url = f"ws://127.0.0.1:{self.port}{self.prefix}/ws"
         self.start()

@@ -22,13 +22,19 @@ import urllib.request
 from collections.abc import Mapping
 
 from ..engine.errors import MessageError
+from ..i18n import N_, Message
 
 __all__ = ["HubIdentity", "NOT_SIGNED_IN"]
 
-NOT_SIGNED_IN = "this table server takes the players of its JupyterHub only: join from a notebook on the hub"
+NOT_SIGNED_IN = N_("this table server takes the players of its JupyterHub only: join from a notebook on the hub")
 """The refusal of a missing or unknown hub token (it says nothing about the token)."""
 CACHE_SECONDS = 60.0
+FAILED_SECONDS = 10.0
+"""How long a token the hub refused is refused without asking again."""
+DOWN_SECONDS = 3.0
+"""How long a hub that did not answer is not asked again."""
 TIMEOUT = 5.0
+HUB_DOWN = N_("the hub did not answer who you are; try again in a moment")
 
 
 class HubIdentity:
@@ -38,7 +44,10 @@ class HubIdentity:
         if not api_url.startswith(("http://", "https://")):
             raise ValueError(f"the hub's API address must start with http:// or https://, not {api_url[:60]!r}")
         self.api_url = api_url.rstrip("/")
-        self._known: dict[str, tuple[float, str]] = {}
+        self._known: dict[str, tuple[float, str | None, bool]] = {}  # key -> (when, name or None, the hub was down)
+        self._asking: dict[str, asyncio.Future[str | None]] = {}
+        self.asked = 0
+        """Questions put to the hub so far."""
 
     @classmethod
     def from_environment(cls, environ: Mapping[str, str] | None = None) -> HubIdentity | None:
@@ -55,9 +64,9 @@ class HubIdentity:
         except urllib.error.HTTPError as err:
             if err.code in (401, 403, 404):
                 return None
-            raise MessageError("the hub did not answer who you are; try again in a moment") from None
+            raise MessageError(Message(HUB_DOWN)) from None
         except (urllib.error.URLError, OSError, ValueError):
-            raise MessageError("the hub did not answer who you are; try again in a moment") from None
+            raise MessageError(Message(HUB_DOWN)) from None
         if not isinstance(model, dict) or model.get("kind", "user") != "user" or not isinstance(model.get("name"), str):
             return None  # a service's token, or an answer that is not a user
         return model["name"]
@@ -65,16 +74,41 @@ class HubIdentity:
     async def user_for(self, token: str) -> str:
         """The hub user name of ``token``; :data:`NOT_SIGNED_IN` as a MessageError if none."""
         if not token:
-            raise MessageError(NOT_SIGNED_IN)
+            raise MessageError(Message(NOT_SIGNED_IN))
         key = hashlib.sha256(token.encode("utf-8")).hexdigest()
         now = time.monotonic()
         known = self._known.get(key)
-        if known is not None and now - known[0] < CACHE_SECONDS:
-            return known[1]
-        name = await asyncio.to_thread(self._ask, token)
+        if known is not None:
+            when, name, down = known
+            if now - when < (DOWN_SECONDS if down else CACHE_SECONDS if name else FAILED_SECONDS):
+                if down:
+                    raise MessageError(Message(HUB_DOWN))
+                if name is None:
+                    raise MessageError(Message(NOT_SIGNED_IN))
+                return name
+        asking = self._asking.get(key)
+        if asking is None:
+            asking = self._asking[key] = asyncio.get_running_loop().create_future()
+            name = None
+            try:
+                self.asked += 1
+                name = await asyncio.to_thread(self._ask, token)
+                self._remember(key, name, down=False)
+            except MessageError:
+                self._remember(key, None, down=True)
+                raise
+            finally:  # the joins waiting on this question get its answer, whatever happened
+                asking.set_result(name)
+                del self._asking[key]
+        else:
+            name = await asyncio.shield(asking)
+            if name is None and (key not in self._known or self._known[key][2]):  # no answer came
+                raise MessageError(Message(HUB_DOWN))
         if name is None:
-            raise MessageError(NOT_SIGNED_IN)
+            raise MessageError(Message(NOT_SIGNED_IN))
+        return name
+
+    def _remember(self, key: str, name: str | None, down: bool) -> None:
         if len(self._known) > 4096:
             self._known.clear()
-        self._known[key] = (now, name)
-        return name
+        self._known[key] = (time.monotonic(), name, down)

@@ -5,10 +5,18 @@
 turns, rule 7's offers and one take per boundary, the checks of every action, the version,
 each seat's view): a rule fixed there is fixed here. The server table adds only what is a
 server's: its seats (a person's, with the hash of that seat's token, or an open seat a bot
-plays), who is connected and the bot that stands in for a person away too long, the
-:class:`~bhabho_widget.play.match.Match` of rounds the host deals, each seat's language, and
-what is stored. Every action names the seat it comes from; the server has checked that
+plays), who is connected and the bot that stands in for a person away too long, the host
+(seat 0 at first; the role passes on when the host is away longer than the grace time),
+who may still sit down once the cards are dealt (a person the host admits by name), the
+:class:`~bhabho_widget.play.match.Match` of rounds the host deals, each seat's language,
+and what is stored. Every action names the seat it comes from; the server has checked that
 seat's token before.
+
+A person's name is cleaned before it is seated (:func:`clean_name`): Unicode NFKC, spaces
+run together, no control, format or invisible characters, at most 40 characters, not a name
+the table gives itself ("You", "Bot 2", "Player 3", in every language), and not the name of
+another person at the table, without regard to case. An empty name is the seat's default,
+"Player <seat>".
 
 :meth:`ServerTable.record` is everything the server stores of a table (the settings, the
 seats with their token hashes, every move of every round, rule 7's offers of the moment);
@@ -24,36 +32,44 @@ True
 ...     _ = t.step_bot()
 >>> t.view_for(host)["waiting"] in ("human", "bot")
 True
+>>> clean_name("  Ａsha\u3000 K ")
+'Asha K'
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 import random
+import re
 import secrets
 import time
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine.errors import IllegalMoveError
+from ..engine.errors import IllegalMoveError, MessageError
 from ..engine.events import Event
 from ..engine.game import Game
 from ..engine.rules import PRESETS, rules_from
-from ..i18n import N_, Message, Translator, check_language, translator
+from ..i18n import LANGUAGES, N_, Message, Translator, check_language, translator
 from ..play.bots import Bot
 from ..play.driver import Driver
 from ..play.match import Match
 from ..play.registry import BOTS
 from ..table.controller import TableController
+from ..table.seat_record import seat_record
 from ..table.view import View, score_of
 
-__all__ = ["NO_END", "Seat", "ServerTable", "new_code", "new_token", "token_hash"]
+__all__ = ["NO_END", "Seat", "ServerTable", "clean_name", "new_code", "new_token", "token_hash"]
 
 NO_END = 1000
 """Rounds of the match behind a table kept without a scoreboard: the match only deals."""
 NAME_LENGTH = 40
+UNDEALT_OPEN = N_("the cards are dealt: only a person the host admits by name may sit down now")
+"""The refusal of a join after the deal (a dropped person comes back with their seat's token)."""
 
 
 def new_code() -> str:
@@ -109,6 +125,10 @@ class ServerTable:
     """The round: the game, the bots, the offers, the checks, the version and the views."""
     finished_moves: list[list[str]] = field(default_factory=list)
     """The moves of each finished round of the match (the current round's are the game's)."""
+    host: int = 0
+    """The seat that deals (seat 0, the table's maker, until the role passes, see :meth:`expire`)."""
+    admitted: list[str] = field(default_factory=list)
+    """Names the host let in after the deal (:meth:`admit`), each good for one seat."""
 
     # ------------------------------------------------------------------ making
     @classmethod
@@ -132,15 +152,18 @@ class ServerTable:
         t._new_match(started=False)
         return t
 
-    def _new_match(self, rounds_moves: Sequence[Sequence[str]] = (), started: bool = True) -> None:
-        """A match from the table's seed, its rounds replayed from ``rounds_moves`` (a restore)."""
+    def _new_match(self, rounds_moves: Sequence[Sequence[str]] = (), started: bool = True) -> int:
+        """A match from the table's seed, its rounds replayed from ``rounds_moves`` (a restore);
+        returns the number of the current round's events before its last move."""
         match = Match(self.players, rounds=self.rounds or NO_END, rules=self.variant, seed=self.seed)
         rng = random.Random(f"{self.seed}:bots:{secrets.randbits(32)}")
         bots = {s: BOTS[self.bots_level](seed=rng.randrange(2**63)) for s in range(self.players)}  # type: ignore[call-arg]
         self.finished_moves = [list(m) for m in rounds_moves[:-1]]
+        mark = 0
         for moves in rounds_moves or [[]]:
             game = match.new_game()
             for move in moves:
+                mark = game.event_count
                 if move.startswith("take:"):
                     game.take(int(move[5:]))
                 else:
@@ -150,6 +173,7 @@ class ServerTable:
                                      match=match, started=started)
         self.table.version += version  # versions only grow: a click on the old match is stale
         self.table.changed("new", [], self._heading, told=game.events)
+        return mark
 
     def _heading(self, tr: Translator, names: Sequence[str], seat: int) -> str:
         """The scoreboard's heading as the first words of a round dealt (a table with rounds)."""
@@ -190,20 +214,56 @@ class ServerTable:
         return self.table.last_events
 
     # ------------------------------------------------------------------ seats
-    def seat_person(self, name: str, language: str = "en") -> tuple[int, str]:
-        """Give the first open seat to a person; returns ``(seat, token)``. The token is
-        shown once: the table keeps only its hash."""
-        name = _check_name(name)
+    def seat_person(self, name: str, language: str = "en", seat: int | None = None,
+                    reserved: bool = True) -> tuple[int, str]:
+        """Give a person a seat: the first open one, or ``seat`` (their own, come back to);
+        returns ``(seat, token)``. The token is shown once: the table keeps only its hash
+        (a seat given back gets a new token, and the old one no longer opens it). ``name``
+        is cleaned (:func:`clean_name`); an empty one is the seat's default name. Once the
+        cards are dealt, an open seat goes only to a name the host admitted (:meth:`admit`).
+        ``reserved=False`` lets a name the table gives itself through (a hub user's own name)."""
         language = check_language(language)
-        for s, seat in enumerate(self.seats):
-            if not seat.is_person:
-                token = new_token()
-                self.seats[s] = Seat(name=name, token_hash=token_hash(token), language=language, connected=True,
-                                     bot_plays=False)
-                self.table.seat_person(s)
-                self._touch()
-                return s, token
-        raise IllegalMoveError(Message("the table is full"))
+        cleaned = clean_name(name, reserved)
+        if seat is None:
+            free = [s for s, st in enumerate(self.seats) if not st.is_person]
+            if not free:
+                raise IllegalMoveError(Message("the table is full"))
+            seat = free[0]
+            if self.started:
+                key = cleaned.casefold()
+                if not key or key not in self.admitted:
+                    raise IllegalMoveError(Message(UNDEALT_OPEN))
+                self.admitted.remove(key)
+        cleaned = cleaned or f"Player {seat}"
+        self.check_name_free(cleaned, seat)
+        token = new_token()
+        self.seats[seat] = Seat(name=cleaned, token_hash=token_hash(token), language=language, connected=True,
+                                bot_plays=False, seq=self.seats[seat].seq)
+        self.table.seat_person(seat)
+        self._touch()
+        return seat, token
+
+    def seat_of(self, name: str) -> int | None:
+        """The seat of the person called ``name`` (exactly: on a hub, the hub user's name), or None."""
+        return next((k for k, s in enumerate(self.seats) if s.is_person and s.name == name), None)
+
+    def check_name_free(self, name: str, seat: int) -> None:
+        """Refuse ``name`` at ``seat`` when another person at the table has it (without regard to case)."""
+        key = name.casefold()
+        if any(k != seat and s.is_person and s.name.casefold() == key for k, s in enumerate(self.seats)):
+            raise IllegalMoveError(Message("another player at this table has this name: choose another"))
+
+    def admit(self, seat: int, name: str) -> None:
+        """The host lets the person called ``name`` sit down at an open seat once the cards are dealt."""
+        if seat != self.host:
+            raise IllegalMoveError(Message("only the host admits players at a shared table"))
+        cleaned = clean_name(name)
+        if not cleaned:
+            raise IllegalMoveError(Message("a name must have letters or digits"))
+        key = cleaned.casefold()
+        if key not in self.admitted:
+            self.admitted = [*self.admitted[-7:], key]
+        self._touch()
 
     def check_token(self, seat: int, token: str) -> bool:
         """True when ``token`` is the token of ``seat`` (a person's seat); compared in constant time."""
@@ -231,14 +291,22 @@ class ServerTable:
         s.dropped_at = time.time() if now is None else now
 
     def expire(self, grace: float, now: float | None = None) -> bool:
-        """Let a bot play every seat whose person has been away for ``grace`` seconds; True
-        when one did."""
+        """Let a bot play every seat whose person has been away for ``grace`` seconds, and pass
+        the host's role to the first person at the table when the host has been away as long;
+        True when anything changed."""
         now = time.time() if now is None else now
         changed = False
         for k, s in enumerate(self.seats):
             if s.is_person and not s.connected and not s.bot_plays and s.dropped_at is not None and now - s.dropped_at >= grace:
                 s.bot_plays = True
                 self.table.seat_bot(k)
+                changed = True
+        host = self.seats[self.host]
+        if not host.connected and (host.dropped_at is None or now - host.dropped_at >= grace):
+            heir = next((k for k, s in enumerate(self.seats) if k != self.host and s.is_person and s.connected), None)
+            if heir is not None:
+                self.host = heir
+                self.table.bump()
                 changed = True
         if changed:
             self._touch()
@@ -261,9 +329,9 @@ class ServerTable:
 
     # ------------------------------------------------------------------ play
     def start(self, seat: int) -> None:
-        """The host (seat 0) deals: the first round, the next round once one is over, or
+        """The host deals: the first round, the next round once one is over, or
         a new match once the match is over. Open seats are played by bots."""
-        if seat != 0:
+        if seat != self.host:
             raise IllegalMoveError(Message("only the host deals at a shared table"))
         if not self.started:
             self.table.started = True
@@ -323,14 +391,20 @@ class ServerTable:
         return self.translator_for(seat).local_names(names, seat)
 
     def view_for(self, seat: int) -> View:
-        """The view ``seat``'s browser gets: only what that seat may know."""
+        """The view ``seat``'s browser gets: only what that seat may know. Before the deal the
+        host reads that they deal; the others, that they wait for the host."""
         tr = self.translator_for(seat)
         names = self.seat_names(seat)
         extra = []
         if not self.started:
             people = sum(s.is_person for s in self.seats)
-            extra.append(tr.format(N_("Waiting for the host to deal: {people} of {players} seats taken; bots play the others."),
-                                   people=people, players=self.players))
+            if seat == self.host:
+                extra.append(tr.format(N_("You are the host to deal: {people} of {players} seats taken; bots play the "
+                                          "others. Deal with New game once everyone is in."),
+                                       people=people, players=self.players))
+            else:
+                extra.append(tr.format(N_("Waiting for the host to deal: {people} of {players} seats taken; bots play "
+                                          "the others."), people=people, players=self.players))
         return self.table.view(seat, tr, names, narration=self.table.narration(seat, tr, names, extra))
 
     def score_for(self, seat: int) -> dict[str, Any] | None:
@@ -340,14 +414,23 @@ class ServerTable:
         return score_of(self.match, self.seat_names(seat), seat, self.translator_for(seat))
 
     def config_for(self, seat: int) -> dict[str, Any]:
-        """The settings shown in the controls (never the seed: it would tell the deal)."""
+        """The settings shown in the controls (never the seed: it would tell the deal);
+        ``can_deal``: this seat is the host's, whose New game deals (the others' is off)."""
         return {"players": self.players, "seed": None, "variant": self.variant, "bots": self.bots_level,
-                "language": self.seats[seat].language, "rounds": self.rounds}
+                "language": self.seats[seat].language, "rounds": self.rounds, "can_deal": seat == self.host}
 
     def seats_info(self) -> list[dict[str, Any]]:
         """Who sits where, for every seat to see: names, people or bots, and who is connected."""
         return [{"name": n, "person": s.is_person, "connected": s.connected, "bot": s.bot_plays}
                 for n, s in zip(self.names(), self.seats)]
+
+    def record_for(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` saw of the game over, for its review in its own kernel
+        (:func:`~bhabho_widget.table.seat_record.seat_record`): its own dealt hand, the
+        public moves and the events as that seat saw them; never another hand."""
+        if not self.started or not self.game.is_over:
+            raise MessageError(Message("the review opens once the game is over"))
+        return seat_record(self.game, seat)
 
     # ------------------------------------------------------------------ storing
     def record(self) -> dict[str, Any]:
@@ -361,6 +444,7 @@ class ServerTable:
                        "bot_plays": s.bot_plays} for s in self.seats],
             "moves": [*self.finished_moves, _moves(self.game)],
             "offers": [trick, offered],
+            "host": self.host, "admitted": list(self.admitted),
         }
 
     @classmethod
@@ -373,12 +457,14 @@ class ServerTable:
                  for s in record["seats"]]
         t = cls(code=record["code"], players=record["players"], variant=record["variant"], rounds=record["rounds"],
                 bots_level=record["bots"], seed=record["seed"], seats=seats, created=record["created"],
-                updated=record["updated"])
-        t._new_match(record["moves"], started=record["started"])
+                updated=record["updated"], host=record.get("host", 0), admitted=list(record.get("admitted", [])))
+        if not isinstance(t.host, int) or not 0 <= t.host < t.players or len(seats) != t.players:
+            raise ValueError("the record's seats do not fit its table")
+        mark = t._new_match(record["moves"], started=record["started"])
         trick, offered = record["offers"]
         t.driver.restore_offers(trick, offered)
-        if t.game.moves:
-            t.table.changed("step", [], told=[])
+        if t.game.moves:  # the line under the table tells the last move again, as it did
+            t.table.changed("step", t.game.events_since(mark))
         t.table.version = record["version"]
         return t
 
@@ -387,10 +473,69 @@ def _moves(game: Game) -> list[str]:
     return [f"take:{m[1]}" if isinstance(m, tuple) else m.code for m in game.moves]
 
 
-def _check_name(name: object) -> str:
-    if not isinstance(name, str) or not name.strip():
-        raise ValueError("a name must be a non-empty text")
+_INVISIBLE = frozenset([0x115F, 0x1160, 0x3164, 0xFFA0, 0x2800, 0x034F, 0x17B4, 0x17B5, 0x180E, 0x2062, 0x2063,
+                        0x2064, *range(0xFE00, 0xFE10), *range(0xE0100, 0xE01F0)])
+"""Characters that show nothing though they are no control or format characters (fillers,
+the blank braille pattern, variation selectors)."""
+
+
+def clean_name(name: object, reserved: bool = True) -> str:
+    """A person's name as the table shows it, or a refusal (an IllegalMoveError with one
+    sentence): NFKC-normalised, runs of spaces as one, at most 40 characters, without
+    control, format (right-to-left override, zero-width characters), surrogate, private-use,
+    unassigned or invisible characters, and (unless ``reserved`` is False) not one of the
+    names the table gives itself. An empty name (or spaces only) gives "" (the seat's default name).
+
+    >>> clean_name("Bot 2")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+        ...
+    bhabho_widget.engine.errors.IllegalMoveError: this name is kept for the table (You, the bots, ...): choose another
+    >>> clean_name("A\u202eB")
+    Traceback (most recent call last):
+        ...
+    bhabho_widget.engine.errors.IllegalMoveError: a name may not hold control or invisible characters
+    """
+    if not isinstance(name, str):
+        raise IllegalMoveError(Message("a name must be text"))
+    invisible = IllegalMoveError(Message("a name may not hold control or invisible characters"))
+    if any(0xD800 <= ord(ch) <= 0xDFFF for ch in name):  # a lone surrogate: no text at all
+        raise invisible
+    name = unicodedata.normalize("NFKC", name)
+    for ch in name:
+        if ch in " \t":
+            continue
+        if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp") or ord(ch) in _INVISIBLE:
+            raise invisible
     name = " ".join(name.split())
+    if not name:
+        return ""
+    if unicodedata.category(name[0]).startswith("M"):  # a mark with nothing to sit on
+        raise invisible
     if len(name) > NAME_LENGTH:
-        raise ValueError(f"a name has at most {NAME_LENGTH} characters")
+        raise IllegalMoveError(Message("a name has at most {n} characters", n=NAME_LENGTH))
+    if reserved and _reserved(name.casefold()):
+        raise IllegalMoveError(Message("this name is kept for the table (You, the bots, the players' default names): "
+                                       "choose another"))
     return name
+
+
+def _reserved(key: str) -> bool:
+    words, patterns = _reserved_names()
+    return key in words or any(p.fullmatch(key) for p in patterns)
+
+
+@functools.cache
+def _reserved_names() -> tuple[frozenset[str], tuple[re.Pattern[str], ...]]:
+    """The names the table gives itself, in every language, without regard to case: "You",
+    and "Bot <n>" and "Player <n>" for any number (spaces or none before it)."""
+    words = {"you"}
+    patterns = {r"(bot|player)\s*\d+"}
+    for code in LANGUAGES:
+        tr = translator(code)
+        words.add(unicodedata.normalize("NFKC", tr.gettext(N_("You"))).casefold())
+        for template in (N_("Bot {n}"), N_("Player {n}")):
+            local = unicodedata.normalize("NFKC", tr.gettext(template)).casefold()
+            if "{n}" in local:
+                before, after = local.split("{n}", 1)
+                patterns.add(re.escape(before.strip()) + r"\s*\d+\s*" + re.escape(after.strip()))
+    return frozenset(words), tuple(re.compile(p) for p in sorted(patterns))

@@ -274,6 +274,8 @@ export function controlsPanel(ctx: Context): ControlsPanel {
       for (const e of c.playOnly) e.hidden = v.mode === "lesson";
       c.hint.disabled = !v.take_offer && (!canPlay(v) || !((v.legal ?? []).length || v.can_take));
       c.undo.disabled = v.can_undo === false; // nothing of the person's to take back yet
+      // at a shared table only the host deals: the others' New game is off (other tables have no can_deal)
+      c.newGame.disabled = model.get("can_deal") === false;
     },
     drawConfig(refill = false): void {
       const lists = {

@@ -445,6 +445,8 @@ export interface Traits {
   languages: Language[];
   /** null in a lesson. */
   config: Config | null;
+  /** A shared table's seat that deals (the host's): the New game button is off for the other seats. Widgets without this trait (every other table) deal with New game. */
+  can_deal: boolean;
   /** How the suits are coloured; the browser asks for a change with set_deck. Until the kernel has this trait, the front end hides the deck switch and draws two colours. */
   deck: Deck;
   /** Texts of the front end by key (the keys of bhabho_widget/i18n/labels.json); a missing key shows the English text. */

@@ -181,6 +181,7 @@ export function mount(model: Model, el: HTMLElement): () => void {
     pacer.update(view(), model.get("pace"), felt.restSince());
   });
   on("change:reveal_all", controls.drawSettings);
+  on("change:can_deal", () => redraw(drawView));
 
   // ---- DOM events (delegated to the root, so redraws need no rewiring) ----
 

@@ -118,6 +118,7 @@ export function defaultTraits(): Traits {
     labels: {},
     lang: "en",
     deck: "two-colour",
+    can_deal: true,
     tracker: null,
     review: null,
     editor: null,

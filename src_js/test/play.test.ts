@@ -347,6 +347,20 @@ describe("controls", () => {
     expect(model.sent[2]).toEqual({ type: "new_game", version: 7, players: 3, seed: null, variant: "classic", bots: "rules" });
   });
 
+  it("turns New game off for a shared table's seat that does not deal (can_deal false)", () => {
+    const { q, model } = mount({ config: config({}) });
+    const newGame = q<HTMLButtonElement>("[data-testid=new-game]");
+    expect(newGame.disabled).toBe(false); // a seat that deals
+    model.set("can_deal", false);
+    expect(newGame.disabled).toBe(true);
+    newGame.click();
+    expect(model.sent).toEqual([]); // nothing sent, nothing refused
+    model.set("can_deal", true); // the host's role passed to this seat
+    expect(newGame.disabled).toBe(false);
+    newGame.click();
+    expect(model.sent[0]).toMatchObject({ type: "new_game" });
+  });
+
   it("starts a match's next round from New game, and a new match from a typed seed", () => {
     const { q, model } = mount({ config: config({ seed: 7, rounds: 2 }) });
     const seed = q<HTMLInputElement>("[data-testid=seed]");
