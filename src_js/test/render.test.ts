@@ -133,6 +133,7 @@ describe("the hint chart's title", () => {
       { action: "2H", label: "2♥", p: 0.1, lo: 0.05, hi: 0.2 },
       { action: "JH", label: "J♥", p: 0.3, lo: 0.2, hi: 0.4 },
     ],
+    compared: null,
   };
 
   it("says what the percentages are, above the bars and inside the chart", () => {
