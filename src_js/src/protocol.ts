@@ -792,6 +792,7 @@ export const LABELS = {
   review_all: "Every decision",
   review_row: "Trick {trick}: you chose {chosen} ({after}); better was {best} ({before})",
   review_row_best: "Trick {trick}: you chose {chosen} ({after}), the best",
+  review_row_even: "Trick {trick}: you chose {chosen} ({after}); {best} ({before}) is about as good",
   review_loss: "{loss} points lost (95 %: {lo} to {hi})",
   review_back: "Back",
   review_next: "Next",

@@ -166,11 +166,14 @@ export function renderGraph(data: Review, t: Translate, box: GraphBox = GRAPH): 
   return root;
 }
 
-/** One decision as a line: "Trick 5: you chose Q♦ (62 %); better was 4♦ (41 %)". */
+/** One decision as a line: "Trick 5: you chose Q♦ (62 %); better was 4♦ (41 %)". A decision
+ * within the simulations' margin (the interval of its loss reaches 0: never graded, and the
+ * kernel's reason calls the two about equal) never says "better": "…; 4♦ (41 %) is about as good". */
 export function rowText(d: ReviewDecision, t: Translate): string {
   const after = percent(t, d.p);
   if (d.chosen === d.best) return t("review_row_best", { trick: d.trick, chosen: d.chosen_label, after });
-  return t("review_row", { trick: d.trick, chosen: d.chosen_label, after, best: d.best_label, before: percent(t, d.chance_before) });
+  const vars = { trick: d.trick, chosen: d.chosen_label, after, best: d.best_label, before: percent(t, d.chance_before) };
+  return t(d.loss_lo > 0 ? "review_row" : "review_row_even", vars);
 }
 
 function rowButton(d: ReviewDecision, t: Translate, testid: string, at: number | null): HTMLButtonElement {
