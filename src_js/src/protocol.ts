@@ -684,6 +684,7 @@ export const LABELS = {
   four_colour: "Four-colour deck",
   take: "Take",
   take_from: "Take {name}'s hand",
+  take_effect: "A take adds {target}'s {cards} to your {m}, and {target} escapes (rule 7).",
   waiting_kernel: "Waiting for the kernel…",
   log_title: "Log",
   log_aria: "Game log",

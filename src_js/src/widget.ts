@@ -79,6 +79,7 @@ export function mount(model: Model, el: HTMLElement): () => void {
       messages.box,
       // Take and Pass last: just before the hand in tab order
       h("div.bh-hand-actions", {}, controls.controls.actions, tracker.button, review.button, take.take, take.pass),
+      take.effect, // what a take does, while Take may be pressed
       hint.slot, // the hint's words and chart take the bar's whole width, under the buttons
     ),
     hand.area,
