@@ -195,6 +195,8 @@ export function mount(model: Model, el: HTMLElement): () => void {
   listen("click", (e) => {
     // a point of the review's graph or one of its rows: that decision's position
     if (review.clickDecision(e.target)) return;
+    // a cell of the tracker's grid, clicked or tapped: focused, its detail shown
+    if (tracker.clickCell(e.target)) return;
     const btn = (e.target as HTMLElement | null)?.closest?.("button");
     if (!btn || !root.contains(btn) || btn.disabled) return;
     clickable.some((panel) => panel.click(btn));
@@ -217,7 +219,12 @@ export function mount(model: Model, el: HTMLElement): () => void {
     // selects, buttons, the hand) to ourselves; JupyterLab listens in the bubbling phase.
     if (OWN_KEYS.has(e.key) && !e.ctrlKey && !e.metaKey && !e.altKey) e.stopPropagation();
   });
-  listen("focusin", (e) => hand.focusin(e));
+  listen("focusin", (e) => {
+    hand.focusin(e);
+    tracker.focusin(e);
+  });
+  listen("mouseover", (e) => tracker.pointer(e));
+  listen("mouseout", (e) => tracker.pointer(e));
 
   // ---- first draw ----
   controls.drawDeck();
