@@ -64,8 +64,8 @@ from ..play.search import PASS, TAKE, ActionEstimate, estimate_actions
 from .causes import T_PASS_LABEL, T_TAKE_LABEL, most_telling, pct, percent, take_effect, take_why, why
 from .lru import LRUCache
 
-__all__ = ["Estimate", "Hint", "about_equal", "clearly_worse", "decision_reason", "explain", "hint", "hint_for_view",
-           "percent"]
+__all__ = ["Estimate", "Hint", "about_equal", "clearly_worse", "decision_reason", "explain", "hint", "hint_estimates",
+           "hint_for_view", "percent"]
 
 DEFAULT_ROLLOUTS = search.DEFAULT_ROLLOUTS
 """Continuations per action for a hint, spread over :data:`DEFAULT_SAMPLES` sampled deals: the
@@ -231,9 +231,12 @@ def hint(game: Game, seat: Seat | None = None, rollouts: int = DEFAULT_ROLLOUTS,
     return hint_for_view(game.seat_view(seat), rollouts=rollouts, samples=samples, seed=seed)
 
 
-def hint_for_view(view: SeatView, rollouts: int = DEFAULT_ROLLOUTS, samples: int = DEFAULT_SAMPLES,
-                  seed: int | None = 0) -> Hint:
-    """:func:`hint` from a :class:`SeatView`: what a hint may know, and nothing more."""
+def hint_estimates(view: SeatView, rollouts: int = DEFAULT_ROLLOUTS, samples: int = DEFAULT_SAMPLES,
+                   seed: int | None = 0) -> list[ActionEstimate]:
+    """The estimates of every action a hint at ``view`` weighs (each legal card, and a take or
+    a pass where the seat may take), with what happened next in their simulations: the ones
+    :func:`hint_for_view` gives its hint from, with the same arguments (kept, so asked again
+    they are not worked out again; *Show me* picks its typical imagined deal from them)."""
     actions: list[int | str] = list(indices(view.legal)) if view.my_turn else []
     if view.can_take and view.take_target is not None:
         actions.append(TAKE)
@@ -241,7 +244,13 @@ def hint_for_view(view: SeatView, rollouts: int = DEFAULT_ROLLOUTS, samples: int
             actions.append(PASS)
     if not actions:
         raise ValueError(f"{view.names[view.seat]} has nothing to do now: no hint")
-    est = _estimates(view, tuple(actions), rollouts, samples, seed)
+    return _estimates(view, tuple(actions), rollouts, samples, seed)
+
+
+def hint_for_view(view: SeatView, rollouts: int = DEFAULT_ROLLOUTS, samples: int = DEFAULT_SAMPLES,
+                  seed: int | None = 0) -> Hint:
+    """:func:`hint` from a :class:`SeatView`: what a hint may know, and nothing more."""
+    est = hint_estimates(view, rollouts, samples, seed)
     by_action = {e.action: e for e in est}
     cards = [e for e in est if isinstance(e.action, int)]
     best_card = min(cards, key=lambda e: (e.p, e.action)) if cards else None
