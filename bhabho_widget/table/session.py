@@ -155,6 +155,8 @@ class TableSession:
         self.max_bhabhi = max_bhabhi
         self.last_hint: Any = None
         """The last hint given, its texts as Messages (see :meth:`hint`)."""
+        self.last_hint_view: Any = None
+        """The seat's view the last hint was worked out from (see :meth:`hint_view`)."""
         self._hints: dict[tuple[Any, int], Any] = {}  # hints given, by (what the seat saw, seed)
         self._hint_busy = False
         self.seed: int | None = seed
@@ -370,9 +372,7 @@ class TableSession:
             raise IllegalMoveError(Message("a hint is for your turn, and it is not your turn"))
         from ..coach.hints import hint_for_view  # needs numpy
 
-        view = self.game.seat_view(self.seat)
-        if self.driver.has_taken(self.seat):  # the person's one chance to take is used (rule 7)
-            view = dataclasses.replace(view, can_take=False, take_target=None)
+        view = self.hint_view()
         key = (view, HINT_SEED)
         suggestion = self._hints.get(key)
         if suggestion is None:
@@ -385,7 +385,16 @@ class TableSession:
                 del self._hints[next(iter(self._hints))]  # the oldest
             self._hints[key] = suggestion
         self.last_hint = suggestion
+        self.last_hint_view = view
         return localize_tree(suggestion, self.translator, self.names())
+
+    def hint_view(self) -> Any:
+        """The person's seat view as a hint weighs it now: without the chance to take once the
+        person has taken at this trick boundary (rule 7)."""
+        view = self.game.seat_view(self.seat)
+        if self.driver.has_taken(self.seat):  # the person's one chance to take is used (rule 7)
+            view = dataclasses.replace(view, can_take=False, take_target=None)
+        return view
 
     # ------------------------------------------------------------------ language
     @property

@@ -32,7 +32,7 @@ __all__ = ["LOG_LENGTH", "GameEvent", "LastTrick", "LogLine", "Result", "TableCa
 LOG_LENGTH = 80
 """Log lines a view carries: the last ones of the game on the table."""
 
-Mode = Literal["play", "lesson", "review"]
+Mode = Literal["play", "lesson", "review", "imagine"]
 Waiting = Literal["human", "bot", "over"]
 Change = Literal["step", "undo", "new"]
 
@@ -100,6 +100,7 @@ class View(TypedDict):
     result: Result | None
     lesson: dict[str, Any] | None
     review: dict[str, Any] | None
+    imagine: dict[str, Any] | None
 
 
 def _codes(mask: int) -> list[str]:
@@ -110,14 +111,17 @@ def build_view(game: Game, seat: int, *, version: int, waiting: Waiting, change:
                log: list[LogLine], events: Sequence[Event] = (), mode: Mode = "play", reveal_all: bool = False,
                take_offer: bool = False, can_take: bool = False, can_undo: bool = False,
                translator: Translator | None = None, names: Sequence[str] | None = None,
-               lesson: dict[str, Any] | None = None, review: dict[str, Any] | None = None) -> View:
+               lesson: dict[str, Any] | None = None, review: dict[str, Any] | None = None,
+               imagine: dict[str, Any] | None = None) -> View:
     """The view of ``game`` that ``seat``'s browser gets: the seat's own view
     (:meth:`Game.seat_view`: its hand, the public state), every hand only when
     ``reveal_all``, the events of the last change (``events``) and the ``log`` as that seat
     reads them, in ``translator``'s language (None: English) with the seats called ``names``
     (None: the game's names). ``legal`` holds the seat's playable cards only at play
     (``mode="play"``) while ``waiting`` is ``"human"``; ``can_take`` is the table's decision (rule 7's order of
-    offers and one take per boundary are the table's), its target the seat's next holder."""
+    offers and one take per boundary are the table's), its target the seat's next holder.
+    ``mode="imagine"`` is Show me's imagined game (:mod:`.showing`), its ``imagine`` info
+    saying which line and step; ``lesson`` and ``review`` are those modes' own."""
     tr = translator or ENGLISH
     sv = game.seat_view(seat)
     shown = list(sv.names if names is None else names)
@@ -157,6 +161,7 @@ def build_view(game: Game, seat: int, *, version: int, waiting: Waiting, change:
         result=result_of(game, seat, tr, names),
         lesson=lesson,
         review=review,
+        imagine=imagine,
     )
 
 
