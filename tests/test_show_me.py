@@ -331,3 +331,28 @@ def test_take_and_pass_lines():
     s.go(1)
     after = s.view(ENGLISH, g.names, 2)
     assert len(after["hand"]) == 2 + 6 and after["narration"].startswith("You take")
+
+
+def test_a_trick_that_ends_shows_the_cards_that_were_on_the_table_before():
+    """The imagined game starts in the middle of a trick: the trick resting on the felt when
+    it ends holds the cards played before the action too."""
+    from bhabho_widget.play.bots import RuleBot
+
+    g = Game.deal(4, seed=3)
+    bots = [RuleBot(seed=s) for s in range(4)]
+    while not (g.current_player == 0 and g.table and g.trick_number > 3 and len(g.legal_cards()) >= 2):
+        seat = g.current_player
+        g.play(bots[seat].choose_card(g.seat_view(seat)))
+    before = [{"seat": s, "card": c.code} for s, c in g.table]
+    legal = [c.index for c in g.legal_cards()]
+    s = Showing(g, 0, legal[0], legal[-1])
+    for line in s.lines_shown:
+        s.switch(line)
+        s.go(s.current.trick_step)
+        rest = s.view(ENGLISH, g.names, 1)["last_trick"]
+        assert rest["cards"][:len(before)] == before
+        assert [c["card"] for c in rest["cards"]][len(before)] == DECK[s.current.action].code
+        assert len(rest["cards"]) == len({c["card"] for c in rest["cards"]})
+        s.go(s.count - 1)  # a later trick: its own cards only
+        later = s.view(ENGLISH, g.names, 2)["last_trick"]
+        assert later is None or not set(c["card"] for c in later["cards"]) & {c["card"] for c in before}

@@ -56,7 +56,7 @@ from ..i18n import ENGLISH, Message, Translator
 from ..play.search import PASS, TAKE, ActionEstimate
 from .reviewing import ReviewRun
 from .session import HINT_SEED, TableSession
-from .view import LogLine, View, build_view, log_lines
+from .view import LogLine, TableCard, View, build_view, log_lines
 
 __all__ = ["LINES", "SOURCES", "Showing", "action_of", "check_choice"]
 
@@ -247,7 +247,9 @@ class Showing:
         log: list[LogLine] = log_lines(self._told, self.seat, False, tr, names)
         log += [LogLine(kind=x["kind"], text=tr.format(T_SHOW_LOG, text=x["text"]))
                 for x in log_lines(g.events, self.seat, True, tr, names)]
+        sv = self.seat_view
+        before = [TableCard(seat=s, card=DECK[c].code) for s, c in zip(sv.trick_order, sv.table)]
         return build_view(g, self.seat, version=version, mode="imagine", waiting="over", change="step",
                           narration=narration, log=log, events=events, reveal_all=True, translator=tr, names=names,
-                          imagine=self.info(tr, names))
+                          imagine=self.info(tr, names), trick_before=before)
 
