@@ -302,6 +302,14 @@ def test_a_new_game_closes_show_me_and_a_language_switch_tells_it_again():
     assert t.showing is None and t.view["mode"] == "play"
 
 
+def test_the_static_picture_says_the_game_is_imagined():
+    t = hinted(seed=11)
+    t.show_me()
+    html = t._repr_mimebundle_()[0]["text/html"] if isinstance(t._repr_mimebundle_(), tuple) else \
+        t._repr_mimebundle_()["text/html"]
+    assert "Imagined: the hidden cards are made up from what you knew" in html
+
+
 def test_the_python_api():
     t = hinted(seed=10)
     s = t.show_me()
