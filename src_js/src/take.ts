@@ -2,7 +2,8 @@
 // Pass shows at the person's own chance to take (rule 7, view.take_offer) and lets the
 // table go on (the kernel takes its advance as the pass). While Take may be pressed, one
 // line under them says what a take does (rule 7, the kernel's own sentence at the offer),
-// and both buttons are described by it.
+// and both buttons are described by it; at the offer, where the line under the table says
+// it already, it is there for screen readers only.
 
 import type { Context } from "./context";
 import { h, setText } from "./dom";
@@ -54,6 +55,9 @@ export function takePanel(ctx: Context): TakePanel {
     const said = takeEffect(v, t);
     setText(effect, said);
     effect.hidden = !said || v?.mode === "lesson";
+    // at the person's own chance to take the line under the table already says it: the
+    // line then only describes the buttons, for screen readers, and is not shown twice
+    effect.classList.toggle("bh-sr-only", Boolean(v?.take_offer));
     for (const btn of [take, pass]) {
       if (said && !(btn.hidden || btn.disabled)) btn.setAttribute("aria-describedby", effectId);
       else btn.removeAttribute("aria-describedby");

@@ -86,6 +86,7 @@ describe("playing", () => {
     model.setView({ version: 6, can_take: true, take_target: 1, hand_sizes: [7, 1, 8, 9] });
     expect(effect.hidden).toBe(false);
     expect(effect.textContent).toBe("A take adds Bot 1's 1 card to your 7, and Bot 1 escapes (rule 7).");
+    expect(effect.classList.contains("bh-sr-only")).toBe(false); // the leader's own Take: shown
     expect(take.getAttribute("aria-describedby")).toBe(effect.id);
     expect(effect.closest(".bh-hand-bar")).not.toBeNull();
     model.setView({ version: 7, can_take: false, take_target: null });
@@ -120,6 +121,8 @@ describe("the person's own chance to take (rule 7)", () => {
     expect(effect.textContent).toBe("A take adds Bot 1's 9 cards to your 7, and Bot 1 escapes (rule 7).");
     expect(pass.getAttribute("aria-describedby")).toBe(effect.id);
     expect(take.getAttribute("aria-describedby")).toBe(effect.id);
+    // the narration says it at the offer: the line is not shown twice, only read with the buttons
+    expect(effect.classList.contains("bh-sr-only")).toBe(true);
     pass.click();
     pass.click(); // once per version
     expect(model.sent).toEqual([{ type: "advance", version: 6 }]);
