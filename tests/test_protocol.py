@@ -27,7 +27,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 SRC = ROOT / "src_js" / "src"
 NEW_GAME = {"type": "new_game", "players": 4, "seed": None, "variant": "classic", "bots": "rules", "version": 0}
 TABLE_TYPES = {"play", "take", "advance", "undo", "hint", "new_game", "set_language", "set_deck", "tracker",
-               "review_start", "review_cancel", "review_show"}
+               "review_start", "review_cancel", "review_show", "show_me", "show_step", "show_close"}
 LESSON_TYPES = {"goto", "answer", "set_deck", "tracker"}
 EDITOR_TYPES = {"edit_players", "edit_rules", "edit_give", "edit_deal", "edit_clear", "edit_leader", "edit_opening",
                 "edit_load", "edit_play_out", "edit_lesson", "edit_answer", "set_language", "set_deck"}
@@ -52,6 +52,10 @@ VALID = [
     {"type": "set_deck", "deck": "four-colour"},
     {"type": "set_deck", "deck": "two-colour"},
     {"type": "tracker", "open": True, "chances": False},
+    {"type": "show_me", "source": "hint", "line": "better", "decision": None, "version": 4},
+    {"type": "show_me", "source": "review", "line": "worse", "decision": 12, "version": 4},
+    {"type": "show_step", "index": 3, "version": 5},
+    {"type": "show_close"},
 ]
 
 
@@ -65,7 +69,7 @@ def example_view(**patch) -> dict:
         "waiting": "human", "change": "step",
         "narration": "Bot 2 leads Q♥.", "events": [{"kind": "lead", "seat": 2, "cards": ["QH"], "text": "Bot 2 leads Q♥."}],
         "log": [{"kind": "lead", "text": "Bot 2 leads Q♥."}], "last_trick": None, "result": None, "lesson": None,
-        "review": None,
+        "review": None, "imagine": None,
     }
     view.update(patch)
     return view
@@ -182,6 +186,16 @@ def test_valid_messages_are_accepted(message):
     ({"type": "set_deck", "deck": "rainbow"}, TABLE_TYPES, 'a deck colouring (one of "two-colour", "four-colour")'),
     ({"type": "set_deck", "deck": None}, LESSON_TYPES, "'set_deck' needs 'deck'"),
     ({"type": "set_deck"}, TABLE_TYPES, "'set_deck' needs 'deck'"),
+    ({"type": "show_me", "source": "hint", "line": "better", "decision": None}, TABLE_TYPES, "'show_me' needs 'version'"),
+    ({"type": "show_me", "source": "notes", "line": "better", "decision": None, "version": 1}, TABLE_TYPES,
+     'a Show me source (one of "hint", "review")'),
+    ({"type": "show_me", "source": "hint", "line": "best", "decision": None, "version": 1}, TABLE_TYPES,
+     'an imagined line (one of "better", "worse")'),
+    ({"type": "show_me", "source": "review", "line": "worse", "decision": -1, "version": 1}, TABLE_TYPES, "got -1"),
+    ({"type": "show_step", "index": 2}, TABLE_TYPES, "'show_step' needs 'version'"),
+    ({"type": "show_step", "index": True, "version": 2}, TABLE_TYPES, "got true"),
+    ({"type": "show_close", "version": 2}, TABLE_TYPES, "'show_close' does not take version"),
+    ({"type": "show_close"}, LESSON_TYPES, "unknown message type 'show_close'"),
 ])
 def test_bad_messages_are_refused_with_a_clear_error(message, allowed, words):
     with pytest.raises(MessageError) as err:

@@ -65,7 +65,7 @@ from .causes import T_PASS_LABEL, T_TAKE_LABEL, most_telling, pct, percent, take
 from .lru import LRUCache
 
 __all__ = ["Estimate", "Hint", "about_equal", "clearly_worse", "decision_reason", "explain", "hint", "hint_actions",
-           "hint_for_view", "hint_from_estimates", "percent", "view_estimates"]
+           "hint_estimates", "hint_for_view", "hint_from_estimates", "percent", "view_estimates"]
 
 DEFAULT_ROLLOUTS = search.DEFAULT_ROLLOUTS
 """Continuations per action for a hint, spread over :data:`DEFAULT_SAMPLES` sampled deals: the
@@ -235,6 +235,15 @@ def hint_for_view(view: SeatView, rollouts: int = DEFAULT_ROLLOUTS, samples: int
                   seed: int | None = 0) -> Hint:
     """:func:`hint` from a :class:`SeatView`: what a hint may know, and nothing more."""
     return hint_from_estimates(view, view_estimates(view, hint_actions(view), rollouts, samples, seed))
+
+
+def hint_estimates(view: SeatView, rollouts: int = DEFAULT_ROLLOUTS, samples: int = DEFAULT_SAMPLES,
+                   seed: int | None = 0) -> list[ActionEstimate]:
+    """The estimates of every action a hint at ``view`` weighs (each legal card, and a take or
+    a pass where the seat may take), with what happened next in their simulations: the ones
+    :func:`hint_for_view` gives its hint from, with the same arguments (kept, so asked again
+    they are not worked out again; *Show me* picks its typical imagined deal from them)."""
+    return view_estimates(view, hint_actions(view), rollouts, samples, seed)
 
 
 def hint_actions(view: SeatView) -> tuple[int | str, ...]:

@@ -61,7 +61,7 @@ import math
 import random
 import statistics
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..engine.optional import MissingPackageError
@@ -152,7 +152,9 @@ class Decision:
     ``chosen`` and ``best``: action codes; ``estimates``: every legal action;
     ``loss``: the chosen action's chance less the best one's, with its interval
     ``loss_lo``..``loss_hi``; ``grade``: one of :data:`GRADES` or None; ``reason``: the
-    coach's reason for the best action (a translatable text); ``forced``: one legal action.
+    coach's reason for the best action (a translatable text); ``forced``: one legal action;
+    ``simulated``: the simulations' own estimates of every action (with what happened next in
+    them), from which *Show me* picks a typical imagined deal (:func:`.imagine.imagine`).
     """
 
     number: int
@@ -168,6 +170,7 @@ class Decision:
     grade: str | None
     reason: str
     forced: bool
+    simulated: tuple[ActionEstimate, ...] = field(default=(), repr=False, compare=False)
 
     def estimate(self, action: str) -> ActionChance:
         """The estimate of ``action`` (a card code, ``"take"`` or ``"pass"``)."""
@@ -570,7 +573,7 @@ def _decision(number: int, pt: DecisionPoint, est: Sequence[ActionEstimate]) -> 
     reason = decision_reason(pt.view, chosen, best, est, clearly=loss_lo > 0)
     return Decision(number, pt.move, pt.view.trick_number, pt.kind, _code(pt.chosen), _code(best.action),
                     tuple(_chance(pt.view, e) for e in est), loss, loss_lo, loss_hi,
-                    grade_for(loss, loss_lo, forced), reason, forced)
+                    grade_for(loss, loss_lo, forced), reason, forced, tuple(est))
 
 
 # ---------------------------------------------------------------------- the entry point

@@ -11,9 +11,12 @@ from typing import Any
 
 from ..engine.cards import Card
 from ..engine.html import card_html, seat_marks, table_head, trick_line
-from ..i18n import ENGLISH, Translator
+from ..i18n import ENGLISH, N_, Translator
 
 __all__ = ["view_html"]
+
+T_IMAGINED = N_("Imagined: the hidden cards are made up from what you knew; one way it can go.")
+"""Over the picture of Show me's imagined game (a view in mode ``imagine``)."""
 
 
 def view_html(view: dict[str, Any], title: str = "", translator: Translator | None = None) -> str:
@@ -39,5 +42,7 @@ def view_html(view: dict[str, Any], title: str = "", translator: Translator | No
     trick = " ".join(f"{escape(names[t['seat']])}: {card_html(Card.parse(t['card']))}" for t in view["table"])
     narration = escape(view.get("narration") or "")
     head = f"<h4>{escape(title)}</h4>" if title else ""
+    if view.get("mode") == "imagine":
+        head += f"<p><strong>{escape(tr.format(T_IMAGINED))}</strong></p>"
     return (f'<div class="bhabho-static">{head}{table_head(tr)}' + "".join(rows)
             + f"</table><p>{trick_line(tr, view['trick_number'], trick, view['waste_size'])}</p><p>{narration}</p></div>")

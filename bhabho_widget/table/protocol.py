@@ -212,6 +212,22 @@ def _first_problem(validate: Callable[[Any], Any], value: Any) -> fastjsonschema
     return None
 
 
+def _listed(names: list[str], width: int = 130) -> str:
+    """``names`` joined with commas, at most about ``width`` characters: the rest counted.
+
+    >>> _listed(["play", "take"]), _listed([]), _listed([f"type_{i}" for i in range(40)], 30)
+    ('play, take', 'no messages', 'type_0, type_1, type_2, type_3 and 36 more')
+    """
+    if not names:
+        return "no messages"
+    shown: list[str] = []
+    for name in names:
+        if shown and len(", ".join([*shown, name])) > width:
+            return f"{', '.join(shown)} and {len(names) - len(shown)} more"
+        shown.append(name)
+    return ", ".join(shown)
+
+
 def _check(content: object, allowed: frozenset[str], document: str, takes: str) -> dict[str, Any]:
     """Validate a message of ``document`` whose type must be in ``allowed``; returns its
     declared fields, or raises MessageError with one short sentence (see :func:`check_message`)."""
@@ -220,7 +236,7 @@ def _check(content: object, allowed: frozenset[str], document: str, takes: str) 
         raise MessageError(f"a message must be an object with a string 'type'; {what}")
     kind = content["type"]
     if kind not in allowed:
-        raise MessageError(f"unknown message type {_show(kind, 24)} here: {takes} {', '.join(sorted(allowed)) or 'no messages'}")
+        raise MessageError(f"unknown message type {_show(kind, 24)} here: {takes} {_listed(sorted(allowed))}")
     problem = _first_problem(_validator(document, "messages", kind), content)
     fields = {k: v for k, v in _DOCUMENTS[document]["messages"][kind]["properties"].items() if k != "type"}
     if problem is not None:

@@ -44,6 +44,7 @@ from ..i18n import N_, Message, Translator, check_language, default_language, tr
 from .base import FeltWidget, check_deck
 from .controller import check_version
 from .protocol import SERVER_PROTOCOL
+from .seat_record import stand_in
 from .session import check_pace as check_pace_argument
 
 __all__ = ["FINAL_CLOSE", "SharedTable", "TableClient", "default_name", "hub_token_for", "server_url"]
@@ -501,7 +502,6 @@ class SharedReview:
     def _work(self) -> None:
         from ..coach.review import DEFAULT_ROLLOUTS, DEFAULT_SAMPLES  # needs numpy
         from .reviewing import ReviewRun
-        from .seat_record import stand_in
 
         try:
             game = stand_in(self.client.request_record(), cancel=self._cancel)

@@ -160,6 +160,8 @@ class TableSession:
         self.max_bhabhi = max_bhabhi
         self.last_hint: Any = None
         """The last hint given, its texts as Messages (see :meth:`hint`)."""
+        self.last_hint_view: Any = None
+        """The seat's view the last hint was worked out from (see :meth:`hint_view`)."""
         self._hints: dict[tuple[Any, int], Future[Any]] = {}  # hints given or being worked out, by (view, seed)
         self._hints_lock = threading.Lock()
         self._hint_threads: dict[tuple[Any, int], int] = {}  # the thread working a hint out
@@ -367,10 +369,7 @@ class TableSession:
         self.table.check_may_act(self.seat, taking=True)  # a hint at the person's chance to take weighs take or pass
         if self.game.current_player != self.seat and not self.game.legal_takes():
             raise IllegalMoveError(Message("a hint is for your turn, and it is not your turn"))
-        view = self.game.seat_view(self.seat)
-        if self.driver.has_taken(self.seat):  # the person's one chance to take is used (rule 7)
-            view = dataclasses.replace(view, can_take=False, take_target=None)
-        return view
+        return self.hint_view()
 
     def _work_out(self, key: tuple[Any, int], view: SeatView) -> Future[Any]:
         """The hint of ``key`` worked out now, in this thread, and kept (the oldest forgotten)."""
@@ -414,6 +413,7 @@ class TableSession:
             future = self._work_out(key, view)
         suggestion = future.result(HINT_WAIT)
         self.last_hint = suggestion
+        self.last_hint_view = view
         return localize_tree(suggestion, self.translator, self.names())
 
     def hint_job(self) -> tuple[tuple[Any, int], Callable[[], Any]] | None:
@@ -438,6 +438,14 @@ class TableSession:
         with self._hints_lock:
             future = self._hints.get(key)
         return future is not None and future.done()
+
+    def hint_view(self) -> Any:
+        """The person's seat view as a hint weighs it now: without the chance to take once the
+        person has taken at this trick boundary (rule 7)."""
+        view = self.game.seat_view(self.seat)
+        if self.driver.has_taken(self.seat):  # the person's one chance to take is used (rule 7)
+            view = dataclasses.replace(view, can_take=False, take_target=None)
+        return view
 
     # ------------------------------------------------------------------ language
     @property

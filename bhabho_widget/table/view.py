@@ -32,7 +32,7 @@ __all__ = ["LOG_LENGTH", "GameEvent", "LastTrick", "LogLine", "Result", "TableCa
 LOG_LENGTH = 80
 """Log lines a view carries: the last ones of the game on the table."""
 
-Mode = Literal["play", "lesson", "review"]
+Mode = Literal["play", "lesson", "review", "imagine"]
 Waiting = Literal["human", "bot", "over"]
 Change = Literal["step", "undo", "new"]
 
@@ -100,6 +100,7 @@ class View(TypedDict):
     result: Result | None
     lesson: dict[str, Any] | None
     review: dict[str, Any] | None
+    imagine: dict[str, Any] | None
 
 
 def _codes(mask: int) -> list[str]:
@@ -110,19 +111,29 @@ def build_view(game: Game, seat: int, *, version: int, waiting: Waiting, change:
                log: list[LogLine], events: Sequence[Event] = (), mode: Mode = "play", reveal_all: bool = False,
                take_offer: bool = False, can_take: bool = False, can_undo: bool = False,
                translator: Translator | None = None, names: Sequence[str] | None = None,
-               lesson: dict[str, Any] | None = None, review: dict[str, Any] | None = None) -> View:
+               lesson: dict[str, Any] | None = None, review: dict[str, Any] | None = None,
+               imagine: dict[str, Any] | None = None, trick_before: Sequence[TableCard] = ()) -> View:
     """The view of ``game`` that ``seat``'s browser gets: the seat's own view
     (:meth:`Game.seat_view`: its hand, the public state), every hand only when
     ``reveal_all``, the events of the last change (``events``) and the ``log`` as that seat
     reads them, in ``translator``'s language (None: English) with the seats called ``names``
     (None: the game's names). ``legal`` holds the seat's playable cards only at play
     (``mode="play"``) while ``waiting`` is ``"human"``; ``can_take`` is the table's decision (rule 7's order of
-    offers and one take per boundary are the table's), its target the seat's next holder."""
+    offers and one take per boundary are the table's), its target the seat's next holder.
+    ``mode="imagine"`` is Show me's imagined game (:mod:`.showing`), its ``imagine`` info
+    saying which line and step; ``lesson`` and ``review`` are those modes' own.
+    ``trick_before``: the cards that were on the table when ``game`` began, for a game built in
+    the middle of a trick whose log does not hold them (Show me's): the first trick to end in
+    its log shows them before its own."""
     tr = translator or ENGLISH
     sv = game.seat_view(seat)
     shown = list(sv.names if names is None else names)
     ended = any(e.kind in ("waste", "pickup") for e in events)
     trick = game.last_trick() if ended and change == "step" else None
+    trick_cards = [] if trick is None else [TableCard(seat=s, card=c.code) for s, c in trick.plays]
+    if trick is not None and trick_before and not any(
+            e.kind == "waste" or (e.kind == "pickup" and e.info in ("trick", "last")) for e in game.events[:trick.log_index]):
+        trick_cards = [*trick_before, *trick_cards]  # the trick the game began in
     return View(
         version=version,
         mode=mode,
@@ -152,11 +163,11 @@ def build_view(game: Game, seat: int, *, version: int, waiting: Waiting, change:
         narration=narration,
         events=[event_dict(e, seat, reveal_all, tr, names) for e in events],
         log=log[-LOG_LENGTH:],
-        last_trick=None if trick is None else LastTrick(
-            cards=[TableCard(seat=s, card=c.code) for s, c in trick.plays], outcome=trick.outcome, picker=trick.picker),
+        last_trick=None if trick is None else LastTrick(cards=trick_cards, outcome=trick.outcome, picker=trick.picker),
         result=result_of(game, seat, tr, names),
         lesson=lesson,
         review=review,
+        imagine=imagine,
     )
 
 

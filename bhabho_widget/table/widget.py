@@ -16,10 +16,10 @@ from typing import TYPE_CHECKING, Any
 
 import traitlets
 
-from ..engine.errors import MessageError
+from ..engine.errors import IllegalMoveError, MessageError
 from ..engine.game import Game, Move
 from ..engine.rules import PRESETS, Rules
-from ..i18n import Message, Translator, check_language, default_language
+from ..i18n import N_, Message, Translator, check_language, default_language
 from ..play.bots import Bot
 from ..play.registry import BOTS
 from .ahead import CoachAhead, ahead_allowed
@@ -31,6 +31,10 @@ from .session import check_pace as check_pace_argument
 if TYPE_CHECKING:
     from ..coach.review import Review
     from .reviewing import ReviewRun
+    from .showing import Showing
+
+SHOW_READ_ONLY = N_("Show me is playing out an imagined game: close it to play on")
+"""The refusal of a play, take, undo or bot step while Show me shows its imagined game."""
 
 NO_GRADES = {"inaccuracy": 0, "mistake": 0, "blunder": 0}
 """The review's grade counts before a review (the keys of :data:`bhabho_widget.coach.review.GRADES`,
@@ -62,6 +66,7 @@ class Table(FeltWidget):
         self._hint: dict[str, Any] | None = None  # the hint shown, with its texts as Messages (told again on a switch)
         self._review: ReviewRun | None = None  # the review of the game over, once asked for
         self._review_at: int | None = None  # the decision whose position is shown, None: the live table
+        self._show: Showing | None = None  # Show me's imagined game on the felt, None: none
         self._review_lock = threading.RLock()
         self._ahead = CoachAhead() if coach_ahead and ahead_allowed() else None
         self.session = TableSession(players=players, seed=seed, rules=rules, seat=seat, bots=bots, names=names,
@@ -103,35 +108,41 @@ class Table(FeltWidget):
                  bots: str | None = None) -> Game:
         """Deal a new game (the next round of a match); returns the engine Game."""
         game = self.session.new_game(players=players, seed=seed, rules=rules, bots=bots)
+        self._show = None
         self._drop_review()
         self._sync(clear_hint=True)
         return game
 
     def advance(self) -> list:
         """Let the next bot act; returns its events."""
+        self._check_not_showing()
         events = self.session.advance()
         self._sync()
         return events
 
     def run_bots(self) -> None:
         """Let the bots act until it is the person's turn or the game is over."""
+        self._check_not_showing()
         self.session.run_bots()
         self._sync()
 
     def play(self, card: Any) -> list:
         """The person plays ``card`` (Card or code)."""
+        self._check_not_showing()
         events = self.session.play(card)
         self._sync(clear_hint=True)
         return events
 
     def take(self) -> list:
         """The person takes the next player's hand."""
+        self._check_not_showing()
         events = self.session.take()
         self._sync(clear_hint=True)
         return events
 
     def undo(self) -> None:
         """Take back the person's last action and every bot action after it."""
+        self._check_not_showing()
         self.session.undo()
         self._drop_review()
         self._sync(clear_hint=True)
@@ -174,13 +185,15 @@ class Table(FeltWidget):
 
     def show_decision(self, number: int | None) -> None:
         """Show the table as the person's seat saw it at decision ``number`` of the review
-        (from 0; read-only, the better action outlined); None: back to the end of the game."""
+        (from 0; read-only, the better action outlined); None: back to the end of the game.
+        Show me, if it shows, is closed."""
         with self._review_lock:
             if number is not None:
                 if self._review is None:
                     raise MessageError(Message("the review is not ready yet"))
                 number = self._review.check_decision(number)
             self._review_at = number
+            self._show = None
         self._sync()
 
     def _on_review_progress(self) -> None:
@@ -204,6 +217,62 @@ class Table(FeltWidget):
                 if self.game.is_over else None
         else:
             self.review = run.trait(self.translator, self.session.names(), self._review_at)
+
+    # ------------------------------------------------------------------ Show me
+    @property
+    def showing(self) -> Showing | None:
+        """Show me's imagined game while the felt shows it (see :mod:`.showing`), else None."""
+        return self._show
+
+    def show_me(self, line: str = "better", source: str = "hint", decision: int | None = None) -> Showing:
+        """Play out on the felt one imagined way the game can go after the better action
+        (``line="better"``) or after the worse one (``"worse"``), step by step, on a deal of
+        the hidden cards drawn from what the person's seat knew, never the real hidden cards
+        (:func:`bhabho_widget.coach.imagine.imagine`). ``source="hint"``: the hint shown (its
+        action, and the clearly worse action its reason explains); ``"review"``: decision
+        ``decision`` of the finished review (the best action, and the one chosen). Where no
+        action is worse there is the better line only. The table is read-only meanwhile
+        (:meth:`show_step` moves, :meth:`close_show` goes back); asked again for the same
+        hint or decision, it switches the line at the same step. Also the *Show me* buttons
+        of the hint and of the review's rows. Returns the :class:`~.showing.Showing`."""
+        from . import showing  # needs numpy
+
+        showing.check_choice(line, source)
+        with self._review_lock:
+            show = self._show
+            if show is None or not show.asked_as(source, decision, self.session.last_hint_view):
+                if source == "hint":
+                    show = showing.Showing.from_hint(self.session, shown=self._hint is not None, decision=decision)
+                else:
+                    show = showing.Showing.from_review(self._review, self.game, self.seat, decision)
+            show.switch(line)
+            self._show = show
+            self.session.table.bump()  # a new view: a click made on the one before is stale
+        self._sync()
+        return show
+
+    def show_step(self, index: int) -> None:
+        """Show step ``index`` of Show me's imagined line: 0 is the table before the action, 1
+        after it, then after each play (see :attr:`~.showing.Showing.count`)."""
+        with self._review_lock:
+            if self._show is None:
+                raise MessageError(Message("Show me is not open: nothing to step through"))
+            self._show.go(index)
+            self.session.table.bump()
+        self._sync()
+
+    def close_show(self) -> None:
+        """Close Show me: back to the live table, or to the review's position it was asked from."""
+        with self._review_lock:
+            if self._show is None:
+                raise MessageError(Message("Show me is not open: nothing to close"))
+            self._show = None
+            self.session.table.bump()
+        self._sync()
+
+    def _check_not_showing(self) -> None:
+        if self._show is not None:
+            raise IllegalMoveError(Message(SHOW_READ_ONLY))
 
     # ------------------------------------------------------------------ a teacher's tools
     def moment(self) -> Game:
@@ -243,21 +312,37 @@ class Table(FeltWidget):
 
     # ------------------------------------------------------------------ messages
     def _msg_play(self, content: dict[str, Any]) -> None:
+        self._check_not_showing()  # a click on a card of the imagined game
         self.session.table.check_version(content["version"])
         self.play(content["card"])
 
     def _msg_take(self, content: dict[str, Any]) -> None:
+        self._check_not_showing()
         self.session.table.check_version(content["version"])
         self.take()
 
     def _msg_advance(self, content: dict[str, Any]) -> None:
-        if content["version"] != self.session.version:
-            return  # another view of this widget already advanced this state
+        if content["version"] != self.session.version or self._show is not None:
+            return  # another view of this widget already advanced this state, or the felt shows Show me
         self.advance()
 
     def _msg_undo(self, content: dict[str, Any]) -> None:
+        self._check_not_showing()
         self.session.table.check_version(content["version"])  # a repeated Undo takes back one move only
         self.undo()
+
+    def _msg_show_me(self, content: dict[str, Any]) -> None:
+        self.session.table.check_version(content["version"])
+        self.show_me(content["line"], content["source"], content["decision"])
+
+    def _msg_show_step(self, content: dict[str, Any]) -> None:
+        if self._show is None:
+            raise MessageError(Message("Show me is not open: nothing to step through"))
+        self.session.table.check_version(content["version"])  # a second Next on one view moves once
+        self.show_step(content["index"])
+
+    def _msg_show_close(self, content: dict[str, Any]) -> None:
+        self.close_show()
 
     def _msg_hint(self, content: dict[str, Any]) -> None:
         self.hint = self.suggest()
@@ -286,7 +371,8 @@ class Table(FeltWidget):
                  "hint": _msg_hint, "new_game": _msg_new_game, "set_language": FeltWidget._msg_set_language,
                  "set_deck": FeltWidget._msg_set_deck, "tracker": FeltWidget._msg_tracker,
                  "review_start": _msg_review_start, "review_cancel": _msg_review_cancel,
-                 "review_show": _msg_review_show}
+                 "review_show": _msg_review_show, "show_me": _msg_show_me, "show_step": _msg_show_step,
+                 "show_close": _msg_show_close}
 
     # ------------------------------------------------------------------ sync
     @traitlets.observe("reveal_all")
@@ -302,7 +388,9 @@ class Table(FeltWidget):
                 self.hint = None
                 self._hint = None
             run, at = self._review, self._review_at
-            if run is not None and at is not None and run.result is not None:
+            if self._show is not None:
+                self.view = self._show.view(self.translator, self.session.names(), self.session.version)
+            elif run is not None and at is not None and run.result is not None:
                 self.view = run.position_view(at, self.translator, self.session.names(), self.session.version)
             else:
                 self.view = self.session.browser_view(reveal_all=self.reveal_all)
@@ -351,6 +439,8 @@ class Table(FeltWidget):
 
     def _tracker_data(self, chances: bool) -> dict[str, Any]:
         run, at = self._review, self._review_at
+        if self._show is not None:  # what the seat knew at the moment Show me plays out
+            return self._show.tracker(self.session.names(), chances)
         if run is not None and at is not None and run.result is not None:
             return run.position_tracker(at, self.session.names(), chances)
         return self.session.tracker(chances)

@@ -13,7 +13,9 @@ export type VersionedMessage =
   | MessageOf<"take">
   | MessageOf<"advance">
   | MessageOf<"undo">
-  | MessageOf<"new_game">;
+  | MessageOf<"new_game">
+  | MessageOf<"show_me">
+  | MessageOf<"show_step">;
 
 export interface Context {
   readonly model: Model;
@@ -28,8 +30,8 @@ export interface Context {
   /** The hinted action (a card code or "take"), or null. */
   hintAction(): string | null;
   send(msg: Message): void;
-  /** Sends a play, take, pass, undo or new game once per version (a double click or a
-   * key repeat sends nothing more). */
+  /** Sends a play, take, pass, undo, new game, Show me or its step once per version (a
+   * double click or a key repeat sends nothing more). */
   sendVersioned(msg: VersionedMessage): void;
   /** A new view came, or the kernel refused: the next versioned message goes out. */
   resetActed(): void;

@@ -94,14 +94,15 @@ export function feltPanel(ctx: Context): FeltPanel {
 
   /** The finished trick: it rests where it was played until the next lead, then flies to
    * the picker or the waste pile. An undo or a new game shows none of it. A lesson's view
-   * says itself whether a trick rests (an empty table and a last_trick). */
+   * and Show me's say themselves whether a trick rests (an empty table and a last_trick):
+   * they are stepped back and forth. */
   function drawTrickEnd(v: View): void {
     const lt = lastTrickOf(v);
     const table = v.table ?? [];
     if (v.change === "undo" || v.change === "new") {
       resting = null;
       clearFlight();
-    } else if (v.mode === "lesson") {
+    } else if (v.mode === "lesson" || v.mode === "imagine") {
       resting = table.length === 0 ? lt : null;
       clearFlight();
     } else if (table.length > 0) {
@@ -160,7 +161,7 @@ export function feltPanel(ctx: Context): FeltPanel {
         if (!before.has(c.dataset.card)) c.classList.add("is-new");
       }
     }
-    updateBanner(banner, v);
+    updateBanner(banner, v, ctx.t);
   }
 
   return { felt, banner, labelled, update, markVoids, restSince: () => restSince, dispose: clearFlight };

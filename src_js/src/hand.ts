@@ -28,6 +28,8 @@ export function handPanel(ctx: Context): HandPanel {
 
   function play(code: string): void {
     const v = ctx.view();
+    // Show me's imagined hand: the kernel answers why nothing is played (close it to play on)
+    if (v?.mode === "imagine") ctx.sendVersioned({ type: "play", card: code, version: v.version });
     if (!v || !canPlay(v) || !(v.legal ?? []).includes(code)) return;
     ctx.sendVersioned({ type: "play", card: code, version: v.version });
   }

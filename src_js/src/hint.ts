@@ -1,8 +1,9 @@
-// The hint's words and chart, in the bar above the hand, drawn from the hint trait (the
-// hinted card and the Take button are outlined by the hand and Take themselves).
+// The hint's words, its Show me button and its chart, in the bar above the hand, drawn from
+// the hint trait (the hinted card and the Take button are outlined by the hand and Take
+// themselves; Show me is sent by show.ts).
 
 import type { Context } from "./context";
-import { h } from "./dom";
+import { focusedWithin, h } from "./dom";
 import { hintOf, renderHint } from "./render";
 
 export interface HintPanel {
@@ -16,7 +17,11 @@ export function hintPanel(ctx: Context): HintPanel {
     slot,
     update(): void {
       const hint = hintOf(ctx.model.get("hint"));
-      slot.replaceChildren(...(hint ? [renderHint(hint, ctx.t)] : []));
+      const had = focusedWithin(slot)?.dataset.testid;
+      // Show me plays the hint out on the felt: at the live table, or switching back from its own lines
+      const mode = ctx.view()?.mode;
+      slot.replaceChildren(...(hint ? [renderHint(hint, ctx.t, mode === "play" || mode === "imagine")] : []));
+      if (had) slot.querySelector<HTMLElement>(`[data-testid="${had}"]`)?.focus();
     },
   };
 }

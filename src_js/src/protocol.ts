@@ -148,8 +148,8 @@ export interface LessonInfo {
 /** The human seat's view of the table. Nothing in it is hidden from that seat. */
 export interface View {
   version: Version;
-  /** lesson: a scripted scenario stepped with back and next; review: a position of the review of the game over, read-only. */
-  mode: "play" | "lesson" | "review";
+  /** lesson: a scripted scenario stepped with back and next; review: a position of the review of the game over, read-only; imagine: Show me, one imagined way the game can go after an action, stepped with show_step, read-only, every (imagined) hand shown. */
+  mode: "play" | "lesson" | "review" | "imagine";
   /** The seat whose hand is shown at the bottom. */
   seat: Seat;
   num_players: NumPlayers;
@@ -158,7 +158,7 @@ export interface View {
   /** The seat's cards, sorted by suit (S H D C) then rank. */
   hand: Card[];
   hand_sizes: Count[];
-  /** Every hand: only when the teacher's reveal_all is on, or in a lesson. */
+  /** Every hand: only when the teacher's reveal_all is on, in a lesson, or in imagine mode (the imagined hands, never the real hidden ones). */
   hands: Card[][] | null;
   /** The current trick in play order. */
   table: TableCard[];
@@ -205,6 +205,8 @@ export interface View {
   lesson: LessonInfo | null;
   /** Review mode only: the decision shown. */
   review: ReviewAt | null;
+  /** Imagine mode only: which imagined line and step the felt shows. */
+  imagine: ImagineInfo | null;
 }
 
 /** A session of rounds. text is the scoreboard's heading, written by the kernel ("Round 1 of 2", or at the end who loses the session and who takes the pot). */
@@ -290,6 +292,36 @@ export interface ReviewAt {
   best: string;
   grade: Grade;
   grade_text: string | null;
+}
+
+/** Where Show me was asked from: the hint shown, or a decision of the review. */
+export type ShowSource = "hint" | "review";
+
+/** Which imagined line: after the better action (the hint's, or the review's best), or after the worse one (the one the hint's reason explains, or the one chosen). */
+export type ShowLine = "better" | "worse";
+
+/** One imagined line Show me can play out: its action (a card code, take or pass) and the action in words. */
+export interface ImagineLine {
+  line: ShowLine;
+  action: string;
+  label: string;
+}
+
+/** Show me (bhabho_widget.table.showing): one imagined way the game can go after an action, on a deal of the hidden cards drawn from what the seat knew, never the real hidden cards. step 0 is the table before the action, 1 after it, then after each play, count steps in all. lines: the lines there are (one, the better, when no action is worse). trick_step: the step at which the action's trick ended in this line (null: not within the steps); trick_picker: who picked it up once the felt has come to that step (null: not yet, or it went round cleanly); outcome: that, in words, once it has ended (empty before). */
+export interface ImagineInfo {
+  source: ShowSource;
+  /** The review's decision (from 0); null for a hint. */
+  decision: Count | null;
+  line: ShowLine;
+  lines: ImagineLine[];
+  step: Step;
+  count: Step;
+  /** This line's action: a card code, take or pass. */
+  action: string;
+  action_label: string;
+  trick_step: Step | null;
+  trick_picker: Seat | null;
+  outcome: string;
 }
 
 /** One decision of the reviewed seat: the chance of ending as the bhabhi after the chosen action (p, with its 95 % interval lo..hi) and with the best (chance_before), the loss (chosen less best) with the interval of the paired difference. */
@@ -546,6 +578,27 @@ export interface ReviewShowMessage {
   decision: Count | null;
 }
 
+/** Show me: play out on the felt one imagined way the game can go after the better (or the worse) action, from the hint shown (decision null) or from a decision of the review; also switches the line while showing. Refused on a stale version. */
+export interface ShowMeMessage {
+  type: "show_me";
+  source: ShowSource;
+  line: ShowLine;
+  decision: Count | null;
+  version: Version;
+}
+
+/** Show me: show step index (0: before the action) of the imagined line shown. Refused on a stale version or while nothing is shown. */
+export interface ShowStepMessage {
+  type: "show_step";
+  index: Step;
+  version: Version;
+}
+
+/** Show me: back to the live table, or to the review's position it was asked from. */
+export interface ShowCloseMessage {
+  type: "show_close";
+}
+
 /** Editor: the number of players (the cards of the seats that go back to the box). */
 export interface EditPlayersMessage {
   type: "edit_players";
@@ -639,6 +692,9 @@ export type Message =
   | ReviewStartMessage
   | ReviewCancelMessage
   | ReviewShowMessage
+  | ShowMeMessage
+  | ShowStepMessage
+  | ShowCloseMessage
   | EditPlayersMessage
   | EditRulesMessage
   | EditGiveMessage
@@ -668,6 +724,9 @@ export const MESSAGE_TYPES: readonly MessageType[] = [
   "review_start",
   "review_cancel",
   "review_show",
+  "show_me",
+  "show_step",
+  "show_close",
   "edit_players",
   "edit_rules",
   "edit_give",
@@ -721,6 +780,7 @@ export const LABELS = {
   four_colour: "Four-colour deck",
   take: "Take",
   take_from: "Take {name}'s hand",
+  take_effect: "A take adds {target}'s {cards} to your {m}, and {target} escapes (rule 7).",
   waiting_kernel: "Waiting for the kernel…",
   log_title: "Log",
   log_aria: "Game log",
@@ -813,6 +873,16 @@ export const LABELS = {
   tracker_follow: "can follow: {list}",
   tracker_waste_pile: "Waste pile: {cards}",
   tracker_samples: "chances from {n} sampled deals",
+  tracker_key: "Key",
+  tracker_key_hand: "in your hand",
+  tracker_key_drawn: "drawn by you from the waste pile: you must lead it",
+  tracker_key_table: "on the table, framed in the colour of who played it",
+  tracker_key_known: "known in another hand: the number or letter says whose",
+  tracker_key_waste: "seen going to the waste pile",
+  tracker_key_unseen: "unseen: in a hidden hand or the waste pile",
+  tracker_key_chances: "bar: the chance that each player holds it, in their colour",
+  tracker_key_void: "suit struck through: that player has shown none",
+  tracker_detail_prompt: "Point at, tap or focus a card to read what you know about it.",
   review: "Review",
   review_button_title: "Review your game: your chance of ending as the bhabhi after each decision, and the decisions that cost most",
   review_title: "Review of your game",
@@ -829,6 +899,27 @@ export const LABELS = {
   review_all: "Every decision",
   review_row: "Trick {trick}: you chose {chosen} ({after}); better was {best} ({before})",
   review_row_best: "Trick {trick}: you chose {chosen} ({after}), the best",
+  review_row_even: "Trick {trick}: you chose {chosen} ({after}); {best} ({before}) is about as good",
+  review_show_me_aria: "Show me trick {trick}, where you chose {chosen}: one imagined way it can go",
+  show_me: "Show me",
+  show_me_title: "Play it out on the table: one imagined way it can go after the better action and after the worse one",
+  show_group: "Show me: an imagined game",
+  show_banner: "Imagined: the hidden cards are made up from what you knew; one way it can go. Every hand is shown: they are imaginary.",
+  show_tag: "Imagined",
+  show_lines: "Which way to play it out",
+  show_line_better: "After {action}: recommended",
+  show_line_worse: "After {action}: clearly worse",
+  show_line_best: "After {action}: the best",
+  show_line_chosen: "After {action}: your choice",
+  show_one_line: "No action is worse here: one way to play it out.",
+  show_step: "Step {i} of {n} after {action}",
+  show_back: "< Back",
+  show_back_aria: "Back one step",
+  show_next: "Next >",
+  show_next_aria: "Next step",
+  show_close: "Close",
+  show_close_aria: "Close Show me and go back",
+  show_result: "Imagined: {text}",
   review_loss: "{loss} points lost (95 %: {lo} to {hi})",
   review_back: "Back",
   review_next: "Next",

@@ -325,7 +325,7 @@ export function resultOf(view: View | null): Result | null {
 
 /** The game-over banner: one element per widget, an assertive live region, shown while the
  * view has a result; its text is the kernel's. */
-export function updateBanner(banner: HTMLElement, view: View | null): void {
+export function updateBanner(banner: HTMLElement, view: View | null, t: Translate = ENGLISH): void {
   const r = resultOf(view);
   if (!r) {
     banner.hidden = true;
@@ -336,7 +336,10 @@ export function updateBanner(banner: HTMLElement, view: View | null): void {
   }
   banner.dataset.kind = String(r.kind);
   banner.dataset.loser = view?.loser === null || view?.loser === undefined ? "" : String(view.loser);
-  if (banner.textContent !== r.text) banner.textContent = r.text;
+  // the end of Show me's imagined game is not the real game's end: said so
+  const text = view?.mode === "imagine" ? t("show_result", { text: r.text }) : r.text;
+  banner.classList.toggle("is-imagined", view?.mode === "imagine");
+  if (banner.textContent !== text) banner.textContent = text;
   banner.hidden = false;
 }
 
@@ -380,7 +383,10 @@ export function renderHand(view: View, hintAction: string | null, t: Translate =
     style: `--n:${n};--gaps:${Math.max(n - 1, 1)};--m:${fan.margin}px;--pb:${fan.padBottom}px`,
   });
   // A lesson shows the hand to read, not to play: its cards look normal but stay disabled.
-  if (view.mode === "lesson" || view.mode === "review") list.classList.add("is-view-only");
+  if (view.mode === "lesson" || view.mode === "review" || view.mode === "imagine") list.classList.add("is-view-only");
+  // Show me's imagined hand: a click on a card reaches the kernel, which says why nothing is
+  // played (the imagined game is read-only); the cards are not stops of the keyboard.
+  const imagined = view.mode === "imagine";
   // A reviewed position: the better action outlined, the card chosen then marked.
   const reviewed = view.mode === "review" ? view.review : null;
   // The hand's one tab stop: the hinted card when it is playable, else the first playable one.
@@ -397,7 +403,8 @@ export function renderHand(view: View, hintAction: string | null, t: Translate =
       type: "button",
       "data-card": code,
       "aria-label": label,
-      disabled: !playable,
+      disabled: !playable && !imagined,
+      "aria-disabled": imagined ? "true" : null,
       tabindex: code === stop ? 0 : -1,
       style: `--c:${c};--rot:${(u * fan.maxRot).toFixed(2)}deg;--lift:${(u * u * fan.lift).toFixed(1)}px;z-index:${i + 1}`,
     });
@@ -673,13 +680,17 @@ export function hintChart(hint: Hint, t: Translate = ENGLISH): SVGElement | null
   return chart;
 }
 
-/** The hint's words and its chart. */
-export function renderHint(hint: Hint, t: Translate = ENGLISH): HTMLElement {
+/** The hint's words, its Show me button (with `showMe`: one imagined way it can go after the
+ * hint's action and after the worse one its words explain) and its chart. */
+export function renderHint(hint: Hint, t: Translate = ENGLISH, showMe = false): HTMLElement {
   const chart = hintChart(hint, t);
-  return h(
-    "div.bh-hint",
-    { "data-testid": "hint-box", "data-action": hint.action },
-    h("p.bh-hint-text", {}, typeof hint.text === "string" ? hint.text : ""),
-    chart,
-  );
+  const text = h("p.bh-hint-text", {}, typeof hint.text === "string" ? hint.text : "");
+  const show = showMe
+    ? h("button.bh-btn.bh-show-me", {
+      type: "button",
+      "data-testid": "hint-show-me",
+      title: t("show_me_title"),
+    }, t("show_me"))
+    : null;
+  return h("div.bh-hint", { "data-testid": "hint-box", "data-action": hint.action }, text, show, chart);
 }

@@ -7,7 +7,9 @@
 // on the x axis, the game's events marked under it, graded decisions coloured); the
 // decisions that cost most, each a button that shows its position on the table; every
 // decision in a list that opens. While a position is shown (view.mode "review"), Back,
-// Next and "Back to the end" step through the decisions.
+// Next and "Back to the end" step through the decisions. Each costliest decision, and the
+// decision shown, has a Show me button (show.ts sends it): one imagined way it can go after
+// the best action and after the one chosen, played out on the felt.
 //
 // reviewPanel wires the panel to the model: it draws the review trait keeping the
 // keyboard's place, and sends review_start, review_cancel and review_show.
@@ -166,11 +168,14 @@ export function renderGraph(data: Review, t: Translate, box: GraphBox = GRAPH): 
   return root;
 }
 
-/** One decision as a line: "Trick 5: you chose Q♦ (62 %); better was 4♦ (41 %)". */
+/** One decision as a line: "Trick 5: you chose Q♦ (62 %); better was 4♦ (41 %)". A decision
+ * within the simulations' margin (the interval of its loss reaches 0: never graded, and the
+ * kernel's reason calls the two about equal) never says "better": "…; 4♦ (41 %) is about as good". */
 export function rowText(d: ReviewDecision, t: Translate): string {
   const after = percent(t, d.p);
   if (d.chosen === d.best) return t("review_row_best", { trick: d.trick, chosen: d.chosen_label, after });
-  return t("review_row", { trick: d.trick, chosen: d.chosen_label, after, best: d.best_label, before: percent(t, d.chance_before) });
+  const vars = { trick: d.trick, chosen: d.chosen_label, after, best: d.best_label, before: percent(t, d.chance_before) };
+  return t(d.loss_lo > 0 ? "review_row" : "review_row_even", vars);
 }
 
 function rowButton(d: ReviewDecision, t: Translate, testid: string, at: number | null): HTMLButtonElement {
@@ -184,11 +189,23 @@ function rowButton(d: ReviewDecision, t: Translate, testid: string, at: number |
   return btn;
 }
 
+/** Show me of a decision: the felt plays out one imagined way it can go after the best
+ * action and after the one chosen (sent by show.ts). */
+function showMeButton(d: ReviewDecision, t: Translate): HTMLButtonElement {
+  return h("button.bh-btn.bh-show-me", {
+    type: "button",
+    "data-testid": "review-show-me",
+    "data-show": d.number,
+    title: t("show_me_title"),
+    "aria-label": t("review_show_me_aria", { trick: d.trick, chosen: d.chosen_label }),
+  }, t("show_me"));
+}
+
 function costliestItem(d: ReviewDecision, t: Translate, at: number | null): HTMLElement {
   const loss = t("review_loss", { loss: points(d.loss), lo: points(Math.max(0, d.loss_lo)), hi: points(d.loss_hi) });
   return h("li.bh-review-item", { "data-testid": "review-costly" },
     rowButton(d, t, "review-row", at),
-    h("div.bh-review-loss", {}, loss),
+    h("div.bh-review-loss", {}, loss, " ", showMeButton(d, t)),
     h("p.bh-review-reason", {}, d.reason));
 }
 
@@ -237,7 +254,8 @@ export function renderReview(p: ReviewParts, data: Review | null, t: Translate):
       h("span.bh-review-at", { "data-testid": "review-at" }, t("review_at", { n: at + 1, count: n })),
       h("button.bh-btn", { type: "button", "data-testid": "review-back", disabled: at <= 0 }, t("review_back")),
       h("button.bh-btn", { type: "button", "data-testid": "review-next", disabled: at >= n - 1 }, t("review_next")),
-      h("button.bh-btn", { type: "button", "data-testid": "review-end" }, t("review_end"))));
+      h("button.bh-btn", { type: "button", "data-testid": "review-end" }, t("review_end")),
+      ...(data.decisions[at] ? [showMeButton(data.decisions[at], t)] : [])));
   }
   parts.push(h("figure.bh-review-figure", {}, renderGraph(data, t),
     h("figcaption.bh-review-legend", {},
@@ -286,10 +304,12 @@ export function reviewPanel(ctx: Context): ReviewPanel {
       const had = focusedWithin(panel) ?? (focusedWithin(button.parentElement ?? button) === button ? button : null);
       const testid = had?.dataset.testid;
       const decision = had?.dataset.decision;
+      const show = had?.dataset.show;
       renderReview(p, ctx.model.get("review") ?? null, ctx.t);
       if (!had || (had.isConnected && !had.hidden && !(had as HTMLButtonElement).disabled)) return;
       const same = testid
-        ? panel.querySelector<HTMLElement>(`[data-testid="${testid}"]${decision !== undefined ? `[data-decision="${decision}"]` : ""}`)
+        ? panel.querySelector<HTMLElement>(`[data-testid="${testid}"]${decision !== undefined ? `[data-decision="${decision}"]` : ""}` +
+          `${show !== undefined ? `[data-show="${show}"]` : ""}`)
         : null;
       const next = [same, ...panel.querySelectorAll<HTMLElement>("[data-testid=review-cancel], [data-testid=review-next], [data-testid=review-row], button")]
         .find((el) => el && !el.hidden && !(el as HTMLButtonElement).disabled && el.isConnected);

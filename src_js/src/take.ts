@@ -1,16 +1,31 @@
 // Take and Pass, beside the narration just above the hand. Take names whose hand it takes;
 // Pass shows at the person's own chance to take (rule 7, view.take_offer) and lets the
-// table go on (the kernel takes its advance as the pass).
+// table go on (the kernel takes its advance as the pass). While Take may be pressed, one
+// line under them says what a take does (rule 7, the kernel's own sentence at the offer),
+// and both buttons are described by it; at the offer, where the line under the table says
+// it already, it is there for screen readers only.
 
 import type { Context } from "./context";
 import { h, setText } from "./dom";
-import type { Labelled } from "./labels";
+import { cardsCount, type Labelled, type Translate } from "./labels";
 import { nameOf } from "./render";
 import type { View } from "./types";
+
+/** What a take would do now, in one line: "A take adds Bot 1's 4 cards to your 6, and Bot 1
+ * escapes (rule 7)."; empty when the view offers no take. */
+export function takeEffect(v: View | null, t: Translate): string {
+  const target = v?.take_target;
+  if (!v || !v.can_take || target === null || target === undefined) return "";
+  const n = v.hand_sizes?.[target] ?? 0;
+  const m = v.hand_sizes?.[v.seat] ?? 0;
+  return t("take_effect", { target: nameOf(v, target, t), cards: cardsCount(t, n), m });
+}
 
 export interface TakePanel {
   take: HTMLButtonElement;
   pass: HTMLButtonElement;
+  /** The line that says what a take does (hidden while no take is offered). */
+  effect: HTMLElement;
   labelled: Labelled[];
   /** Take's words, whether it may be pressed and whether it is hinted; Pass shown or not. */
   update(v: View | null): void;
@@ -23,6 +38,8 @@ export interface TakePanel {
 export function takePanel(ctx: Context): TakePanel {
   const take = h("button.bh-btn.bh-take", { type: "button", "data-testid": "take", disabled: true });
   const pass = h("button.bh-btn.bh-pass", { type: "button", "data-testid": "pass-take", hidden: true });
+  const effectId = `${ctx.uid}-take-effect`;
+  const effect = h("p.bh-take-effect", { id: effectId, "data-testid": "take-effect", hidden: true });
   const labelled: Labelled[] = [
     { el: pass, key: "pass_take" },
     { el: pass, key: "pass_take_aria", attr: "aria-label" },
@@ -35,6 +52,16 @@ export function takePanel(ctx: Context): TakePanel {
     setText(take, label);
     take.disabled = !v?.can_take;
     pass.hidden = pass.disabled = !v?.take_offer;
+    const said = takeEffect(v, t);
+    setText(effect, said);
+    effect.hidden = !said || v?.mode === "lesson";
+    // at the person's own chance to take the line under the table already says it: the
+    // line then only describes the buttons, for screen readers, and is not shown twice
+    effect.classList.toggle("bh-sr-only", Boolean(v?.take_offer));
+    for (const btn of [take, pass]) {
+      if (said && !(btn.hidden || btn.disabled)) btn.setAttribute("aria-describedby", effectId);
+      else btn.removeAttribute("aria-describedby");
+    }
     pass.dataset.version = v?.take_offer ? String(v.version) : "";
     const hinted = ctx.hintAction() === "take";
     take.classList.toggle("is-hint", hinted);
@@ -47,6 +74,7 @@ export function takePanel(ctx: Context): TakePanel {
   return {
     take,
     pass,
+    effect,
     labelled,
     update,
     showFor(v: View): void {

@@ -9,13 +9,18 @@
 // lacks and, with the chances layer on, the chance that it can still follow each suit.
 // The void marks are also put on the seat boxes of the table.
 //
+// A key under the grid shows each status's mark (a sample cell) with its words, the chance
+// bars while that layer is on, and the void mark. A detail line under the grid says what the
+// seat knows about one card, its chances too: the card pointed at, else the one with focus
+// (from the keyboard, or tapped: a tap focuses the cell), so nothing is told on hover only.
+//
 // trackerPanel wires the panel to the model: the Tracker button, "t" anywhere in the widget
 // and Escape in the panel open or close it, and the chances switch asks for that layer.
 
 import "./tracker.css";
 import { cardLabel, parseCard, suitIcon, suitName } from "./cards";
 import type { Context } from "./context";
-import { h } from "./dom";
+import { h, setText } from "./dom";
 import { counted, type Labelled, percent, type Translate } from "./labels";
 import type { Suit, Tracker, TrackerSeat } from "./protocol";
 
@@ -178,8 +183,50 @@ function renderSeats(data: Tracker, t: Translate): HTMLElement {
   return h("ul.bh-tracker-seats", { "data-testid": "tracker-seats" }, ...items);
 }
 
-/** Draws the panel from the trait (null: closed). */
-export function renderTracker(p: TrackerParts, data: Tracker | null, t: Translate): void {
+/** A sample cell of the key: the grid's own marks for a status, on a card "A". */
+function sampleCell(status: string, seat: number | null = null, who = ""): HTMLElement {
+  const face = h("span.bh-tc-face", {}, "A");
+  if (who) face.append(h("span.bh-tc-who", {}, who));
+  return h(`span.bh-tc.bh-tc-sample.is-${status}${seatClass(seat)}`, { "aria-hidden": "true" }, face);
+}
+
+/** The key: each status's mark with its words, the chance bars (while that layer is on) and
+ * the void mark. */
+export function renderLegend(data: Tracker, t: Translate, id: string): HTMLElement {
+  const item = (key: string, sample: HTMLElement, text: string) =>
+    h("li.bh-tracker-key", { "data-key": key }, sample, h("span", {}, text));
+  const others = data.seats.filter((s) => s.seat !== data.seat).map((s) => s.seat);
+  const [a, b] = [others[0] ?? 1, others[1] ?? others[0] ?? 2];
+  const items = [
+    item("hand", sampleCell("hand"), t("tracker_key_hand")),
+    item("drawn", sampleCell("drawn"), t("tracker_key_drawn")),
+    item("table", sampleCell("table", a), t("tracker_key_table")),
+    item("known", sampleCell("known", b, initials(data.seats[b]?.name ?? String(b))), t("tracker_key_known")),
+    item("waste", sampleCell("waste"), t("tracker_key_waste")),
+    item("unseen", sampleCell("unseen"), t("tracker_key_unseen")),
+  ];
+  if (data.chances) {
+    const sample = sampleCell("unseen");
+    const bar = h("span.bh-tc-bar", { "aria-hidden": "true" },
+      h(`span.bh-tc-part${seatClass(a)}`, { style: "width:40%" }), h(`span.bh-tc-part${seatClass(b)}`, { style: "width:60%" }));
+    sample.append(bar);
+    items.push(item("chances", sample, t("tracker_key_chances")));
+  }
+  const mark = h("span.bh-void-mark", { "aria-hidden": "true" });
+  mark.innerHTML = suitIcon("H");
+  items.push(item("void", mark, t("tracker_key_void")));
+  return h("div.bh-tracker-legend", { "data-testid": "tracker-legend" },
+    h("h4.bh-tracker-legend-title", { id }, t("tracker_key")),
+    h("ul.bh-tracker-keys", { "aria-labelledby": id }, ...items));
+}
+
+/** The detail line: what the seat knows about `code` (status and chances), or how to ask. */
+export function detailText(data: Tracker, code: string | null, t: Translate): string {
+  return code && data.cells[code] ? cellText(data, code, t) : t("tracker_detail_prompt");
+}
+
+/** Draws the panel from the trait (null: closed). `pointed`: the card under the pointer. */
+export function renderTracker(p: TrackerParts, data: Tracker | null, t: Translate, pointed: string | null = null): void {
   const open = data !== null;
   p.panel.hidden = !open;
   p.button.setAttribute("aria-expanded", String(open));
@@ -194,11 +241,29 @@ export function renderTracker(p: TrackerParts, data: Tracker | null, t: Translat
   const note = h("p.bh-tracker-note", { "data-testid": "tracker-note" },
     t("tracker_waste_pile", { cards: counted(t, "cards", data.waste_size) }));
   if (data.chances) note.append(" · ", t("tracker_samples", { n: data.chances.samples }));
-  body.replaceChildren(renderGrid(data, t), renderSeats(data, t), note);
+  const detail = h("p.bh-tracker-detail", { "data-testid": "tracker-detail", "data-card": pointed ?? focused ?? "" },
+    detailText(data, pointed ?? focused, t));
+  body.replaceChildren(renderGrid(data, t), detail, renderLegend(data, t, `${p.panel.id}-key`), renderSeats(data, t), note);
   if (focused) {
     const cell = body.querySelector<HTMLElement>(`td[data-card="${focused}"]`);
     if (cell) moveFocus(body, cell);
   }
+}
+
+/** The detail line tells about `code` (null: the cell with focus, or how to ask). */
+export function showDetail(p: TrackerParts, data: Tracker | null, t: Translate, code: string | null): void {
+  const line = p.panel.querySelector<HTMLElement>("[data-testid=tracker-detail]");
+  if (!line || !data) return;
+  const focused = p.panel.querySelector<HTMLElement>("td[data-card]:focus")?.dataset.card ?? null;
+  const shown = code ?? focused;
+  line.dataset.card = shown ?? "";
+  setText(line, detailText(data, shown, t));
+}
+
+/** The grid's cell at an event's target, or null. */
+function cellAt(p: TrackerParts, target: EventTarget | null): HTMLElement | null {
+  const cell = (target as Element | null)?.closest?.("td[data-card]") as HTMLElement | null;
+  return cell && p.panel.contains(cell) ? cell : null;
 }
 
 function moveFocus(body: Element, to: HTMLElement): void {
@@ -270,12 +335,20 @@ export interface TrackerPanel extends TrackerParts {
   update(): void;
   /** The Tracker button; false for any other button. */
   click(btn: HTMLButtonElement): boolean;
+  /** A click or tap on a cell of the grid focuses it (its detail shows); false elsewhere. */
+  clickCell(target: EventTarget | null): boolean;
   change(e: Event): void;
   keydown(e: KeyboardEvent): void;
+  /** A cell took focus (keyboard, tap): it becomes the grid's tab stop and the detail tells about it. */
+  focusin(e: FocusEvent): void;
+  /** The pointer over a cell (mouseover) or off it (mouseout): the detail follows it. */
+  pointer(e: MouseEvent): void;
 }
 
 export function trackerPanel(ctx: Context): TrackerPanel {
   const p = buildTracker(ctx.uid);
+  let pointed: string | null = null; // the card under the mouse pointer
+  const data = () => ctx.model.get("tracker") ?? null;
 
   /** Opens or closes the Tracker panel; the chances layer keeps its switch. */
   function toggle(): void {
@@ -285,12 +358,36 @@ export function trackerPanel(ctx: Context): TrackerPanel {
   return {
     ...p,
     update(): void {
-      renderTracker(p, ctx.model.get("tracker") ?? null, ctx.t);
+      pointed = null; // the cells are drawn anew: the detail follows focus until the pointer moves
+      renderTracker(p, data(), ctx.t);
     },
     click(btn: HTMLButtonElement): boolean {
       if (btn.dataset.testid !== "tracker-toggle") return false;
       toggle();
       return true;
+    },
+    clickCell(target: EventTarget | null): boolean {
+      const cell = cellAt(p, target);
+      if (!cell) return false;
+      if (cell !== (cell.getRootNode() as Document | ShadowRoot).activeElement) moveFocus(p.panel, cell);
+      showDetail(p, data(), ctx.t, cell.dataset.card ?? null);
+      return true;
+    },
+    focusin(e: FocusEvent): void {
+      const cell = cellAt(p, e.target);
+      if (!cell) return;
+      for (const c of p.panel.querySelectorAll<HTMLElement>("td[data-card]")) c.tabIndex = c === cell ? 0 : -1;
+      showDetail(p, data(), ctx.t, cell.dataset.card ?? null);
+    },
+    pointer(e: MouseEvent): void {
+      const cell = cellAt(p, e.target);
+      if (e.type === "mouseover" && cell) {
+        pointed = cell.dataset.card ?? null;
+        showDetail(p, data(), ctx.t, pointed);
+      } else if (e.type === "mouseout" && cell && !cell.contains(e.relatedTarget as Node | null)) {
+        pointed = null;
+        showDetail(p, data(), ctx.t, null);
+      }
     },
     change(e: Event): void {
       if (e.target === p.chances) ctx.send({ type: "tracker", open: true, chances: p.chances.checked });

@@ -3,7 +3,7 @@
 // The messages and traits are those of bhabho_widget/table/protocol.json (see protocol.ts).
 //
 // mount() builds one view of the table from its panels (felt.ts, hand.ts, take.ts, hint.ts,
-// messages.ts, lesson.ts, controls.ts, tracker.ts, review.ts, log.ts, score.ts), which share
+// messages.ts, lesson.ts, controls.ts, tracker.ts, review.ts, show.ts, log.ts, score.ts), which share
 // a context (context.ts), and wires the model's changes and the DOM's events to them.
 
 import type { AnyWidget } from "@anywidget/types";
@@ -25,6 +25,7 @@ import { messagesPanel } from "./messages";
 import { modelPacer, newViewOf } from "./pacer";
 import { reviewPanel } from "./review";
 import { scorePanel } from "./score";
+import { showPanel } from "./show";
 import { takePanel } from "./take";
 import { trackerPanel } from "./tracker";
 import type { Model, Traits } from "./types";
@@ -44,6 +45,7 @@ export function mount(model: Model, el: HTMLElement): () => void {
   const controls = controlsPanel(ctx);
   const lesson = lessonPanel(ctx);
   const felt = feltPanel(ctx);
+  const show = showPanel(ctx, felt.felt); // Show me: the imagined game's bar over the felt
   const messages = messagesPanel(ctx);
   const hint = hintPanel(ctx);
   const hand = handPanel(ctx);
@@ -57,6 +59,7 @@ export function mount(model: Model, el: HTMLElement): () => void {
     ...lesson.bar.labelled,
     ...tracker.labelled,
     ...review.labelled,
+    ...show.labelled,
     ...felt.labelled,
     ...take.labelled,
     ...log.labelled,
@@ -71,6 +74,7 @@ export function mount(model: Model, el: HTMLElement): () => void {
     lesson.bar.bar,
     lesson.exerciseSlot,
     lesson.exerciseLive,
+    show.bar,
     felt.felt,
     felt.banner,
     h(
@@ -79,6 +83,7 @@ export function mount(model: Model, el: HTMLElement): () => void {
       messages.box,
       // Take and Pass last: just before the hand in tab order
       h("div.bh-hand-actions", {}, controls.controls.actions, tracker.button, review.button, take.take, take.pass),
+      take.effect, // what a take does, while Take may be pressed
       hint.slot, // the hint's words and chart take the bar's whole width, under the buttons
     ),
     hand.area,
@@ -87,6 +92,7 @@ export function mount(model: Model, el: HTMLElement): () => void {
     controls.controls.bar,
     h("div.bh-footer", {}, log.box, score.slot),
   );
+  felt.felt.append(show.tag);
   relabel(labelled, ctx.t);
   el.append(root);
 
@@ -97,11 +103,13 @@ export function mount(model: Model, el: HTMLElement): () => void {
     if (!v) {
       messages.update(null);
       felt.update(null);
+      show.update(null);
       return;
     }
     root.dataset.version = String(v.version); // which view is drawn (tests wait for a new one)
     root.classList.toggle("is-reviewing", v.mode === "review");
     root.classList.toggle("is-lesson", v.mode === "lesson");
+    root.classList.toggle("is-imagining", v.mode === "imagine");
     felt.update(v);
     hand.update(v);
     take.update(v);
@@ -110,6 +118,8 @@ export function mount(model: Model, el: HTMLElement): () => void {
     lesson.update(v);
     messages.update(v);
     log.update(v);
+    hint.update(); // its Show me button is offered at the live table
+    show.update(v);
     pacer.update(v, model.get("pace"), felt.restSince());
   }
 
@@ -191,10 +201,12 @@ export function mount(model: Model, el: HTMLElement): () => void {
   }
 
   // Each button belongs to one panel: the first that knows it handles the click.
-  const clickable = [hand, lesson, controls, tracker, review, take];
+  const clickable = [hand, lesson, controls, tracker, show, review, take];
   listen("click", (e) => {
     // a point of the review's graph or one of its rows: that decision's position
     if (review.clickDecision(e.target)) return;
+    // a cell of the tracker's grid, clicked or tapped: focused, its detail shown
+    if (tracker.clickCell(e.target)) return;
     const btn = (e.target as HTMLElement | null)?.closest?.("button");
     if (!btn || !root.contains(btn) || btn.disabled) return;
     clickable.some((panel) => panel.click(btn));
@@ -211,13 +223,19 @@ export function mount(model: Model, el: HTMLElement): () => void {
   listen("keydown", (e) => {
     hand.keydown(e);
     tracker.keydown(e);
+    show.keydown(e);
     // JupyterLab binds the arrows (and more) to notebook commands for whatever has focus in
     // a notebook in command mode; data-lm-suppress-shortcuts does not stop a binding whose
     // selector matches the focused control itself. Keep the keys our controls use (sliders,
     // selects, buttons, the hand) to ourselves; JupyterLab listens in the bubbling phase.
     if (OWN_KEYS.has(e.key) && !e.ctrlKey && !e.metaKey && !e.altKey) e.stopPropagation();
   });
-  listen("focusin", (e) => hand.focusin(e));
+  listen("focusin", (e) => {
+    hand.focusin(e);
+    tracker.focusin(e);
+  });
+  listen("mouseover", (e) => tracker.pointer(e));
+  listen("mouseout", (e) => tracker.pointer(e));
 
   // ---- first draw ----
   controls.drawDeck();

@@ -92,6 +92,7 @@ export function exampleView(patch: Partial<View> = {}): View {
     result: null,
     lesson: null,
     review: null,
+    imagine: null,
     ...patch,
   };
 }

@@ -62,8 +62,9 @@ describe("labels", () => {
         labels: marked(),
         error: "Stale click.",
         hint: {
-          action: "2H", text: "Play 2♥.", compared: null,
+          action: "2H", text: "Play 2♥.",
           estimates: [{ action: "2H", label: "2♥", p: 0.1, lo: 0.05, hi: 0.2 }, { action: "JH", label: "J♥", p: 0.3, lo: 0.2, hi: 0.4 }],
+          compared: null,
         },
         score: {
           rounds: 5, max_bhabhi: null, round: 1, played: 0, counts: [0, 1, 0, 0], pot: 3, stalemates: 1, over: false,

@@ -76,6 +76,23 @@ describe("playing", () => {
     take.click();
     expect(model.sent).toEqual([{ type: "take", version: 6 }]);
   });
+
+  it("says on the button what a take does (rule 7), in one visible line", () => {
+    const { q, model } = mount();
+    const take = q<HTMLButtonElement>("[data-testid=take]");
+    const effect = q("[data-testid=take-effect]");
+    expect(effect.hidden).toBe(true);
+    expect(take.hasAttribute("aria-describedby")).toBe(false);
+    model.setView({ version: 6, can_take: true, take_target: 1, hand_sizes: [7, 1, 8, 9] });
+    expect(effect.hidden).toBe(false);
+    expect(effect.textContent).toBe("A take adds Bot 1's 1 card to your 7, and Bot 1 escapes (rule 7).");
+    expect(effect.classList.contains("bh-sr-only")).toBe(false); // the leader's own Take: shown
+    expect(take.getAttribute("aria-describedby")).toBe(effect.id);
+    expect(effect.closest(".bh-hand-bar")).not.toBeNull();
+    model.setView({ version: 7, can_take: false, take_target: null });
+    expect(effect.hidden).toBe(true);
+    expect(take.hasAttribute("aria-describedby")).toBe(false);
+  });
 });
 
 describe("the person's own chance to take (rule 7)", () => {
@@ -99,6 +116,13 @@ describe("the person's own chance to take (rule 7)", () => {
     expect(take.disabled).toBe(false);
     expect(q<HTMLButtonElement>("[data-testid=hint]").disabled).toBe(false);
     expect(q(".bh-seat[data-seat='0']").getAttribute("aria-label")).toContain("take or pass?");
+    // the offer says what a take does: both buttons are described by the line
+    const effect = q("[data-testid=take-effect]");
+    expect(effect.textContent).toBe("A take adds Bot 1's 9 cards to your 7, and Bot 1 escapes (rule 7).");
+    expect(pass.getAttribute("aria-describedby")).toBe(effect.id);
+    expect(take.getAttribute("aria-describedby")).toBe(effect.id);
+    // the narration says it at the offer: the line is not shown twice, only read with the buttons
+    expect(effect.classList.contains("bh-sr-only")).toBe(true);
     pass.click();
     pass.click(); // once per version
     expect(model.sent).toEqual([{ type: "advance", version: 6 }]);

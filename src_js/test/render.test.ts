@@ -127,13 +127,13 @@ describe("the game-over banner", () => {
 
 describe("the hint chart's title", () => {
   const hint = {
-    compared: null,
     action: "2H",
     text: "Play 2♥.",
     estimates: [
       { action: "2H", label: "2♥", p: 0.1, lo: 0.05, hi: 0.2 },
       { action: "JH", label: "J♥", p: 0.3, lo: 0.2, hi: 0.4 },
     ],
+    compared: null,
   };
 
   it("says what the percentages are, above the bars and inside the chart", () => {

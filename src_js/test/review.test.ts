@@ -53,6 +53,15 @@ describe("the graph's geometry", () => {
     expect(rowText(best, ENGLISH)).toBe("Trick 1: you chose J♥ (30 %), the best");
     expect(rowText(worse, ENGLISH)).toBe("Trick 2: you chose Q♦ (70 %); better was 2♥ (45 %)");
   });
+
+  it("never says better beside a decision within the margin", () => {
+    const even = decision(3, 4, { chosen: "5S", chosen_label: "5♠", best: "JC", best_label: "J♣", p: 0.38,
+      chance_before: 0.3, loss: 0.08, loss_lo: -0.02, loss_hi: 0.18 });
+    expect(rowText(even, ENGLISH)).toBe("Trick 4: you chose 5♠ (38 %); J♣ (30 %) is about as good");
+    expect(rowText({ ...even, loss_lo: 0 }, ENGLISH)).not.toContain("better");
+    // clearly worse but below the grades' first threshold: still "better was", as the kernel's reason says
+    expect(rowText({ ...even, loss: 0.02, loss_lo: 0.005 }, ENGLISH)).toContain("better was J♣");
+  });
 });
 
 describe("the panel", () => {

@@ -217,7 +217,8 @@ describe("table rendering", () => {
     expect(q("button[data-card='JH']").classList.contains("is-hint")).toBe(true);
     expect(q("button[data-card='JH']").dataset.hint).toBe("true");
     expect(qa(".is-hint")).toHaveLength(1);
-    expect(q("[data-testid=hint-box]").textContent).toBe("Play J♥: it wins nothing you could lose.");
+    expect(q("[data-testid=hint-box] .bh-hint-text").textContent).toBe("Play J♥: it wins nothing you could lose.");
+    expect(q("[data-testid=hint-box] [data-testid=hint-show-me]").textContent).toBe("Show me");
     expect(qa("[data-testid=hint-chart]")).toHaveLength(0);
     model.set("hint", null);
     expect(qa(".is-hint")).toHaveLength(0);

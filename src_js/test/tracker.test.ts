@@ -192,6 +192,56 @@ describe("the tracker panel", () => {
     expect(cellText(exampleTracker(), "JD", translator(labels, "de"))).toBe("Bube Karo: bekannt auf der Hand von Bot 2");
   });
 
+  it("has a key: every status's mark with its words, the chance bars only with the chances on", () => {
+    const { q, qa, model } = mount();
+    model.set("tracker", exampleTracker());
+    const legend = q("[data-testid=tracker-legend]");
+    const keys = qa("[data-testid=tracker-legend] li");
+    expect(keys.map((k) => k.dataset.key)).toEqual(["hand", "drawn", "table", "known", "waste", "unseen", "void"]);
+    // each sample is drawn with the grid's own classes, hidden from screen readers, its words read
+    for (const status of ["hand", "drawn", "table", "known", "waste", "unseen"]) {
+      const sample = q(`[data-testid=tracker-legend] li[data-key=${status}] .bh-tc`);
+      expect(sample.classList.contains(`is-${status}`)).toBe(true);
+      expect(sample.getAttribute("aria-hidden")).toBe("true");
+    }
+    expect(keys[0].textContent).toContain("in your hand");
+    expect(keys[3].textContent).toContain("known in another hand");
+    expect(keys[6].textContent).toContain("suit struck through");
+    const list = legend.querySelector("ul")!;
+    expect(legend.querySelector(`#${list.getAttribute("aria-labelledby")}`)!.textContent).toBe("Key");
+    model.set("tracker", withChances());
+    expect(qa("[data-testid=tracker-legend] li").map((k) => k.dataset.key)).toContain("chances");
+    expect(q("[data-testid=tracker-legend] li[data-key=chances] .bh-tc-bar")).toBeTruthy();
+  });
+
+  it("tells a cell's status and chances on focus, on tap and under the pointer, not on hover only", () => {
+    const { q, model } = mount();
+    model.set("tracker", withChances());
+    const detail = q("[data-testid=tracker-detail]");
+    expect(detail.textContent).toBe("Point at, tap or focus a card to read what you know about it.");
+    // keyboard focus: the detail follows it
+    q("td[data-card=AS]").focus();
+    expect(detail.textContent).toBe("Ace of spades: seen going to the waste pile");
+    key(q("td[data-card=AS]"), "ArrowDown");
+    expect(q("[data-testid=tracker-detail]").textContent).toBe("Ace of hearts: unseen; chances: Bot 1 50 %, Bot 2 50 %");
+    // a tap (a click) on a cell focuses it: its detail stays after the pointer leaves
+    const jd = q("td[data-card=JD]");
+    jd.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    expect(document.activeElement).toBe(jd);
+    expect(jd.tabIndex).toBe(0);
+    expect(q("[data-testid=tracker-detail]").textContent).toBe("Jack of diamonds: known in Bot 2's hand");
+    // the pointer over another cell shows it; off it, the focused cell's detail comes back
+    const qh = q("td[data-card=QH]");
+    qh.dispatchEvent(new MouseEvent("mouseover", { bubbles: true }));
+    expect(q("[data-testid=tracker-detail]").textContent).toBe("Queen of hearts: unseen; chances: Bot 1 50 %, Bot 2 50 %");
+    qh.dispatchEvent(new MouseEvent("mouseout", { bubbles: true, relatedTarget: q("[data-testid=tracker-legend]") }));
+    expect(q("[data-testid=tracker-detail]").textContent).toBe("Jack of diamonds: known in Bot 2's hand");
+    // a redraw (the next step) keeps the focused cell and its detail
+    model.set("tracker", { ...withChances(), waste_size: 3 });
+    expect((document.activeElement as HTMLElement).dataset.card).toBe("JD");
+    expect(q("[data-testid=tracker-detail]").textContent).toBe("Jack of diamonds: known in Bot 2's hand");
+  });
+
   it("is there in a lesson too", () => {
     const { q, model } = mount();
     model.setView({ mode: "lesson", lesson: { index: 0, length: 3, title: "", exercise: null } as never });
