@@ -406,16 +406,18 @@ def _action_sentence(view: SeatView, c: CardIndex, cards: Sequence[ActionEstimat
     return Message(T_FOLLOW, card=card)
 
 
-def _comparison(chosen: ActionEstimate, cards: Sequence[ActionEstimate], worse: Sequence[ActionEstimate]) -> str:
-    """The numbers: the chosen card's chance and the cards that are clearly worse, or that
-    here it hardly matters."""
+def _comparison(chosen: ActionEstimate, cards: Sequence[ActionEstimate], worse: Sequence[ActionEstimate],
+                telling: ActionEstimate | None = None) -> str:
+    """The numbers: the chosen card's chance and the cards that are clearly worse (the one the
+    reason explains first, ``telling``, then the least bad), or that here it hardly matters."""
     card = DECK[chosen.action]  # type: ignore[index]
     if len(cards) == 1:
         return Message(T_NUMBERS_ONE, n=chosen.rollouts, p=pct(chosen.p))
     if not worse:
         ps = [e.p for e in cards]
         return Message(T_CMP_EVEN, n=chosen.rollouts, lo=pct(min(ps)), hi=pct(max(ps)))
-    items: list[str] = [Message(T_CMP_ITEM, card=DECK[e.action], p=pct(e.p)) for e in worse[:3]]  # type: ignore[index]
+    named = ([telling] if telling is not None else []) + [e for e in worse if e is not telling]
+    items: list[str] = [Message(T_CMP_ITEM, card=DECK[e.action], p=pct(e.p)) for e in named[:3]]  # type: ignore[index]
     if len(worse) > 3:
         items.append(Message(T_CMP_MORE, n=len(worse) - 3))
     return Message(T_CMP_WORSE, n=chosen.rollouts, p=pct(chosen.p), card=card, worse=ListOf(items))
@@ -427,9 +429,10 @@ def _explain(view: SeatView, chosen: ActionEstimate, est: Sequence[ActionEstimat
         return _explain_take(view, chosen, by_action, est)
     cards = [e for e in est if isinstance(e.action, int)]
     worse = clearly_worse(chosen, cards)
-    sentences = [_action_sentence(view, chosen.action, cards), _comparison(chosen, cards, worse)]  # type: ignore[arg-type]
     telling = most_telling(view, chosen, worse)
     cause = why(view, chosen, telling) if telling is not None else None
+    first = telling if cause is not None else None  # the card the reason explains is named first
+    sentences = [_action_sentence(view, chosen.action, cards), _comparison(chosen, cards, worse, first)]  # type: ignore[arg-type]
     if cause is not None:
         sentences.append(cause)
     return Joined(" ", *sentences)
