@@ -214,8 +214,8 @@ def test_the_sentence_gives_the_numbers_the_chart_draws():
     text = str(coach._explain(view, chosen, est))
     sent = {e.action: e.to_dict() for e in (coach._estimate(view, x) for x in est)}
     assert sent["4D"]["p"] == 0.23 and sent["QD"]["p"] == 0.56
-    assert (f"{_chart_percent(sent['4D']['p'])} of the time with 4♦; clearly worse: Q♦ ({_chart_percent(sent['QD']['p'])})"
-            in text), text
+    assert (f"{_chart_percent(sent['4D']['p'])} of the time with 4♦; clearly worse: 7♥ (63%) and "
+            f"Q♦ ({_chart_percent(sent['QD']['p'])})" in text), text  # the worst first
     # a single loss in 200 is a visible bar: 1 %, not 0 %
     assert coach.percent(1 / 200) == 1 and coach.percent(29 / 200) == 15 and coach.percent(0) == 0
     # and in a real hint, every number of the sentence is one the chart prints

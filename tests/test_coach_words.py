@@ -92,11 +92,13 @@ def test_hints_at_random_positions_call_worse_only_what_is_clearly_worse():
         if "clearly worse:" in numbers:
             seen["worse"] += 1
             for card_text, p in re.findall(r"(\S+) \((\d+)%\)", numbers.split("clearly worse:")[1]):
+                if card_text == "hand":  # "Take Bot 1's hand (95%)": the take, clearly worse too
+                    continue
                 code = next(c for c, e in est.items() if str(e.card) == card_text)
                 assert not about_equal(est[code], chosen) and est[code].p > chosen.p
                 assert int(p) == percent(est[code].p) == round(shown[code]["p"] * 100)
         else:
-            assert "hardly matters" in numbers
+            assert "hardly matters" in numbers or "makes no difference" in numbers
             seen["even"] += 1
             assert all(about_equal(e, chosen) or e.p <= chosen.p for e in est.values())
     assert seen["worse"] and seen["even"], seen

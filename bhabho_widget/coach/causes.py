@@ -29,7 +29,7 @@ led Player 2 plays J♦ under it, Player 3 cannot follow and the leader picks up
 ...                                                 random.Random(0))}
 >>> print(why(view, est["4D"], est["QD"]))  # doctest: +NORMALIZE_WHITESPACE
 Why: Player 3 has shown no diamonds; Player 2 holds J♦, picked up in view of everyone. With Q♦ you
-pick up this trick in 100% of the simulations; with 4♦ Player 2 picks it up in 100%.
+pick up this trick in 100% of the simulations, with 4♦ in 0%: Player 2 picks it up in 100%.
 """
 
 from __future__ import annotations
@@ -62,15 +62,15 @@ T_FACT_TOP = "{card} is the highest {one} on the table, played by {name}"
 T_FACT_POWER = "you have the power and lead this trick"
 T_FACT_WHOLE_PILE = "the picker takes the waste pile too, {n} cards (whole pile)"
 T_FACT_NONE_LEFT = "nobody else holds a {one}: every other {one} is in the waste pile or played"
-T_CQ_PICKUP = "With {worse} you pick up this trick in {p_worse} of the simulations; with {better} {other}."
-T_CQ_OTHER_PICKS = "{name} picks it up in {p}"
-T_CQ_CLEAN = "it goes round cleanly in {p}"
-T_CQ_YOU_LESS = "you pick it up in only {p}"
-T_CQ_ESCAPE = ("With {better} you escape at the end of this trick in {p_better} of the simulations; "
-               "with {worse} in {p_worse}.")
-T_CQ_POWER = ("With {worse} you have the power after this trick in {p_worse} of the simulations, and must lead again; "
-              "with {better} in {p_better}.")
+T_CQ_PICKUP = "With {worse} you pick up this trick in {p_worse} of the simulations, with {better} in {p_better}{rest}."
+T_CQ_REST_PICKS = ": {name} picks it up in {p}"
+T_CQ_REST_CLEAN = ": it goes round cleanly in {p}"
+T_CQ_ESCAPE = "With {better} you escape at the end of this trick in {p_better} of the simulations, with {worse} in {p_worse}."
+T_CQ_POWER = ("You have the power after this trick (you lead the next one) in {p_worse} of the simulations with {worse}, "
+              "in {p_better} with {better}.")
 T_CQ_LATER = "After {better} and after {worse} this trick ends alike; the difference comes later in the game."
+T_CQ_LATER_KEEP = ("After {better} and after {worse} this trick ends alike; the difference comes later: playing {better} "
+                   "now keeps {worse}, a lower {one}, to play under the others later.")
 T_TAKE_ALONE = "Taking would leave you the only one holding cards: you would be the bhabhi at once (rule 8)."
 T_TAKE_KNOWN = "{target}'s hand holds {cards}, picked up in view of everyone."
 T_MORE_CARDS = "{n} more"
@@ -119,16 +119,17 @@ def label(view: SeatView, action: int | str) -> str:
 def separation(view: SeatView, better: ActionEstimate, worse: ActionEstimate) -> tuple[str, float] | None:
     """The consequence that separates ``worse`` from ``better`` most, as ``(kind, size)``:
     ``"pickup"`` (``view.seat`` picks the trick up more often after ``worse``), ``"escape"``
-    (it escapes more often after ``better``) or ``"power"`` (it keeps the power to lead again
-    more often after ``worse``), by at least :data:`CLEAR`; None when no consequence of the
-    trick separates them (or none was recorded)."""
+    (it escapes more often after ``better``) or ``"power"`` (it has the power to lead the
+    next trick more often after one than after the other, either way), by at least
+    :data:`CLEAR`; None when no consequence of the trick separates them (or none was
+    recorded): the trick ends alike."""
     cb, cw = better.consequences, worse.consequences
     if cb is None or cw is None or not cb.rollouts or not cw.rollouts:
         return None
     me = view.seat
     sizes = {"pickup": cw.share_picked(me) - cb.share_picked(me),
              "escape": cb.share_escaped(me) - cw.share_escaped(me),
-             "power": cw.share_power(me) - cb.share_power(me) if cw.power and cb.power else 0.0}
+             "power": abs(cw.share_power(me) - cb.share_power(me)) if cw.power and cb.power else 0.0}
     kind = max(sizes, key=lambda k: (sizes[k], k == "pickup", k == "escape"))
     return (kind, sizes[kind]) if sizes[kind] >= CLEAR else None
 
@@ -180,15 +181,16 @@ def _facts(view: SeatView, better: int | str, worse: int | str) -> list[str]:
 
 
 def _after_better(view: SeatView, c: Consequences) -> str:
-    """What most often ended the trick after the better action, for the pick-up sentence."""
+    """How the trick most often ended after the better action when not with this seat
+    picking up: another seat picks it up, or it goes round cleanly ("" when neither is common)."""
     me = view.seat
     others = [(c.share_picked(s), s) for s in range(view.num_players) if s != me]
     top, seat = max(others) if others else (0.0, me)
-    if c.share_clean >= top and c.share_clean > 0:
-        return Message(T_CQ_CLEAN, p=pct(c.share_clean))
-    if top > c.share_picked(me):
-        return Message(T_CQ_OTHER_PICKS, name=who(view, seat), p=pct(top))
-    return Message(T_CQ_YOU_LESS, p=pct(c.share_picked(me)))
+    if c.share_clean >= top and c.share_clean >= CLEAR:
+        return Message(T_CQ_REST_CLEAN, p=pct(c.share_clean))
+    if top >= CLEAR:
+        return Message(T_CQ_REST_PICKS, name=who(view, seat), p=pct(top))
+    return ""
 
 
 def why(view: SeatView, better: ActionEstimate, worse: ActionEstimate) -> str | None:
@@ -205,16 +207,20 @@ def why(view: SeatView, better: ActionEstimate, worse: ActionEstimate) -> str | 
     cb, cw = better.consequences, worse.consequences
     me = view.seat
     if found is None:
+        b, w = better.action, worse.action
+        if b // 13 == w // 13 and view.strength[b] > view.strength[w]:  # the lower card kept for later
+            return Message(T_CQ_LATER_KEEP, one=_one(w // 13), **names)
         return Message(T_CQ_LATER, **names)
     kind, _ = found
     if kind == "pickup":
-        consequence = Message(T_CQ_PICKUP, p_worse=pct(cw.share_picked(me)), other=_after_better(view, cb), **names)
+        consequence = Message(T_CQ_PICKUP, p_worse=pct(cw.share_picked(me)), p_better=pct(cb.share_picked(me)),
+                              rest=_after_better(view, cb), **names)
     elif kind == "escape":
         consequence = Message(T_CQ_ESCAPE, p_better=pct(cb.share_escaped(me)), p_worse=pct(cw.share_escaped(me)), **names)
     else:
         consequence = Message(T_CQ_POWER, p_better=pct(cb.share_power(me)), p_worse=pct(cw.share_power(me)), **names)
     facts = _facts(view, better.action, worse.action) if kind in ("pickup", "power") else []
-    if kind == "power" and not view.table:
+    if kind == "power" and not view.table and not view.opening:
         facts.append(Message(T_FACT_POWER))
     if not facts:
         return consequence

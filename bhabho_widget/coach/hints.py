@@ -33,12 +33,13 @@ makes you pick up, since the next player plays the jack under it.
 >>> h = hint(g, rollouts=192, samples=24, seed=0)
 >>> h.action
 Card.parse('4D')
->>> for sentence in h.reason.split(". "):
+>>> for sentence in h.reason.split(". "):  # doctest: +NORMALIZE_WHITESPACE
 ...     print(sentence)
 Lead 4♦
-Simulated 192 times from here, you end as the bhabhi 38% of the time with 4♦; clearly worse: Q♦ (60%) and 7♥ (63%)
+Simulated 192 times from here, you end as the bhabhi 38% of the time with 4♦; clearly worse: Q♦ (60%), 7♥ (63%)
+    and Take Player 2's hand (63%)
 Why: Player 3 has shown no diamonds; Player 2 holds J♦, picked up in view of everyone
-With Q♦ you pick up this trick in 100% of the simulations; with 4♦ Player 2 picks it up in 100%.
+With Q♦ you pick up this trick in 100% of the simulations, with 4♦ in 0%: Player 2 picks it up in 100%.
 """
 
 from __future__ import annotations
@@ -108,6 +109,12 @@ T_PASS = "Do not take {target}'s hand: after taking you would end as the bhabhi 
 T_CMP_WORSE = "Simulated {n} times from here, you end as the bhabhi {p} of the time with {card}; clearly worse: {worse}."
 T_CMP_ITEM = "{card} ({p})"
 T_CMP_MORE = "{n} more"
+T_CMP_SAME = ("Simulated {n} times from here, every card gives you the same chance of ending as the bhabhi, {p}: "
+              "here it makes no difference which you play.")
+T_TAKE_CLOSE = ("Taking {target}'s hand measured {p_take}, within the simulations' margin of your best card: "
+                "not worth taking more cards.")
+T_TAKE_SMALL = ("Taking {target}'s hand measured {p_take}, a little lower, but not by enough to be worth taking "
+                "more cards.")
 T_CMP_EVEN = ("Simulated {n} times from here, every card gives about the same chance of ending as the bhabhi "
               "({lo} to {hi}), within the simulations' margin: here it hardly matters which you play.")
 T_REVIEW_EVEN = "{chosen} and {best} are about equal here, within the simulations' margin of error."
@@ -361,11 +368,17 @@ def _void_after(view: SeatView, suit: int) -> Seat | None:
     return next((s for s in view.holders_from(view.seat)[1:] if view.voids[s] >> suit & 1), None)
 
 
-def _action_sentence(view: SeatView, c: CardIndex, cards: Sequence[ActionEstimate]) -> str:
-    """The first sentence of a card's hint: what to play, with the rule of thumb that fits."""
+def _action_sentence(view: SeatView, c: CardIndex, cards: Sequence[ActionEstimate],
+                     worse: Sequence[ActionEstimate] = (), said: frozenset[int] = frozenset()) -> str:
+    """The first sentence of a card's hint: what to play, with the rule of thumb that fits and
+    that the numbers bear out. The advice to get rid of a high card comes only with the
+    strongest legal card; "the others play over it" only where someone may; "avoid" a suit
+    only when every card of it is among the ``worse`` ones (clearly worse) and the reason does
+    not say so already (``said``: the suits the reason's facts are about)."""
     card = DECK[c]
     strength = view.strength
-    high = strength[c] >= HIGH_STRENGTH  # the advice about high cards is given only for one
+    legal = [e.action for e in cards if isinstance(e.action, int)]
+    high = strength[c] >= HIGH_STRENGTH and all(strength[c] >= strength[x] for x in legal)  # type: ignore[index]
     suit = c // 13
     if len(cards) == 1:
         if not view.table and view.opening:
@@ -376,7 +389,9 @@ def _action_sentence(view: SeatView, c: CardIndex, cards: Sequence[ActionEstimat
     if not view.table:  # a lead
         void = _void_after(view, suit)
         low = min(indices(view.hand & SUIT_MASKS[suit]), key=strength.__getitem__)
-        if void is None and c == low:
+        others = view.unseen | sum(m for s, m in enumerate(view.known) if s != view.seat)
+        over = any(strength[x] > strength[c] for x in indices(others & SUIT_MASKS[suit]))  # someone may play over it
+        if void is None and c == low and over:
             first = Message(T_LEAD_LOW, card=card, suit=_suit(suit), one=_one(suit))
         elif void is None:
             first = Message(T_LEAD_SHED if high else T_LEAD_CLEAN, card=card, suit=_suit(suit), one=_one(suit))
@@ -384,7 +399,9 @@ def _action_sentence(view: SeatView, c: CardIndex, cards: Sequence[ActionEstimat
             first = Message(T_LEAD, card=card)
         nxt = view.next_holder(view.seat)
         if nxt is not None:
-            avoided = [j for j in range(4) if j != suit and view.voids[nxt] >> j & 1 and view.hand & SUIT_MASKS[j]]
+            bad = {e.action for e in worse}
+            avoided = [j for j in range(4) if j != suit and j not in said and view.voids[nxt] >> j & 1
+                       and view.hand & SUIT_MASKS[j] and all(x in bad for x in indices(view.hand & SUIT_MASKS[j]))]
             if avoided:
                 return Joined(" ", first, Message(T_AVOID, suit=_suit(avoided[0]), void=SeatName(view.names[nxt], nxt)))
         return first
@@ -406,20 +423,27 @@ def _action_sentence(view: SeatView, c: CardIndex, cards: Sequence[ActionEstimat
     return Message(T_FOLLOW, card=card)
 
 
-def _comparison(chosen: ActionEstimate, cards: Sequence[ActionEstimate], worse: Sequence[ActionEstimate],
-                telling: ActionEstimate | None = None) -> str:
-    """The numbers: the chosen card's chance and the cards that are clearly worse (the one the
-    reason explains first, ``telling``, then the least bad), or that here it hardly matters."""
+def _label_of(view: SeatView, e: ActionEstimate) -> str:
+    return str(DECK[e.action]) if isinstance(e.action, int) else _label(view, e.action)
+
+
+def _comparison(view: SeatView, chosen: ActionEstimate, cards: Sequence[ActionEstimate],
+                worse: Sequence[ActionEstimate], telling: ActionEstimate | None = None) -> str:
+    """The numbers: the chosen card's chance and the actions that are clearly worse (the one
+    the reason explains first, ``telling``, then the worst), or that here it hardly matters."""
     card = DECK[chosen.action]  # type: ignore[index]
-    if len(cards) == 1:
+    if len(cards) == 1 and not worse:
         return Message(T_NUMBERS_ONE, n=chosen.rollouts, p=pct(chosen.p))
     if not worse:
-        ps = [e.p for e in cards]
-        return Message(T_CMP_EVEN, n=chosen.rollouts, lo=pct(min(ps)), hi=pct(max(ps)))
-    named = ([telling] if telling is not None else []) + [e for e in worse if e is not telling]
-    items: list[str] = [Message(T_CMP_ITEM, card=DECK[e.action], p=pct(e.p)) for e in named[:3]]  # type: ignore[index]
-    if len(worse) > 3:
-        items.append(Message(T_CMP_MORE, n=len(worse) - 3))
+        ps = [percent(e.p) for e in cards]
+        if min(ps) == max(ps):
+            return Message(T_CMP_SAME, n=chosen.rollouts, p=pct(cards[0].p))
+        return Message(T_CMP_EVEN, n=chosen.rollouts, lo=pct(min(e.p for e in cards)), hi=pct(max(e.p for e in cards)))
+    rest = sorted((e for e in worse if e is not telling), key=lambda e: (-e.p, str(e.action)))
+    named = ([telling] if telling is not None else []) + rest
+    items: list[str] = [Message(T_CMP_ITEM, card=_label_of(view, e), p=pct(e.p)) for e in named[:3]]
+    if len(named) > 3:
+        items.append(Message(T_CMP_MORE, n=len(named) - 3))
     return Message(T_CMP_WORSE, n=chosen.rollouts, p=pct(chosen.p), card=card, worse=ListOf(items))
 
 
@@ -428,13 +452,18 @@ def _explain(view: SeatView, chosen: ActionEstimate, est: Sequence[ActionEstimat
     if chosen.action in (TAKE, PASS):
         return _explain_take(view, chosen, by_action, est)
     cards = [e for e in est if isinstance(e.action, int)]
-    worse = clearly_worse(chosen, cards)
-    telling = most_telling(view, chosen, worse)
+    take = by_action.get(TAKE)
+    worse = clearly_worse(chosen, [*cards, *([take] if take is not None else [])])
+    telling = most_telling(view, chosen, [e for e in worse if isinstance(e.action, int)])
     cause = why(view, chosen, telling) if telling is not None else None
-    first = telling if cause is not None else None  # the card the reason explains is named first
-    sentences = [_action_sentence(view, chosen.action, cards), _comparison(chosen, cards, worse, first)]  # type: ignore[arg-type]
+    said = frozenset({telling.action // 13} if cause is not None and isinstance(telling.action, int) else set())
+    sentences = [_action_sentence(view, chosen.action, cards, worse, said),  # type: ignore[arg-type]
+                 _comparison(view, chosen, cards, worse, telling if cause is not None else None)]
     if cause is not None:
         sentences.append(cause)
+    if take is not None and take.p < chosen.p:  # the take measured lower, but not by enough to take more cards
+        template = T_TAKE_CLOSE if about_equal(take, chosen) else T_TAKE_SMALL
+        sentences.append(Message(template, target=_name(view, view.take_target), p_take=pct(take.p)))  # type: ignore[arg-type]
     return Joined(" ", *sentences)
 
 

@@ -51,7 +51,7 @@ The J♦ trap of :mod:`.hints`, played wrongly (Q♦ led, not 4♦):
 ...     print(sentence)
 Lead 4♦
 Why: Player 3 has shown no diamonds; Player 2 holds J♦, picked up in view of everyone
-With Q♦ you pick up this trick in 100% of the simulations; with 4♦ Player 2 picks it up in 94%.
+With Q♦ you pick up this trick in 100% of the simulations, with 4♦ in 6%: Player 2 picks it up in 94%.
 """
 
 from __future__ import annotations

@@ -433,8 +433,9 @@ class Table(FeltWidget):
 
     def close(self) -> None:
         """Close the widget; the coach's worker stops."""
-        if self._ahead is not None:
-            self._ahead.stop()
+        ahead = getattr(self, "_ahead", None)  # absent if the constructor refused its arguments
+        if ahead is not None:
+            ahead.stop()
         super().close()
 
     def _tracker_data(self, chances: bool) -> dict[str, Any]:
