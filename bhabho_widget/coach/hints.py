@@ -456,7 +456,9 @@ def _explain(view: SeatView, chosen: ActionEstimate, est: Sequence[ActionEstimat
     worse = clearly_worse(chosen, [*cards, *([take] if take is not None else [])])
     telling = most_telling(view, chosen, [e for e in worse if isinstance(e.action, int)])
     cause = why(view, chosen, telling) if telling is not None else None
-    said = frozenset({telling.action // 13} if cause is not None and isinstance(telling.action, int) else set())
+    said = frozenset(
+        {telling.action // 13} if cause is not None and telling is not None and isinstance(telling.action, int) else set()
+    )
     sentences = [_action_sentence(view, chosen.action, cards, worse, said),  # type: ignore[arg-type]
                  _comparison(view, chosen, cards, worse, telling if cause is not None else None)]
     if cause is not None:
