@@ -606,7 +606,7 @@ class ClassHall:
         item = Item(room.new_item_id(), "lesson", title, lesson=m["lesson"])
         self._put(room, "", f"item:{item.id}", item.record())
         self._changed(room.code, None)
-        self._reply(conn, self._done(m["type"], item.id))
+        self._reply(conn, self._done(m["type"], item.id), state=room)
 
     def _on_hand_out_table(self, conn: Connection, room: ClassRoom, m: dict[str, Any]) -> None:
         if len(room.items) >= MAX_ITEMS:
@@ -620,7 +620,7 @@ class ClassHall:
         item = Item(room.new_item_id(), "table", title, settings=settings)
         self._put(room, "", f"item:{item.id}", item.record())
         self._changed(room.code, None)
-        self._reply(conn, self._done(m["type"], item.id))
+        self._reply(conn, self._done(m["type"], item.id), state=room)
 
     def _on_grid(self, conn: Connection, room: ClassRoom, m: dict[str, Any]) -> None:
         self._reply(conn, self._done(m["type"]), state=room)
@@ -642,7 +642,7 @@ class ClassHall:
             if other.role == "student" and other.person == name:
                 self._close(other, Message(STUDENT_GONE))
         self._changed(room.code)
-        self._reply(conn, self._done(m["type"]))
+        self._reply(conn, self._done(m["type"]), state=room)
 
     def _on_delete(self, conn: Connection, room: ClassRoom, m: dict[str, Any]) -> None:
         self._write(self.server.store.delete_class, room.code)
@@ -808,7 +808,7 @@ class ClassHall:
                  "counts": dict(m["counts"]), "rollouts": m["rollouts"], "samples": m["samples"], "record": found[1]}
         self._put(room, student.name, f"game:{game_id}", entry)
         self._changed(room.code, [student.name])
-        self._reply(conn, self._done(m["type"], game_id))
+        self._reply(conn, self._done(m["type"], game_id), state=room)
 
     def _on_mine(self, conn: Connection, room: ClassRoom, m: dict[str, Any]) -> None:
         self._student(room, conn, consent=False)

@@ -120,6 +120,7 @@ class ClassClient:
         self._waiting: list[_Waiter | None] = []  # one per message sent, in order
         self._closing = False
         self._opened = threading.Event()
+        self.state_received = threading.Event()
         self._thread: threading.Thread | None = None
 
     def hub_token(self) -> str:
@@ -149,6 +150,9 @@ class ClassClient:
             self.close()
             raise MessageError(str(frame.get("error", ""))[:300])
         self._opened.set()
+        if not self.state_received.wait(CONNECT_TIMEOUT):  # the class follows its welcome at once
+            self.close()
+            raise ConnectionError(f"the class's server at {self.url} sent no class")
         return frame
 
     def request(self, message: dict[str, Any], timeout: float = CONNECT_TIMEOUT) -> dict[str, Any]:
@@ -227,6 +231,7 @@ class ClassClient:
         if kind in PUSHES:
             if self.state is None or frame.get("version", 0) >= self.state.get("version", 0):
                 self.state = frame
+                self.state_received.set()
                 if self.on_state is not None:
                     self.on_state(frame)
             return
@@ -620,9 +625,12 @@ class ClassGame(FeltWidget):
             self._names.append(f"Player {len(self._names)}")
         self._at: int | None = None
         self._lock = threading.RLock()
+        self._budget = (rollouts, samples)
+        self.run: ReviewRun | None = None
         super().__init__(variants=list(PRESETS), bot_levels=["random", "rules"], labels=self._translator.labels(),
                          lang=self._translator.code, deck=check_deck(deck))
-        self.run = ReviewRun(self.game, seat, self._progress, rollouts=rollouts, samples=samples)
+        with self._lock:  # its first progress waits for the run to be kept
+            self.run = ReviewRun(self.game, seat, self._progress, rollouts=rollouts, samples=samples)
         self._sync()
 
     @property
@@ -638,20 +646,25 @@ class ClassGame(FeltWidget):
 
     @property
     def last_review(self) -> Any:
-        return self.run.result
+        return self.run.result if self.run is not None else None
 
     def wait(self, timeout: float | None = None) -> bool:
         """Wait for the review to be worked out; True once it is."""
-        return self.run.wait(timeout)
+        return self.run is not None and self.run.wait(timeout)
 
     def counts(self) -> dict[str, int]:
         """The review's grade counts (once worked out)."""
-        rev = self.run.result
+        rev = self.last_review
         return {g: (rev.count(g) if rev is not None else 0) for g in GRADES}
 
     def show_decision(self, number: int | None) -> None:
+        """Show the table as the student saw it at decision ``number`` of the review; None: the end."""
         with self._lock:
-            self._at = None if number is None else self.run.check_decision(number)
+            if number is not None:
+                if self.run is None:
+                    raise MessageError(Message("the review is not ready yet"))
+                number = self.run.check_decision(number)
+            self._at = number
         self._sync()
 
     def _progress(self) -> None:
@@ -670,14 +683,16 @@ class ClassGame(FeltWidget):
     def _sync(self) -> None:
         with self._lock, self.hold_sync():
             names = self.names()
-            at = self._at
-            if at is not None and self.run.result is not None:
-                self.view = self.run.position_view(at, self._translator, names, 2 + at)
+            at, run = self._at, self.run
+            if at is not None and run is not None and run.result is not None:
+                self.view = run.position_view(at, self._translator, names, 2 + at)
             else:
                 self.view = self._final_view()
             self.config = {"players": self.game.num_players, "seed": None, "variant": _variant_of(self.game),
                            "bots": "rules", "language": self._translator.code, "rounds": None, "can_deal": False}
-            self.review = self.run.trait(self._translator, names, at)
+            self.review = run.trait(self._translator, names, at) if run is not None else {
+                "status": "running", "done": 0, "total": 0, "seat": self._seat, "at": None, "decisions": [], "events": [],
+                "costliest": [], "counts": {g: 0 for g in GRADES}, "error": ""}
             self._sync_tracker()
 
     def _tracker_data(self, chances: bool) -> dict[str, Any]:
@@ -687,12 +702,14 @@ class ClassGame(FeltWidget):
         self.show_decision(content["decision"])
 
     def _msg_review_cancel(self, content: dict[str, Any]) -> None:
-        self.run.cancel()
+        if self.run is not None:
+            self.run.cancel()
 
     def _msg_review_start(self, content: dict[str, Any]) -> None:
-        if self.run.status in ("cancelled", "failed"):
-            self.run = ReviewRun(self.game, self._seat, self._progress, rollouts=self.run._rollouts,
-                                 samples=self.run._samples)
+        with self._lock:
+            if self.run is not None and self.run.status in ("cancelled", "failed"):
+                self.run = ReviewRun(self.game, self._seat, self._progress, rollouts=self._budget[0],
+                                     samples=self._budget[1])
         self._sync()
 
     def _msg_read_only(self, content: dict[str, Any]) -> None:
