@@ -233,7 +233,7 @@ def _listed(names: list[str], width: int = 130) -> str:
     return ", ".join(shown)
 
 
-def _check(content: object, allowed: frozenset[str], document: str, takes: str) -> dict[str, Any]:
+def _check(content: object, allowed: frozenset[str], document: str, takes: str, width: int = 130) -> dict[str, Any]:
     """Validate a message of ``document`` whose type must be in ``allowed``; returns its
     declared fields, or raises MessageError with one short sentence (see :func:`check_message`)."""
     if not isinstance(content, Mapping) or not isinstance(content.get("type"), str):
@@ -241,7 +241,7 @@ def _check(content: object, allowed: frozenset[str], document: str, takes: str) 
         raise MessageError(f"a message must be an object with a string 'type'; {what}")
     kind = content["type"]
     if kind not in allowed:
-        raise MessageError(f"unknown message type {_show(kind, 24)} here: {takes} {_listed(sorted(allowed))}")
+        raise MessageError(f"unknown message type {_show(kind, 24)} here: {takes} {_listed(sorted(allowed), width)}")
     problem = _first_problem(_validator(document, "messages", kind), content)
     fields = {k: v for k, v in _DOCUMENTS[document]["messages"][kind]["properties"].items() if k != "type"}
     if problem is not None:
@@ -302,15 +302,16 @@ def check_frame(text: object) -> dict[str, Any]:
     if not isinstance(text, str):
         raise MessageError("frames must be JSON text")
     size = len(text.encode("utf-8")) if len(text) <= LARGE_MAX_BYTES else LARGE_MAX_BYTES + 1
+    too_long = MessageError(f"a message has at most {MAX_BYTES} bytes")
     if size > LARGE_MAX_BYTES:
-        raise MessageError(f"a message has at most {MAX_BYTES} bytes")
+        raise too_long
     try:
         content = json.loads(text)
     except (ValueError, RecursionError):
-        raise MessageError("a message must be JSON") from None
+        raise too_long if size > MAX_BYTES else MessageError("a message must be JSON") from None
     if size > MAX_BYTES and not (isinstance(content, Mapping) and content.get("type") in LARGE_MESSAGES):
-        raise MessageError(f"a message has at most {MAX_BYTES} bytes")
-    return _check(content, SERVER_MESSAGE_TYPES, "server", "the server takes")
+        raise too_long
+    return _check(content, SERVER_MESSAGE_TYPES, "server", "the server takes", width=90)
 
 
 def check_pace(value: object) -> float:
