@@ -240,6 +240,15 @@ def test_a_lesson_handed_out_answered_and_a_class_table_played_to_the_end(server
         review.show_decision(0)
         assert review.view["mode"] == "review"
         check_view(review.view)
+        version = review.view["version"]
+        review._on_frontend_msg(review, {"type": "show_me", "source": "review", "line": "better", "decision": 0,
+                                         "version": version}, [])
+        assert review.error == "" and review.view["mode"] == "imagine"
+        check_view(review.view)
+        review._on_frontend_msg(review, {"type": "play", "card": "AS", "version": review.view["version"]}, [])
+        assert review.error == "this game is over: it is shown for its review only"
+        review._on_frontend_msg(review, {"type": "show_close"}, [])
+        assert review.view["mode"] == "review"
         assert teacher.panel.classroom["open_game"] == asha_game["id"]
         # the CSV: a row per student and question, then a row per game
         lines = teacher.to_csv().splitlines()

@@ -58,6 +58,7 @@ from .protocol import SERVER_PROTOCOL
 from .remote import CONNECT_TIMEOUT, RETRY_MAX, SharedTable, TableClient, default_name, hub_check, server_url
 from .reviewing import ReviewRun
 from .seat_record import record_digest, stand_in
+from .showing import Showing
 from .view import build_view, log_lines
 from .widget import Lesson
 
@@ -74,6 +75,7 @@ NOT_A_LESSON_SOURCE = N_("hand out a lesson: a LessonScript, a Lesson, an Editor
 NO_SUCH_ITEM = N_("this class has no item {item}")
 NO_SUCH_GAME = N_("this class has no game {game}")
 STALE = N_("the class changed before that click arrived; nothing was done, please try again")
+READ_ONLY = N_("this game is over: it is shown for its review only")
 GAME_TITLE = N_("{student}'s game at table {table}, round {round}, as {student} saw it, with its review.")
 CSV_HEADERS = ("student", "kind", "item", "title", "step", "question", "status", "tries", "answers", "round",
                "inaccuracies", "mistakes", "blunders", "finished")
@@ -532,10 +534,11 @@ class TeacherClass(_ClassWidget):
         if not any(g["id"] == game for g in self.games()):
             raise MessageError(Message(NO_SUCH_GAME, game=str(game)[:20]))
         frame = self.client.request({"type": "class_record", "game": str(game)[:64]})
-        table = ClassGame(frame["record"], frame["student"], frame["seat"], frame["names"],
-                          next((g["round"] for g in self.games() if g["id"] == game), 1), frame.get("game", game),
-                          rollouts=frame["rollouts"] if rollouts is None else rollouts,
-                          samples=frame["samples"] if samples is None else samples, language=self.language, deck=self._deck)
+        known = next(g for g in self.games() if g["id"] == game)
+        table = ClassGame(frame["record"], frame["student"], frame["seat"], frame["names"], known["round"],
+                          frame.get("game", game), rollouts=frame["rollouts"] if rollouts is None else rollouts,
+                          samples=frame["samples"] if samples is None else samples, language=self.language, deck=self._deck,
+                          table=known["table"])
         self._open_game = game
         self._show(table)
         self._sync()
@@ -615,10 +618,12 @@ class ClassGame(FeltWidget):
 
     def __init__(self, record: dict[str, Any], student: str, seat: int, names: list[str], round: int = 1,
                  game_id: str = "", rollouts: int = DEFAULT_ROLLOUTS, samples: int = DEFAULT_SAMPLES,
-                 language: str | None = None, deck: str = "two-colour") -> None:
+                 language: str | None = None, deck: str = "two-colour", table: str = "") -> None:
         self._translator = translator(default_language() if language is None else check_language(language))
         self.game = stand_in(record)
-        self.game_id = game_id
+        self.game_id, self.table = game_id, table
+        self._show: Showing | None = None
+        self._views = 1  # the version of the view shown: grows with every change of it
         self._seat, self.student, self.round = seat, student, round
         self._names = [str(n)[:40] for n in names][: self.game.num_players]
         while len(self._names) < self.game.num_players:
@@ -665,7 +670,23 @@ class ClassGame(FeltWidget):
                     raise MessageError(Message("the review is not ready yet"))
                 number = self.run.check_decision(number)
             self._at = number
+            self._show = None
+            self._views += 1
         self._sync()
+
+    def show_me(self, line: str = "better", decision: int | None = None) -> Showing:
+        """Play out one imagined way the game can go after the better action of decision
+        ``decision`` of the review, or (``line="worse"``) after the one the student chose, as
+        the table's Show me does (:meth:`.widget.Table.show_me`)."""
+        with self._lock:
+            show = self._show
+            if show is None or not show.asked_as("review", decision, None):
+                show = Showing.from_review(self.run, self.game, self._seat, decision)
+            show.switch(line)
+            self._show = show
+            self._views += 1
+        self._sync()
+        return show
 
     def _progress(self) -> None:
         self._sync()
@@ -675,8 +696,8 @@ class ClassGame(FeltWidget):
 
     def _final_view(self) -> Any:
         tr, names = self._translator, self.names()
-        narration = tr.format(GAME_TITLE, student=self.student, table=self.game_id[:8] or "?", round=self.round)
-        return build_view(self.game, self._seat, version=1 + (self._at or 0), mode="play", waiting="over", change="new",
+        narration = tr.format(GAME_TITLE, student=self.student, table=self.table or "?", round=self.round)
+        return build_view(self.game, self._seat, version=self._views, mode="play", waiting="over", change="new",
                           narration=narration, log=log_lines(self.game.events, self._seat, False, tr, names),
                           translator=tr, names=names)
 
@@ -684,8 +705,10 @@ class ClassGame(FeltWidget):
         with self._lock, self.hold_sync():
             names = self.names()
             at, run = self._at, self.run
-            if at is not None and run is not None and run.result is not None:
-                self.view = run.position_view(at, self._translator, names, 2 + at)
+            if self._show is not None:
+                self.view = self._show.view(self._translator, names, self._views)
+            elif at is not None and run is not None and run.result is not None:
+                self.view = run.position_view(at, self._translator, names, self._views)
             else:
                 self.view = self._final_view()
             self.config = {"players": self.game.num_players, "seed": None, "variant": _variant_of(self.game),
@@ -713,13 +736,36 @@ class ClassGame(FeltWidget):
         self._sync()
 
     def _msg_read_only(self, content: dict[str, Any]) -> None:
-        raise MessageError(Message("this game is over: it is shown for its review only"))
+        raise MessageError(Message(READ_ONLY))
+
+    def _msg_show_me(self, content: dict[str, Any]) -> None:
+        check_version(content["version"], self._views)
+        if content["source"] != "review":
+            raise MessageError(Message(READ_ONLY))
+        self.show_me(content["line"], content["decision"])
+
+    def _msg_show_step(self, content: dict[str, Any]) -> None:
+        with self._lock:
+            if self._show is None:
+                raise MessageError(Message("Show me is not open: nothing to step through"))
+            check_version(content["version"], self._views)
+            self._show.go(content["index"])
+            self._views += 1
+        self._sync()
+
+    def _msg_show_close(self, content: dict[str, Any]) -> None:
+        with self._lock:
+            if self._show is None:
+                raise MessageError(Message("Show me is not open: nothing to close"))
+            self._show = None
+            self._views += 1
+        self._sync()
 
     _HANDLERS = {"review_start": _msg_review_start, "review_cancel": _msg_review_cancel, "review_show": _msg_review_show,
                  "set_language": FeltWidget._msg_set_language, "set_deck": FeltWidget._msg_set_deck,
                  "tracker": FeltWidget._msg_tracker, "play": _msg_read_only, "take": _msg_read_only,
                  "advance": _msg_read_only, "new_game": _msg_read_only, "undo": _msg_read_only, "hint": _msg_read_only,
-                 "show_me": _msg_read_only, "show_step": _msg_read_only, "show_close": _msg_read_only}
+                 "show_me": _msg_show_me, "show_step": _msg_show_step, "show_close": _msg_show_close}
 
     def _static_title(self) -> str:
         return f"{self.student}, round {self.round}"
@@ -937,6 +983,7 @@ class StudentClass(_ClassWidget):
         mine = self.mine
         labels = self._translator.labels()
         questions = {(i["id"], q["step"]): q["prompt"] for i in mine.get("items", []) for q in i["questions"]}
+        numbers = {(i["id"], q["step"]): k + 1 for i in mine.get("items", []) for k, q in enumerate(i["questions"])}
         names = {i["id"]: i.get("names", []) for i in mine.get("items", [])}
         titles = {i["id"]: i["title"] for i in mine.get("items", [])}
         self._version += 1
@@ -946,6 +993,7 @@ class StudentClass(_ClassWidget):
             "items": [{"id": i["id"], "kind": i["kind"], "title": i["title"], "questions": len(i["questions"])}
                       for i in mine["items"]],
             "answers": [{"item": a["item"], "title": titles.get(a["item"], ""), "step": a["step"],
+                         "number": numbers.get((a["item"], a["step"]), 0),
                          "prompt": questions.get((a["item"], a["step"]), ""), "status": a["status"], "tries": a["tries"],
                          "answers": [_answer_text(c, names.get(a["item"], []), labels) for c in a["answers"]]}
                         for a in mine["answers"]],

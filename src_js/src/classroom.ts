@@ -220,7 +220,7 @@ export function mountStudent(model: Model, el: HTMLElement): () => void {
         }, t("class_open")),
         v.opened === i.id ? h("span.bh-cl-note", {}, t("class_opened")) : null))) : h("p.bh-cl-empty", {}, t("class_nothing_handed")));
     const answers = v.answers.map((a) => h("li", { "data-testid": "class-sent-answer" },
-      t("class_sent_answer", { title: a.title, n: a.step, status: statusText(t, a.status, a.tries) }),
+      t("class_sent_answer", { title: a.title, n: a.number, status: statusText(t, a.status, a.tries) }),
       a.answers.length ? h("span.bh-cl-answers", {}, ...a.answers.map((x) => h("span.bh-cl-answer", {}, x))) : null));
     const games = v.games.map((g) => h("li", { "data-testid": "class-sent-game" },
       t("class_sent_game", { title: g.title, round: g.round }), " ", h("span.bh-cl-counts", {}, countsText(t, g.counts))));

@@ -531,11 +531,12 @@ export interface StudentItem {
   questions: Count;
 }
 
-/** What a student sent of one question: the lesson, the step, its prompt, its status, the tries and each answer as they read it. */
+/** What a student sent of one question: the lesson, the step, the question's number in the lesson (from 1), its prompt, its status, the tries and each answer as they read it. */
 export interface StudentAnswer {
   item: string;
   title: string;
   step: Count;
+  number: Count;
   prompt: string;
   status: ClassStatus;
   tries: Count;
@@ -1146,7 +1147,7 @@ export const LABELS = {
   class_consent_no: "sends nothing",
   class_consent_open: "has not decided yet",
   class_tables_title: "Tables handed out",
-  class_tables_item: "{title}: {n} tables",
+  class_tables_item: "{title}, tables: {n}",
   class_games_title: "Games at the class's tables",
   class_no_games: "No game sent yet.",
   class_game_row: "{student}: {title}, round {round}",

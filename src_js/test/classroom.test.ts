@@ -156,9 +156,10 @@ describe("a student's view", () => {
 
   it("shows what was sent, and deletes it after asking", () => {
     const { q, qa, sent } = student(studentView({ consent: true,
-      answers: [{ item: "L1", title: "Your lead", step: 0, prompt: "Which card?", status: "wrong", tries: 1, answers: ["2♣"] }],
+      answers: [{ item: "L1", title: "Your lead", step: 0, number: 1, prompt: "Which card?", status: "wrong", tries: 1,
+        answers: ["2♣"] }],
       games: [{ id: "g1", item: "T1", title: "Play", round: 2, counts: { inaccuracy: 0, mistake: 1, blunder: 0 } }] }));
-    expect(q("[data-testid=class-sent-answer]").textContent).toBe("Your lead, question 0: not answered right2♣");
+    expect(q("[data-testid=class-sent-answer]").textContent).toBe("Your lead, question 1: not answered right2♣");
     expect(q("[data-testid=class-sent-game]").textContent).toBe("Play, round 2 Inaccuracies: 0 · Mistakes: 1 · Blunders: 0");
     q<HTMLButtonElement>("[data-testid=class-forget]").click();
     expect(q(".bh-cl-ask").textContent).toContain("Delete everything you sent");
