@@ -155,11 +155,11 @@ async def load(args: argparse.Namespace, url: str, key: str, pid: int) -> int:
             frames.append(json.dumps({"type": "class_answer", "item": item, "step": step,
                                       "choice": rng.choice(STEPS[step])}))
 
-        async def send(ws: Any, name: str, frame: str) -> None:
+        async def send(ws: Any, name: str, frame: str, step: int) -> None:
             pending[(name, step, given[name][step])] = time.perf_counter()
             await ws.send(frame)
 
-        await asyncio.gather(*(send(ws, name, frame) for ws, name, frame in zip(students, names, frames)))
+        await asyncio.gather(*(send(ws, name, frame, step) for ws, name, frame in zip(students, names, frames)))
         try:
             await asyncio.wait_for(arrived.wait(), args.timeout)
         except asyncio.TimeoutError:
