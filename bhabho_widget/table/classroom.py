@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import csv
 import datetime
+import html
 import io
 import json
 import threading
@@ -173,6 +174,17 @@ class ClassClient:
     def post(self, message: dict[str, Any]) -> None:
         """Send ``message`` without waiting; its refusal, if any, goes to ``on_error``."""
         self._send(message, None)
+
+    def flush(self, timeout: float = CONNECT_TIMEOUT) -> bool:
+        """Wait until every message sent so far is answered; True if so."""
+        deadline = time.monotonic() + timeout
+        while True:
+            with self._lock:
+                if not self._waiting:
+                    return True
+            if time.monotonic() > deadline:
+                return False
+            time.sleep(0.01)
 
     def _send(self, message: dict[str, Any], waiter: _Waiter | None) -> None:
         if self.closed_for_good:
@@ -344,7 +356,19 @@ class _ClassWidget:
         client.on_error = self._on_error
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return self.widget._repr_mimebundle_(**kwargs)
+        """The widget, plus a static picture of the view for a notebook read without a kernel."""
+        bundle: Any = self.widget._repr_mimebundle_(**kwargs)
+        data, meta = bundle if isinstance(bundle, tuple) else (bundle or {}, {})
+        data = {**data, "text/html": self._static_html()}
+        return (data, meta) if isinstance(bundle, tuple) else data
+
+    def _static_html(self) -> str:
+        raise NotImplementedError
+
+    def flush(self, timeout: float = CONNECT_TIMEOUT) -> bool:
+        """Wait until the server has answered every message this view sent (the answers of its
+        lessons too); True if it has."""
+        return self.client.flush(timeout)
 
     @property
     def translator(self) -> Translator:
@@ -580,12 +604,60 @@ class TeacherClass(_ClassWidget):
             "csv": self.to_csv(), "open_game": self._open_game,
         }
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        """The widget, and in words what it holds for a notebook read without a kernel."""
-        bundle: Any = super()._repr_mimebundle_(**kwargs)
-        data, meta = bundle if isinstance(bundle, tuple) else (bundle or {}, {})
-        data = {**data, "text/plain": f"Class {self.title} ({self.code}): {len(self.students)} students"}
-        return (data, meta) if isinstance(bundle, tuple) else data
+    def _static_html(self) -> str:
+        return _teacher_html(self)
+
+
+def _status_words(labels: Mapping[str, str], status: str, tries: int) -> str:
+    return labels[f"class_status_{status}"].format(n=tries)
+
+
+def _teacher_html(view: TeacherClass) -> str:
+    """The teacher's view as static HTML: each lesson's grid, and the games with their counts."""
+    esc, labels = html.escape, view.translator.labels()
+    parts = [f"<h3>{esc(labels['class_teacher_title'].format(title=view.title))}</h3>",
+             f"<p>{esc(labels['class_code'].format(code=view.code))}</p>"]
+    rows = view.answers()
+    for item in (i for i in view.items if i["kind"] == "lesson"):
+        head = "".join(f'<th scope="col" title="{esc(q["prompt"])}">{esc(labels["class_question_head"].format(n=k + 1))}'
+                       "</th>" for k, q in enumerate(item["questions"]))
+        body = []
+        for student in view.students:
+            cells = "".join(f"<td>{esc(_status_words(labels, r['status'], r['tries']))}</td>"
+                            for r in rows if r["student"] == student and r["item"] == item["id"])
+            body.append(f'<tr><th scope="row">{esc(student)}</th>{cells}</tr>')
+        caption = esc(labels["class_grid_caption"].format(title=item["title"]))
+        student_head = esc(labels["class_student_head"])
+        parts.append(f"<table><caption>{caption}</caption><thead><tr><th>{student_head}</th>{head}</tr></thead>"
+                     f"<tbody>{''.join(body)}</tbody></table>")
+    titles = {i["id"]: i["title"] for i in view.items}
+    games = []
+    for g in view.games():
+        row = labels["class_game_row"].format(student=g["student"], title=titles.get(g["item"], ""), round=g["round"])
+        games.append(f"<li>{esc(row)}: {esc(labels['review_counts'].format(**_counts(g['counts'])))}</li>")
+    if games:
+        parts.append(f"<h4>{esc(labels['class_games_title'])}</h4><ul>{''.join(games)}</ul>")
+    if not rows:
+        parts.append("<table></table>")  # a picture without a lesson yet: an empty grid
+    return f'<div class="bhabho-static bhabho-class-static">{"".join(parts)}</div>'
+
+
+def _student_html(view: StudentClass) -> str:
+    """A student's view as static HTML: the notice, the items handed out, what was sent."""
+    esc, labels = html.escape, view.translator.labels()
+    said = {True: "class_agreed", False: "class_declined", None: "class_undecided"}[view.consent]
+    items = []
+    for i in view.items:
+        kind = labels["class_item_lesson"].format(n=len(i["questions"])) if i["kind"] == "lesson" else labels["class_item_table"]
+        items.append(f'<tr><th scope="row">{esc(i["title"])}</th><td>{esc(kind)}</td></tr>')
+    sent = "".join(f"<li>{esc(_status_words(labels, a['status'], a['tries']))}: {esc(' '.join(map(str, a['answers'])))}</li>"
+                   for a in view.mine.get("answers", []))
+    sent_html = f"<ul>{sent}</ul>" if sent else f"<p>{esc(labels['class_sent_none'])}</p>"
+    return ('<div class="bhabho-static bhabho-class-static">'
+            f"<h3>{esc(labels['class_student_title'].format(title=view.title))}</h3>"
+            f"<p>{esc(labels['class_notice'])}</p><p><strong>{esc(labels[said])}</strong></p>"
+            f"<table><caption>{esc(labels['class_items_title'])}</caption><tbody>{''.join(items)}</tbody></table>"
+            f"<h4>{esc(labels['class_sent_title'])}</h4>{sent_html}</div>")
 
 
 def _lesson_record(lesson: Any, question: str, language: str) -> str:
@@ -966,6 +1038,9 @@ class StudentClass(_ClassWidget):
                 self.client.post(message)
             except MessageError as err:
                 self._on_error(str(err))
+
+    def _static_html(self) -> str:
+        return _student_html(self)
 
     # ------------------------------------------------------------------ the browser
     def _on_message(self, message: dict[str, Any]) -> None:
