@@ -285,7 +285,8 @@ class ClassRoom:
         if item is None:
             raise MessageError(Message(NO_ITEM))
         if kind is not None and item.kind != kind:
-            raise MessageError(Message(NOT_A_LESSON if kind == "lesson" else NOT_A_TABLE))
+            refusal = NOT_A_LESSON if kind == "lesson" else NOT_A_TABLE
+            raise MessageError(Message(refusal))
         return item
 
     def new_item_id(self) -> str:
