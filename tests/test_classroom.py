@@ -572,3 +572,33 @@ def test_on_a_hub_a_teacher_is_a_member_of_the_teachers_group_or_an_admin():
                     "this table server takes the players of its JupyterHub only: join from a notebook on the hub",
                     "mrs_k", "asha"]
     assert asked == ["t-k", "t-a", "t-s", "nope"]  # each token asked once
+
+
+def test_anything_a_teacher_made_can_be_handed_out(server):
+    """A LessonScript, a Lesson widget, the editor with its lesson open, a lesson record, a
+    position text with its question; anything else is refused with one sentence."""
+    from bhabho_widget import Editor, Lesson
+
+    script = lesson()
+    start = script.game.copy()
+    while start.moves:
+        start.undo()
+    editor = Editor(players=3, language="en")
+    for card, seat in [("KH", 0), ("2C", 0), ("5H", 1), ("3C", 1), ("9H", 2), ("4D", 2)]:
+        editor.receive({"type": "give", "card": card, "to": seat})
+    editor.receive({"type": "opening", "over": True})
+    editor.receive({"type": "leader", "seat": 0})
+    editor.open_lesson("card", title="From the editor", rollouts=40)
+    teacher = Class.create(server.address, "7G", key=server.key)
+    try:
+        sources = [script, Lesson(start, script.moves, title="A Lesson", exercises=list(script.exercises.values())),
+                   editor, lesson_to_json(script), "rules=classic hands=.K..2/.5..3/.9.4. lead=0"]
+        ids = [teacher.hand_out(source, title=f"item {k}") for k, source in enumerate(sources)]
+        assert [i["id"] for i in teacher.items] == ids
+        kinds = [[q["kind"] for q in i["questions"]] for i in teacher.items]
+        assert kinds == [["card", "seat"], ["card", "seat"], ["card"], ["card", "seat"], ["card"]]
+        with pytest.raises(TypeError, match="hand out a lesson: a LessonScript, a Lesson"):
+            teacher.hand_out(42)
+        assert len(teacher.items) == 5
+    finally:
+        teacher.close()
