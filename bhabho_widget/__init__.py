@@ -34,7 +34,7 @@ from .play.bots import Bot, RandomBot, RuleBot
 from .play.driver import Driver, play_out
 from .play.match import Match
 
-__all__ = ["Bot", "Card", "Driver", "Editor", "EditorSession", "EndlessGameError", "Event", "Exercise", "Game", "Hint",
+__all__ = ["Bot", "Card", "Class", "Driver", "Editor", "EditorSession", "EndlessGameError", "Event", "Exercise", "Game", "Hint",
            "IllegalMoveError", "InvalidCardError", "Lesson", "LessonScript", "Match", "MessageError", "PRESETS",
            "PositionError", "RandomBot", "RecordError", "RuleBot", "Rules", "SearchBot", "SeatView", "Table",
            "TableSession", "hint", "lesson_from_json", "lesson_to_json", "make_exercise", "play", "play_out",
@@ -46,7 +46,8 @@ _LAZY = {"Table": "table.widget", "Lesson": "table.widget", "TableSession": "tab
          "LessonScript": "table.lesson", "Exercise": "table.lesson",
          "play_random": "play.batch", "rollouts": "play.batch", "SearchBot": "play.search",
          "hint": "coach.hints", "Hint": "coach.hints", "EditorSession": "table.editor", "Editor": "table.editor_widget",
-         "make_exercise": "table.exercises", "lesson_from_json": "table.exercises", "lesson_to_json": "table.exercises"}
+         "make_exercise": "table.exercises", "lesson_from_json": "table.exercises", "lesson_to_json": "table.exercises",
+         "Class": "table.classroom"}
 
 _moved.install(__name__)
 

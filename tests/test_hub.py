@@ -11,6 +11,15 @@ its public address (the proxy) and a role that lets a user's server read where t
 service is, so a kernel knows the addresses its token may go to. Two students on one
 machine: one listens in her kernel at addresses that look like the service, and the
 other's token reaches none of them, only the service.
+
+A class on the hub: a teacher (a member of the hub group ``teachers``, the server's
+``--teachers-group``) and three students, each in their own single-user server's kernel. A
+lesson is handed out and answered differently by each, and the teacher's grid shows exactly
+those answers; a class table is played to its end and its three games are in the teacher's
+view with the grades each student's kernel worked out, which the teacher's review of each
+finds again. A student asking for the grid, a student of another class, a teacher of another
+class and a made-up code or token are each refused with one short sentence, and nothing of
+the class changes.
 """
 
 from __future__ import annotations
@@ -92,7 +101,8 @@ class Hub:
                     "name": "bhabho",
                     "url": "http://127.0.0.1:{self.service_port}",
                     "command": [sys.executable, "-m", "bhabho_widget.server", "--port", "{self.service_port}",
-                                "--db", {str(root / 'tables.sqlite3')!r}, "--bot-pace", "0"],
+                                "--db", {str(root / 'tables.sqlite3')!r}, "--bot-pace", "0",
+                                "--teachers-group", "teachers"],
                 }},
                 {{"name": "teacher", "api_token": {self.token!r}}},
             ]
@@ -104,6 +114,8 @@ class Hub:
             ]
             c.Spawner.server_token_scopes = ["users:activity!user", "access:servers!server",
                                              "read:services!service=bhabho"]
+            # the teachers of classes: the group the server's --teachers-group names
+            c.JupyterHub.load_groups = {{"teachers": {{"users": ["mrs_k", "mr_t"]}}}}
         """)
         (root / "jupyterhub_config.py").write_text(config)
         (root / "home").mkdir()
@@ -429,5 +441,237 @@ def open_table(hub: Hub, url: str) -> str:
                                     "bots": "rules", "name": "", "language": "en", "hub_token": token})
         await p.close()
         return p.seated["code"]  # type: ignore[index]
+
+    return run(main())
+
+
+# ---------------------------------------------------------------------- a class on the hub
+KERNEL_TEACHER = """
+import json
+from bhabho_widget import Class, Exercise, Game, LessonScript
+g = Game.from_hands([["KH", "2C"], ["5H", "3C"], ["4S", "9C"]], leader=0, seed=1)
+lesson = LessonScript(g, ["KH", "5H", "4S"], title="Tochoo", exercises=[
+    Exercise(0, "Which card do you lead?", "card", "KH"), Exercise(2, "Who picks up?", "seat", "picker")])
+t = Class.create({url!r}, "7B")
+lesson_id = t.hand_out(lesson)
+table_id = t.hand_out_table(players=4, title="Play")
+print(json.dumps({{"code": t.code, "lesson": lesson_id, "table": table_id, "teacher": t.state["teacher"]}}))
+"""
+
+KERNEL_STUDENT = """
+import json
+from bhabho_widget import Class
+k = Class.join({url!r}, {code!r}, name="Not me")
+k.agree()
+lesson = k.open({lesson!r})
+for op, arg in {ops!r}:
+    if op == "answer":
+        lesson.answer(arg)
+    else:
+        lesson.goto(arg)
+table = k.open({table!r})
+print(json.dumps({{"name": k.name, "mine": [[a["step"], a["status"]] for a in k.sent()["answers"]],
+                  "code": table.code, "seat": table.seat, "host": table.is_host}}))
+"""
+
+KERNEL_STUDENT_PLAY = """
+import contextlib, json, random, time
+from bhabho_widget.engine.errors import MessageError
+rng = random.Random({seed})
+deadline = time.monotonic() + 200
+if table.is_host:
+    while len([s for s in table.seats if s["person"] and s["connected"]]) < 3:
+        assert time.monotonic() < deadline, table.seats
+        time.sleep(0.05)
+    table.deal()
+while not (table.view and table.view["is_over"] and table.view["mode"] == "play"):
+    assert time.monotonic() < deadline, table.view["narration"]
+    v = table.view
+    with contextlib.suppress(MessageError):
+        if v["take_offer"]:
+            table.pass_take()
+        elif v["waiting"] == "human" and v["legal"]:
+            table.play(rng.choice(v["legal"]))
+    time.sleep(0.03)
+assert table.wait_reported(1, 200), table.reports
+print(json.dumps({{"reports": table.reports, "seat": table.seat, "hands": table.view["hands"]}}))
+"""
+
+KERNEL_TEACHER_GRID = """
+import json, time
+deadline = time.monotonic() + 120
+while t.grid() != {grid!r}:
+    assert time.monotonic() < deadline, t.grid()
+    time.sleep(0.1)
+print(json.dumps({{"grid": t.grid(), "answers": t.answers(), "cells": t.panel.classroom["cells"], "state": t.state}}))
+"""
+
+KERNEL_TEACHER_GAMES = """
+import json, time
+deadline = time.monotonic() + 200
+while len(t.games()) < 3:
+    assert time.monotonic() < deadline, t.games()
+    time.sleep(0.1)
+out = []
+for g in t.games():
+    review = t.open_game(g["id"])
+    assert review.wait(200) and review.run.status == "done", review.run.failure
+    out.append({"student": g["student"], "seat": g["seat"], "sent": g["counts"], "review": review.counts(),
+                "hands": review.view["hands"], "shown": t.panel.classroom["open_game"] == g["id"]})
+print(json.dumps({"games": out, "csv": t.to_csv(), "panel": [g["counts"] for g in t.panel.classroom["games"]]}))
+"""
+
+ANSWERS = {  # each student's answers: (the operations on the lesson, the grid's row)
+    "amit": ([("answer", "2C"), ("answer", "KH"), ("goto", 2), ("answer", 0)], ["right", "right_first"]),
+    "bela": ([("answer", "KH"), ("goto", 3)], ["right_first", "skipped"]),
+    "chand": ([("answer", "2C"), ("goto", 2), ("answer", 1)], ["wrong", "wrong"]),
+}
+
+
+def test_a_class_on_the_hub_a_teacher_three_students_a_lesson_and_a_table(hub):
+    users = ["mrs_k", *ANSWERS]
+    hub.hub_api("/users", "POST", {"usernames": list(ANSWERS) + ["dev"]})
+    for name in users:
+        hub.spawn(name)
+    kernels = {name: Kernel(hub, name) for name in users}
+    url = f"{hub.url}/services/bhabho/"
+    try:
+        teacher = kernels["mrs_k"]
+        made = json.loads(teacher.execute(KERNEL_TEACHER.format(url=url)).strip().splitlines()[-1])
+        assert made["teacher"] == "mrs_k"  # a member of the teachers group, under her hub name
+        seated = {}
+        for name, (ops, _) in ANSWERS.items():  # one after another: amit sits first, so he hosts the table
+            out = kernels[name].execute(KERNEL_STUDENT.format(url=url, code=made["code"], lesson=made["lesson"], ops=ops,
+                                                              table=made["table"]))
+            seated[name] = json.loads(out.strip().splitlines()[-1])
+        assert {n: s["name"] for n, s in seated.items()} == {n: n for n in ANSWERS}  # hub names, whatever was given
+        assert {n: [st for _, st in s["mine"]] for n, s in seated.items()} == {
+            "amit": ["right", "right_first"], "bela": ["right_first", "skipped"], "chand": ["wrong", "wrong"]}
+        assert len({s["code"] for s in seated.values()}) == 1 and [s["seat"] for s in seated.values()] == [0, 1, 2]
+        assert seated["amit"]["host"]
+
+        # the grid shows exactly those answers
+        grid = {name: row for name, (_, row) in ANSWERS.items()}
+        shown = json.loads(teacher.execute(KERNEL_TEACHER_GRID.format(grid=grid)).strip().splitlines()[-1])
+        assert shown["grid"] == grid
+        given = {(a["student"], a["step"]): a["answers"] for a in shown["answers"]}
+        assert given == {("amit", 0): ["2C", "KH"], ("amit", 2): [0], ("bela", 0): ["KH"], ("bela", 2): [],
+                         ("chand", 0): ["2C"], ("chand", 2): [1]}
+        cells = {(c["student"], c["step"]): (c["status"], c["answers"], c["correct"]) for c in shown["cells"]}
+        assert cells[("amit", 0)] == ("right", ["2♣", "K♥"], [False, True])
+        assert cells[("chand", 2)] == ("wrong", ["Player 1"], [False])
+        assert cells[("bela", 2)] == ("skipped", [], [])
+
+        # the refusals: one short sentence each, and nothing of the class changes
+        before = shown["state"]
+        said = class_refusals(hub, made)
+        for what, text in said.items():
+            assert 0 < len(text) <= 120 and ". " not in text, (what, text)
+        assert said == {
+            "a student asks for the grid": "only the class's teacher does this",
+            "a student asks to teach the class": "only a teacher opens a class here: a member of the hub group teachers "
+                                                 "or a hub admin",
+            "a student of another class, its lesson": "this class has no such item",
+            "a student of another class, an answer": "this class has no such item",
+            "a teacher of another class": "you teach no class with this code",
+            "a made-up code (teacher)": "you teach no class with this code",
+            "a made-up code (student)": "no class has this code",
+            "a made-up token": NOT_SIGNED_IN,
+            "a key but no hub token": NOT_SIGNED_IN,
+        }
+        after = json.loads(teacher.execute("t.refresh()\nprint(json.dumps(t.state))").strip().splitlines()[-1])
+        assert after == before, "a refusal changed the class"
+
+        # the class table, played to its end in the three students' kernels
+        results: dict[str, Any] = {}
+
+        def play_in(name: str, seed: int) -> None:
+            try:
+                results[name] = json.loads(kernels[name].execute(KERNEL_STUDENT_PLAY.format(seed=seed), timeout=280)
+                                           .strip().splitlines()[-1])
+            except BaseException as exc:  # handed to the test below
+                results[name] = exc
+
+        threads = [threading.Thread(target=play_in, args=(name, k)) for k, name in enumerate(ANSWERS)]
+        for th in threads:
+            th.start()
+        for th in threads:
+            th.join()
+        for name, result in results.items():
+            if isinstance(result, BaseException):
+                raise result
+            assert result["hands"] is None and "error" not in result["reports"][0], (name, result)
+
+        # its games in the teacher's view, with the grades each student's kernel worked out
+        games = json.loads(teacher.execute(KERNEL_TEACHER_GAMES, timeout=400).strip().splitlines()[-1])
+        by_student = {g["student"]: g for g in games["games"]}
+        assert set(by_student) == set(ANSWERS)
+        for name, g in by_student.items():
+            assert g["seat"] == results[name]["seat"] and g["sent"] == results[name]["reports"][0]["counts"]
+            assert g["review"] == g["sent"], (name, g)  # the teacher's review of the student's seat record agrees
+            assert g["hands"] is None and g["shown"]
+        assert sorted(games["panel"], key=json.dumps) == sorted((g["sent"] for g in games["games"]), key=json.dumps)
+        print("\n[class on the hub] grades:", {n: g["sent"] for n, g in by_student.items()})
+        assert games["csv"].count(",game,") == 3
+    finally:
+        for kernel in kernels.values():
+            kernel.close()
+        for name in users:
+            with contextlib.suppress(urllib.error.HTTPError, OSError):
+                hub.hub_api(f"/users/{name}/server", "DELETE")
+
+
+def class_refusals(hub: Hub, made: dict[str, Any]) -> dict[str, str]:
+    """Each refusal's sentence, from hub users' own tokens through the hub's proxy."""
+    url = f"ws://127.0.0.1:{hub.port}/services/bhabho/ws"
+    bela, dev, mr_t = (hub.user_token(name) for name in ("bela", "dev", "mr_t"))
+
+    async def first(hello: dict[str, Any], then: dict[str, Any] | None = None) -> str:
+        async with connect(url, max_size=2**24) as ws:
+            await ws.send(json.dumps(hello))
+            frame = await skip_states(ws)
+            if then is not None:
+                assert frame["type"] == "class_welcome", frame
+                await ws.send(json.dumps(then))
+                frame = await skip_states(ws)
+            return frame["error"]
+
+    async def skip_states(ws: Any) -> dict[str, Any]:
+        while True:
+            frame = json.loads(await asyncio.wait_for(ws.recv(), 30))
+            if frame["type"] not in ("class_state", "class_mine"):
+                return frame
+
+    def join(code: str, token: str) -> dict[str, Any]:
+        return {"type": "class_join", "code": code, "name": "", "token": "", "hub_token": token, "language": "en"}
+
+    def teach(code: str, token: str, key: str = "") -> dict[str, Any]:
+        return {"type": "class_teach", "code": code, "key": key, "hub_token": token, "language": "en"}
+
+    async def main() -> dict[str, str]:
+        said = {}
+        said["a student asks for the grid"] = await first(join(made["code"], bela), {"type": "class_grid"})
+        said["a student asks to teach the class"] = await first(teach(made["code"], bela))
+        # another class, Mr T's, and its student Dev
+        async with connect(url) as ws:
+            await ws.send(json.dumps({"type": "class_create", "title": "8A", "key": "", "hub_token": mr_t,
+                                      "language": "en"}))
+            other = await skip_states(ws)
+        assert other["type"] == "class_welcome" and other["name"] == "mr_t", other
+        said["a student of another class, its lesson"] = await first(join(other["code"], dev),
+                                                                     {"type": "class_lesson", "item": made["lesson"]})
+        async with connect(url) as ws:
+            await ws.send(json.dumps(join(other["code"], dev)))
+            await skip_states(ws)
+            await ws.send(json.dumps({"type": "class_consent", "consent": True}))
+            await skip_states(ws)
+            await ws.send(json.dumps({"type": "class_answer", "item": made["lesson"], "step": 0, "choice": "KH"}))
+            said["a student of another class, an answer"] = (await skip_states(ws))["error"]
+        said["a teacher of another class"] = await first(teach(made["code"], mr_t))
+        said["a made-up code (teacher)"] = await first(teach("made-up-code", mr_t))
+        said["a made-up code (student)"] = await first(join("made-up-code", bela))
+        said["a made-up token"] = await first(join(made["code"], "made-up-" + secrets.token_hex(8)))
+        said["a key but no hub token"] = await first(teach(made["code"], "", key="a-key-is-no-use-on-a-hub"))
+        return said
 
     return run(main())

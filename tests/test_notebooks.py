@@ -195,18 +195,30 @@ def _lesson(script):
     return info
 
 
-def _tables():
+def _objects(kind):
+    """The live objects of ``kind`` (a dead weak proxy, as a closed websocket leaves until
+    the next collection, is passed over: isinstance() of it raises)."""
     out = []
     for obj in _gc.get_objects():
-        if isinstance(obj, _Table):
-            game = obj.game
-            names = sorted(k for k, v in globals().items() if v is obj and not k.startswith("_"))
-            out.append({"names": names, "seat": obj.seat,
-                        "hidden": sorted(str(_Card.parse(c)) for c in _hidden(game, obj.seat))})
+        try:
+            if isinstance(obj, kind):
+                out.append(obj)
+        except ReferenceError:
+            pass
     return out
 
 
-_scripts = [o for o in _gc.get_objects() if isinstance(o, _Script)]
+def _tables():
+    out = []
+    for obj in _objects(_Table):
+        game = obj.game
+        names = sorted(k for k, v in globals().items() if v is obj and not k.startswith("_"))
+        out.append({"names": names, "seat": obj.seat,
+                    "hidden": sorted(str(_Card.parse(c)) for c in _hidden(game, obj.seat))})
+    return out
+
+
+_scripts = _objects(_Script)
 print(_json.dumps({"lessons": [_lesson(s) for s in _scripts], "tables": _tables()}))
 '''
 

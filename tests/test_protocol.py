@@ -31,6 +31,7 @@ TABLE_TYPES = {"play", "take", "advance", "undo", "hint", "new_game", "set_langu
 LESSON_TYPES = {"goto", "answer", "set_deck", "tracker"}
 EDITOR_TYPES = {"edit_players", "edit_rules", "edit_give", "edit_deal", "edit_clear", "edit_leader", "edit_opening",
                 "edit_load", "edit_play_out", "edit_lesson", "edit_answer", "set_language", "set_deck"}
+CLASS_TYPES = {"class_review", "class_agree", "class_open", "class_forget", "set_language"}
 
 VALID = [
     {"type": "play", "card": "10H", "version": 0},
@@ -119,10 +120,12 @@ def test_every_declared_message_is_sent_by_the_front_end_and_vice_versa():
 
 
 def test_the_widgets_message_types_are_declared():
+    from bhabho_widget.table.classroom import StudentPanel, TeacherPanel
     from bhabho_widget.table.editor_widget import EditorPanel
 
-    assert TABLE_TYPES | LESSON_TYPES | EDITOR_TYPES == MESSAGE_TYPES
+    assert TABLE_TYPES | LESSON_TYPES | EDITOR_TYPES | CLASS_TYPES == MESSAGE_TYPES
     assert set(EditorPanel._HANDLERS) == EDITOR_TYPES
+    assert set(TeacherPanel._HANDLERS) | set(StudentPanel._HANDLERS) == CLASS_TYPES
     assert BROWSER_WRITABLE == {"pace"}  # the deck is asked for with set_deck, never synced from the browser
 
 

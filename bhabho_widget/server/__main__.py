@@ -2,7 +2,10 @@
 
 A bad ``--db`` (a missing folder, a read-only or corrupt file) or an address that cannot be
 listened on is one line on stderr naming it, and exit code 2. Once listening, the server
-prints its address on stdout (with ``--port 0``, the port the system gave).
+prints its address on stdout (with ``--port 0``, the port the system gave), and, unless it is
+a hub's service, a second line with the teacher key that opens classes
+(``Class.create(server, title, key=...)``): a new one at every start, printed once and kept
+only as its SHA-256 (on a hub, the members of ``--teachers-group`` and the admins teach).
 """
 
 from __future__ import annotations
@@ -10,6 +13,7 @@ from __future__ import annotations
 import argparse
 import logging
 import os
+import secrets
 import socket
 import sys
 
@@ -42,6 +46,13 @@ def main(argv: list[str] | None = None) -> int:
                         help="minutes a table never dealt is kept after its last change (default %(default)g)")
     parser.add_argument("--max-tables", type=int, default=limits.max_tables,
                         help="tables the server holds at most (default %(default)d)")
+    parser.add_argument("--teachers-group", default="teachers",
+                        help="on a hub: the hub group whose members (and the hub's admins) open classes (default %(default)s)")
+    parser.add_argument("--class-keep-days", type=float, default=30.0,
+                        help="days a class and what its students sent are kept after its last change (default %(default)g)")
+    parser.add_argument("--guesses-per-hour", type=float, default=limits.guesses_per_hour,
+                        help="wrong teacher keys, class codes or student tokens one address (one hub user) may send an "
+                             "hour, after a burst of 10 (default %(default)g)")
     parser.add_argument("--prefix", default=os.environ.get("JUPYTERHUB_SERVICE_PREFIX", ""),
                         help="path prefix of the routes (as a JupyterHub service: /services/<name>/)")
     parser.add_argument("--hub-api-url", default=os.environ.get("JUPYTERHUB_API_URL", ""),
@@ -83,14 +94,19 @@ def main(argv: list[str] | None = None) -> int:
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     limits = Limits(messages_per_second=args.message_rate, tables_per_hour=args.tables_per_hour,
-                    hello_seconds=args.hello_timeout, undealt_minutes=args.undealt_minutes, max_tables=args.max_tables)
+                    hello_seconds=args.hello_timeout, undealt_minutes=args.undealt_minutes, max_tables=args.max_tables,
+                    guesses_per_hour=args.guesses_per_hour)
+    key = None if hub is not None else secrets.token_urlsafe(18)
     app = make_app(store, prefix=args.prefix, grace=args.grace, bot_pace=args.bot_pace, send_timeout=args.send_timeout,
-                   keep_days=args.keep_days, hub=hub, limits=limits)
+                   keep_days=args.keep_days, hub=hub, limits=limits, teacher_key=key, teachers_group=args.teachers_group,
+                   class_keep_days=args.class_keep_days)
     host, port = sock.getsockname()[:2]
     shown = f"[{host}]" if ":" in host else host
     prefix = args.prefix.rstrip("/")
     print(f"bhabho_widget table server at ws://{shown}:{port}{prefix}/ws (health check http://{shown}:{port}{prefix}/), "
           f"tables in {args.db}", flush=True)
+    if key is not None:
+        print(f"teacher key for classes (printed once, kept only hashed): {key}", flush=True)
     config = uvicorn.Config(app, log_level="warning", ws_max_size=WS_MAX_BYTES, ws="websockets-sansio",
                             ws_ping_interval=args.ping, ws_ping_timeout=args.ping)
     server = uvicorn.Server(config)

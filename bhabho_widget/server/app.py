@@ -15,6 +15,10 @@ One connection per seat: a seat opened in a second connection (a resume with the
 token) is the new one's; the old one is told so and closed with the final close code 4001,
 which the client obeys (it does not connect again). :class:`Limits` are the server's bounds
 on what one client may do (see the README's figures).
+
+A connection may instead open a class (``class_create``, ``class_teach``, ``class_join``):
+from then on it speaks for that teacher or student in that class, and
+:class:`.classes.ClassHall` takes its messages (the class's tables are tables as any other).
 """
 
 from __future__ import annotations
@@ -39,8 +43,9 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from ..engine.errors import MessageError
 from ..i18n import N_, Message, check_language, translator
 from ..table.protocol import SERVER_PROTOCOL, check_frame
+from .classes import CLOSE_CLASS_GONE, ClassHall
 from .hub import HubIdentity
-from .store import KEEP_DAYS, Store
+from .store import CLASS_KEEP_DAYS, KEEP_DAYS, Store
 from .tables import ServerTable, clean_name
 
 __all__ = ["CLOSE_REPLACED", "CLOSE_TABLE_GONE", "Limits", "TableServer", "make_app"]
@@ -54,7 +59,7 @@ CLOSE_TABLE_GONE = 4004
 """Close code: the table was deleted (final)."""
 CLOSE_POLICY = 1008
 """Close code: too many messages, or no hello in time (the client may come back later)."""
-assert {str(CLOSE_REPLACED), str(CLOSE_TABLE_GONE)} <= set(SERVER_PROTOCOL["close_codes"]["final"])
+assert {str(CLOSE_REPLACED), str(CLOSE_TABLE_GONE), str(CLOSE_CLASS_GONE)} <= set(SERVER_PROTOCOL["close_codes"]["final"])
 MAX_DEPTH = 32
 """The deepest nesting of lists and objects a frame may have (the protocol's is 2)."""
 TABLE_BURST = 10
@@ -82,6 +87,9 @@ class Limits:
     """Minutes a table never dealt is kept after its last change (a seat taken, a name admitted)."""
     max_tables: int = 10000
     """Tables the server holds at most."""
+    guesses_per_hour: float = 60.0
+    """Wrong teacher keys, class codes or student tokens one address (one hub user) may send
+    an hour, after a burst of 10."""
 
 
 class Bucket:
@@ -136,6 +144,10 @@ class Connection:
         self.ws = ws
         self.code: str | None = None
         self.seat: int | None = None
+        self.klass: str | None = None
+        """The class this connection speaks in (its teacher's or a student's), or None."""
+        self.role = ""
+        self.person = ""
         self.language = "en"
         self.outbox: deque[str] = deque()
         self.state: str | None = None
@@ -222,7 +234,8 @@ class TableServer:
 
     def __init__(self, store: Store, grace: float = 30.0, bot_pace: float = 0.6, send_timeout: float = 10.0,
                  keep_days: float = KEEP_DAYS, hub: HubIdentity | None = None, limits: Limits | None = None,
-                 max_tables: int | None = None) -> None:
+                 max_tables: int | None = None, teacher_key: str | None = None, teachers_group: str = "teachers",
+                 class_keep_days: float = CLASS_KEEP_DAYS) -> None:
         self.store = store
         self.hub = hub
         self.keep_days = keep_days
@@ -238,6 +251,8 @@ class TableServer:
         self._ticker: asyncio.Task[None] | None = None
         self._new_tables: dict[str, Bucket] = {}
         self._stalled: dict[str, float] = {}
+        self.classes = ClassHall(self, teacher_key=teacher_key if hub is None else None, teachers_group=teachers_group,
+                                 keep_days=class_keep_days, guesses_per_hour=self.limits.guesses_per_hour)
 
     # ------------------------------------------------------------------ life
     async def startup(self) -> None:
@@ -252,6 +267,7 @@ class TableServer:
                 continue
             self.tables[table.code] = table
         log.info("%d tables resumed, %d old ones deleted", len(self.tables), pruned)
+        self.classes.load()
         for code in self.tables:
             self._kick(code)
         self._ticker = asyncio.create_task(self._tick())
@@ -262,6 +278,7 @@ class TableServer:
         for seats in self.conns.values():
             for conn in seats.values():
                 conn.close()
+        self.classes.close_all()
 
     async def _tick(self) -> None:
         """Every so often: a bot for every person away longer than the grace time (and the
@@ -296,6 +313,7 @@ class TableServer:
             for code, table in list(self.tables.items()):
                 if now - table.updated > self.keep_days * 86400 and not self.conns.get(code):
                     self._drop(code, None)
+            self.classes.prune(now)
         for key, bucket in list(self._new_tables.items()):
             if bucket.full:
                 del self._new_tables[key]
@@ -408,7 +426,7 @@ class TableServer:
         try:
             while not conn.closed and conn.ending is None:
                 try:
-                    if conn.code is None:
+                    if conn.code is None and conn.klass is None:
                         text = await asyncio.wait_for(ws.receive_text(), max(0.0, deadline - time.monotonic()))
                     else:
                         text = await ws.receive_text()
@@ -433,8 +451,9 @@ class TableServer:
                     await asyncio.wait_for(asyncio.shield(conn.task), self.send_timeout + 1)
 
     def _detach(self, conn: Connection) -> None:
-        """The connection's seat has no connection now (nothing stored changes: who is
-        connected is not kept)."""
+        """The connection's seat (or class) has no connection now (nothing stored changes: who
+        is connected is not kept)."""
+        self.classes.detach(conn)
         if conn.code is None or conn.seat is None:
             return
         code, seat = conn.code, conn.seat
@@ -465,14 +484,17 @@ class TableServer:
             message = check_frame(text)
             seq = message.get("seq")
             kind = message["type"]
+            if kind.startswith("class_") or (kind == "set_language" and conn.klass is not None):
+                await self.classes.handle(conn, message)
+                return
             if kind in ("create", "join", "resume"):
-                if conn.code is not None:
+                if conn.code is not None or conn.klass is not None:
                     raise MessageError("this connection already has a seat")
                 with contextlib.suppress(ValueError):
                     conn.language = check_language(message["language"])
                 if kind != "resume":
                     message["name"] = await self._name(message)
-                    if conn.code is not None or conn.closed:  # seated (or closed) by another frame meanwhile
+                    if conn.code is not None or conn.klass is not None or conn.closed:  # taken (or closed) meanwhile
                         raise MessageError("this connection already has a seat")
                 getattr(self, f"_on_{kind}")(conn, message)
                 return
@@ -584,7 +606,9 @@ def make_app(store: Store | str = "bhabho_tables.sqlite3", prefix: str = "", **o
     """The ASGI app: ``/ws`` (the websocket) and ``/`` (a health check: how many tables),
     under ``prefix`` (a JupyterHub service's ``/services/<name>``). ``options`` go to
     :class:`TableServer` (``grace``, ``bot_pace``, ``send_timeout``, ``keep_days``, ``limits``,
-    ``hub``: a :class:`.hub.HubIdentity` to seat the hub's users under their hub names)."""
+    ``hub``: a :class:`.hub.HubIdentity` to seat the hub's users under their hub names;
+    ``teacher_key``: stand-alone, the key that opens classes; ``teachers_group``: on a hub, the
+    group whose members open classes; ``class_keep_days``)."""
     server = TableServer(store if isinstance(store, Store) else Store(store), **options)
     prefix = prefix.rstrip("/")
 

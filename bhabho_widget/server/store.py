@@ -6,16 +6,29 @@ it last changed. The row is written after every change and before anyone is told
 so a restart resumes each table where it was. Tables untouched for ``keep_days`` are
 deleted when the server starts.
 
+Classes (:mod:`.classes`) are kept in the same file: a row per class (its code, title,
+teacher and when it last changed) in ``classes``, and a row per thing kept in it in
+``class_entries`` (an item handed out, a student, one student's answers to one question,
+one student's game), each written when it changes; a class and all its rows are deleted
+together, and classes untouched for ``class_keep_days`` are deleted when the server starts
+and every hour.
+
 The store fails safe: a file that cannot be used (a missing folder, a read-only or corrupt
 file) is a :class:`StoreError` naming the file, before the server serves anything; a row
-that cannot be read is logged and left out (the good tables load); a write that fails
-raises, and the server undoes the change (:meth:`load` reads the row as it was).
+that cannot be read is logged and left out (the good tables and classes load); a write
+that fails raises, and the server undoes the change (:meth:`load` reads the row as it was).
 
 >>> store = Store(":memory:")
 >>> record = {**dict.fromkeys(REQUIRED), "code": "abc", "updated": 1.0}
 >>> store.save(record)
 >>> store.load_all() == [("abc", record)], store.load("abc") == record, store.load("xyz")
 (True, True, None)
+>>> store.save_class({"code": "c1", "title": "7B", "teacher": "", "created": 1.0, "updated": 2.0})
+>>> store.save_entry("c1", "Ben", "student", {"name": "Ben"}, 2.0)
+>>> [(code, core["title"], entries) for code, core, entries in store.load_classes()]
+[('c1', '7B', [('Ben', 'student', {'name': 'Ben'})])]
+>>> store.delete_class("c1"); store.load_classes()
+[]
 """
 
 from __future__ import annotations
@@ -27,7 +40,7 @@ import sqlite3
 import time
 from typing import Any
 
-__all__ = ["KEEP_DAYS", "REQUIRED", "Store", "StoreError"]
+__all__ = ["CLASS_KEEP_DAYS", "CLASS_REQUIRED", "KEEP_DAYS", "REQUIRED", "Store", "StoreError"]
 
 log = logging.getLogger("bhabho_widget.server")
 
@@ -36,6 +49,10 @@ KEEP_DAYS = 7.0
 REQUIRED = ("code", "players", "variant", "rounds", "bots", "seed", "created", "updated", "started", "version",
             "seats", "moves", "offers")
 """The keys of a stored table's record (:meth:`~.tables.ServerTable.record`)."""
+CLASS_KEEP_DAYS = 30.0
+"""Days a class (and everything kept in it) is kept after its last change."""
+CLASS_REQUIRED = ("code", "title", "teacher", "created", "updated")
+"""The keys of a stored class's row (:meth:`~.classes.ClassRoom.core`)."""
 
 
 class StoreError(Exception):
@@ -58,6 +75,10 @@ class Store:
             self._db.execute("PRAGMA synchronous=NORMAL")
             self._db.execute("CREATE TABLE IF NOT EXISTS tables (code TEXT PRIMARY KEY, record TEXT NOT NULL, "
                              "updated REAL NOT NULL)")
+            self._db.execute("CREATE TABLE IF NOT EXISTS classes (code TEXT PRIMARY KEY, record TEXT NOT NULL, "
+                             "updated REAL NOT NULL)")
+            self._db.execute("CREATE TABLE IF NOT EXISTS class_entries (code TEXT NOT NULL, who TEXT NOT NULL, "
+                             "key TEXT NOT NULL, record TEXT NOT NULL, updated REAL NOT NULL, PRIMARY KEY (code, who, key))")
             self._db.execute("SELECT count(*) FROM tables").fetchone()
             self._db.execute("BEGIN IMMEDIATE")  # a write lock: a read-only file says so here
             self._db.execute("UPDATE tables SET updated = updated WHERE 0")
@@ -95,8 +116,92 @@ class Store:
         cutoff = (time.time() if now is None else now) - keep_days * 86400
         return self._db.execute("DELETE FROM tables WHERE updated < ?", (cutoff,)).rowcount
 
+    # ------------------------------------------------------------------ classes
+    def save_class(self, core: dict[str, Any]) -> None:
+        """Write (or replace) a class's own row; raises sqlite3.Error (or OSError) when it cannot."""
+        self._db.execute("INSERT OR REPLACE INTO classes (code, record, updated) VALUES (?, ?, ?)",
+                         (core["code"], json.dumps(core, separators=(",", ":")), core["updated"]))
+
+    def save_entry(self, code: str, who: str, key: str, record: dict[str, Any], updated: float) -> None:
+        """Write (or replace) one thing kept in class ``code``, and the class's time of change
+        with it (one transaction: both or neither)."""
+        with self._transaction():
+            self._db.execute("INSERT OR REPLACE INTO class_entries (code, who, key, record, updated) VALUES (?, ?, ?, ?, ?)",
+                             (code, who, key, json.dumps(record, separators=(",", ":"), ensure_ascii=False), updated))
+            self._db.execute("UPDATE classes SET updated = ? WHERE code = ?", (updated, code))
+
+    def delete_entries(self, code: str, who: str, keys: list[str] | None = None) -> None:
+        """Delete the rows of ``who`` in class ``code`` (only ``keys``, when given), at once."""
+        with self._transaction():
+            if keys is None:
+                self._db.execute("DELETE FROM class_entries WHERE code = ? AND who = ?", (code, who))
+            else:
+                self._db.executemany("DELETE FROM class_entries WHERE code = ? AND who = ? AND key = ?",
+                                     [(code, who, key) for key in keys])
+
+    def delete_class(self, code: str) -> None:
+        """Delete a class and everything kept in it, at once."""
+        with self._transaction():
+            self._db.execute("DELETE FROM class_entries WHERE code = ?", (code,))
+            self._db.execute("DELETE FROM classes WHERE code = ?", (code,))
+
+    def load_classes(self) -> list[tuple[str, dict[str, Any], list[tuple[str, str, dict[str, Any]]]]]:
+        """Every stored class as ``(code, core, [(who, key, record), ...])``; a row that cannot
+        be read is logged in one line and left out (a class's own row: with its entries)."""
+        entries: dict[str, list[tuple[str, str, dict[str, Any]]]] = {}
+        for code, who, key, text in self._db.execute("SELECT code, who, key, record FROM class_entries ORDER BY updated"):
+            record = _object(f"class {str(code)[:40]}, entry {str(who)[:40]} {str(key)[:40]}", text)
+            if record is not None:
+                entries.setdefault(code, []).append((who, key, record))
+        out = []
+        for code, text in self._db.execute("SELECT code, record FROM classes ORDER BY updated"):
+            core = _object(f"class {str(code)[:40]}", text, CLASS_REQUIRED)
+            if core is not None and core["code"] != code:
+                log.error("class %s could not be read, skipped: its record is of another class", str(code)[:40])
+                core = None
+            if core is not None:
+                out.append((code, core, entries.get(code, [])))
+        return out
+
+    def prune_classes(self, keep_days: float = CLASS_KEEP_DAYS, now: float | None = None) -> list[str]:
+        """Delete the classes untouched for ``keep_days``, with everything kept in them; their codes."""
+        cutoff = (time.time() if now is None else now) - keep_days * 86400
+        codes = [code for (code,) in self._db.execute("SELECT code FROM classes WHERE updated < ?", (cutoff,))]
+        for code in codes:
+            self.delete_class(code)
+        return codes
+
+    def _transaction(self) -> Any:
+        db = self._db
+
+        class _Transaction:
+            def __enter__(self) -> None:
+                db.execute("BEGIN IMMEDIATE")
+
+            def __exit__(self, kind: Any, *rest: Any) -> None:
+                db.execute("ROLLBACK" if kind is not None else "COMMIT")
+
+        return _Transaction()
+
     def close(self) -> None:
         self._db.close()
+
+
+def _object(what: str, text: object, required: tuple[str, ...] = ()) -> dict[str, Any] | None:
+    """The JSON object of a class's row, or None (logged in one line: not JSON, not an object, a key missing)."""
+    try:
+        record = json.loads(text)  # type: ignore[arg-type]
+    except (TypeError, ValueError, RecursionError):
+        log.error("%s could not be read, skipped: its record is not JSON", what)
+        return None
+    if not isinstance(record, dict):
+        log.error("%s could not be read, skipped: its record is not an object", what)
+        return None
+    missing = [k for k in required if k not in record]
+    if missing:
+        log.error("%s could not be read, skipped: its record has no %s", what, ", ".join(missing[:4]))
+        return None
+    return record
 
 
 def _record(code: object, text: object) -> dict[str, Any] | None:

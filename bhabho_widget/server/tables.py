@@ -432,6 +432,25 @@ class ServerTable:
             raise MessageError(Message("the review opens once the game is over"))
         return seat_record(self.game, seat)
 
+    def records_over(self, seat: int) -> list[tuple[int, dict[str, Any]]]:
+        """``(round, record)`` for every game of the match that is over, as ``seat`` saw it
+        (:meth:`record_for`'s record): the current round once it is over, then the finished
+        rounds, rebuilt from the match's seed and their moves. Nothing of a round in play."""
+        out = []
+        if self.started and self.game.is_over:
+            out.append((len(self.finished_moves) + 1, seat_record(self.game, seat)))
+        if self.finished_moves:
+            match = Match(self.players, rounds=self.rounds or NO_END, rules=self.variant, seed=self.seed)
+            for k, moves in enumerate(self.finished_moves):
+                game = match.new_game()
+                for move in moves:
+                    if move.startswith("take:"):
+                        game.take(int(move[5:]))
+                    else:
+                        game.play(move)
+                out.append((k + 1, seat_record(game, seat)))
+        return out
+
     # ------------------------------------------------------------------ storing
     def record(self) -> dict[str, Any]:
         """Everything the server stores of this table, as JSON-safe data."""

@@ -434,6 +434,31 @@ class LessonScript:
         self.version += 1
         return self._feedback_dict(feedback)
 
+    def judge(self, step: int, choice: Any) -> tuple[Any, bool]:
+        """``(choice, right)``: the answer ``choice`` to the question at ``step`` as the record
+        keeps it (a card code, a seat, ``"take"`` or ``"pass"``) and whether :meth:`answer`
+        counts it right, without feedback and without changing anything (a class's server
+        judges its students' answers by the lesson's own key). A choice that is not offered
+        there is a MessageError."""
+        ex = self.exercises.get(step) if isinstance(step, int) and not isinstance(step, bool) else None
+        if ex is None:
+            raise MessageError(Message("there is no question at this step"))
+        choices = self.choices(step)
+        if ex.kind == "card":
+            try:
+                choice = Card.parse(choice).code
+            except (ValueError, TypeError):
+                raise MessageError(f"{str(choice)[:20]!r} is not one of the choices") from None
+        if isinstance(choice, bool) or choice not in choices:
+            raise MessageError(f"{str(choice)[:20]!r} is not one of the choices")
+        if ex.kind == "card":
+            legal = {c.code for c in self._at(step).legal_cards()}
+            right = self._right[step]
+            return choice, choice in legal and (right is None or choice in right)
+        if ex.kind == "take":
+            return choice, choice in self._accepted(ex)
+        return choice, choice == self._right[step]
+
     # ------------------------------------------------------------------ the answer key
     def right_answer(self, step: int) -> Any:
         """What the lesson counts right at ``step``'s question: the accepted card codes (None:

@@ -43,7 +43,8 @@ from ..engine.errors import MessageError
 from ..i18n.labels import LABELS, PLURAL_CATEGORIES, PLURAL_LABELS
 
 __all__ = [
-    "BROWSER_WRITABLE", "LABELS", "MAX_BYTES", "MESSAGE_TYPES", "PACE_MAX", "PACE_MIN", "PLURAL_CATEGORIES",
+    "BROWSER_WRITABLE", "LABELS", "LARGE_MAX_BYTES", "LARGE_MESSAGES", "MAX_BYTES", "MESSAGE_TYPES", "PACE_MAX",
+    "PACE_MIN", "PLURAL_CATEGORIES",
     "PLURAL_LABELS", "PROTOCOL", "SERVER_MESSAGE_TYPES", "SERVER_PROTOCOL", "TS_PATH", "WS_MAX_BYTES",
     "check_frame", "check_message", "check_pace", "check_trait", "check_view", "menu_key", "typescript",
     "write_typescript",
@@ -73,6 +74,10 @@ BROWSER_WRITABLE: frozenset[str] = frozenset(PROTOCOL["browser_writable"])
 MAX_BYTES: int = SERVER_PROTOCOL["max_bytes"]
 """The longest frame a client may send the server, in bytes of UTF-8; a longer one up to
 :data:`WS_MAX_BYTES` gets a short error, and the connection stays open."""
+LARGE_MAX_BYTES: int = SERVER_PROTOCOL["large_max_bytes"]
+"""The longest frame of one of :data:`LARGE_MESSAGES` (a lesson handed out to a class)."""
+LARGE_MESSAGES: frozenset[str] = frozenset(SERVER_PROTOCOL["large_messages"])
+"""The messages that may be longer than :data:`MAX_BYTES`, up to :data:`LARGE_MAX_BYTES`."""
 WS_MAX_BYTES: int = 1 << 20
 """The longest frame the server's websocket reads at all (uvicorn's ``ws_max_size``); a longer
 one closes the connection with the websocket's own code 1009, "message too big"."""
@@ -228,7 +233,7 @@ def _listed(names: list[str], width: int = 130) -> str:
     return ", ".join(shown)
 
 
-def _check(content: object, allowed: frozenset[str], document: str, takes: str) -> dict[str, Any]:
+def _check(content: object, allowed: frozenset[str], document: str, takes: str, width: int = 130) -> dict[str, Any]:
     """Validate a message of ``document`` whose type must be in ``allowed``; returns its
     declared fields, or raises MessageError with one short sentence (see :func:`check_message`)."""
     if not isinstance(content, Mapping) or not isinstance(content.get("type"), str):
@@ -236,7 +241,7 @@ def _check(content: object, allowed: frozenset[str], document: str, takes: str) 
         raise MessageError(f"a message must be an object with a string 'type'; {what}")
     kind = content["type"]
     if kind not in allowed:
-        raise MessageError(f"unknown message type {_show(kind, 24)} here: {takes} {_listed(sorted(allowed))}")
+        raise MessageError(f"unknown message type {_show(kind, 24)} here: {takes} {_listed(sorted(allowed), width)}")
     problem = _first_problem(_validator(document, "messages", kind), content)
     fields = {k: v for k, v in _DOCUMENTS[document]["messages"][kind]["properties"].items() if k != "type"}
     if problem is not None:
@@ -283,8 +288,9 @@ def check_message(content: object, allowed_types: Iterable[str]) -> dict[str, An
 
 def check_frame(text: object) -> dict[str, Any]:
     """Check the raw text of a websocket frame a client sent the table server (see
-    ``server_protocol.json``): JSON text of at most :data:`MAX_BYTES` bytes, then a message
-    as :func:`check_message` checks the browser's. Returns the message, or raises MessageError.
+    ``server_protocol.json``): JSON text of at most :data:`MAX_BYTES` bytes (one of
+    :data:`LARGE_MESSAGES`, a lesson handed out to a class: :data:`LARGE_MAX_BYTES`), then a
+    message as :func:`check_message` checks the browser's. Returns the message, or raises MessageError.
 
     >>> check_frame('{"type": "take", "version": 3, "seq": 1}')
     {'type': 'take', 'version': 3, 'seq': 1}
@@ -295,13 +301,17 @@ def check_frame(text: object) -> dict[str, Any]:
     """
     if not isinstance(text, str):
         raise MessageError("frames must be JSON text")
-    if len(text) > MAX_BYTES or len(text.encode("utf-8")) > MAX_BYTES:
-        raise MessageError(f"a message has at most {MAX_BYTES} bytes")
+    size = len(text.encode("utf-8")) if len(text) <= LARGE_MAX_BYTES else LARGE_MAX_BYTES + 1
+    too_long = MessageError(f"a message has at most {MAX_BYTES} bytes")
+    if size > LARGE_MAX_BYTES:
+        raise too_long
     try:
         content = json.loads(text)
     except (ValueError, RecursionError):
-        raise MessageError("a message must be JSON") from None
-    return _check(content, SERVER_MESSAGE_TYPES, "server", "the server takes")
+        raise too_long if size > MAX_BYTES else MessageError("a message must be JSON") from None
+    if size > MAX_BYTES and not (isinstance(content, Mapping) and content.get("type") in LARGE_MESSAGES):
+        raise too_long
+    return _check(content, SERVER_MESSAGE_TYPES, "server", "the server takes", width=90)
 
 
 def check_pace(value: object) -> float:

@@ -494,6 +494,8 @@ class SharedReview:
         self.done = self.total = 0
         self.failure = ""
         self.run: Any = None
+        self.record: dict[str, Any] | None = None
+        """The seat's record the review was worked out from, once it came."""
         self._cancel = threading.Event()
         self._budget = (rollouts, samples)
         self.thread = threading.Thread(target=self._work, name="bhabho-shared-review", daemon=True)
@@ -504,7 +506,8 @@ class SharedReview:
         from .reviewing import ReviewRun
 
         try:
-            game = stand_in(self.client.request_record(), cancel=self._cancel)
+            self.record = self.client.request_record()
+            game = stand_in(self.record, cancel=self._cancel)
         except Exception as err:  # shown in the panel: a review never breaks the table
             self.status, self.failure = ("cancelled", "") if self._cancel.is_set() else ("failed", str(err)[:200])
             self._changed()

@@ -33,6 +33,8 @@ saw) held no card it did not show. Those are the only facts; any placement that 
 
 from __future__ import annotations
 
+import hashlib
+import json
 import random
 import time
 from collections.abc import Sequence
@@ -44,7 +46,7 @@ from ..engine.game import Game
 from ..engine.rules import Rules
 from ..i18n import N_, Message
 
-__all__ = ["SEARCH_SECONDS", "seat_record", "stand_in"]
+__all__ = ["SEARCH_SECONDS", "record_digest", "seat_record", "stand_in"]
 
 SEARCH_SECONDS = 60.0
 """The longest search for a seed that draws from the waste pile as the game did."""
@@ -82,6 +84,18 @@ def seat_record(game: Game, seat: int) -> dict[str, Any]:
         "events": [[e.kind, e.seat, [DECK[i].code for i in e.card_indices] if e.visible_to(seat) else [], _extra(e)]
                    for e in game.events],
     }
+
+
+def record_digest(record: dict[str, Any]) -> str:
+    """The SHA-256 of a seat record's canonical JSON: what names one game of one seat. A
+    kernel reports a game of a class table by it, and the server finds the game with that
+    record among the table's own (:mod:`bhabho_widget.server.classes`).
+
+    >>> record_digest({"seat": 1, "moves": ["AS"]}) == record_digest({"moves": ["AS"], "seat": 1})
+    True
+    """
+    text = json.dumps(record, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 # ---------------------------------------------------------------------- the kernel's side

@@ -454,6 +454,118 @@ export interface AnswerKey {
   rows: AnswerRow[];
 }
 
+/** How a student's question went: right at the first answer, right after more tries, answered but never right, passed without an answer, or not answered yet. */
+export type ClassStatus = "right_first" | "right" | "wrong" | "skipped" | "open";
+
+/** A review's decisions graded inaccuracy, mistake and blunder. */
+export interface GradeCounts {
+  inaccuracy: Count;
+  mistake: Count;
+  blunder: Count;
+}
+
+/** A question of a lesson handed out: its step, its prompt as the lesson asks it, and its kind. */
+export interface ClassQuestion {
+  step: Count;
+  prompt: string;
+  kind: "card" | "seat" | "take";
+}
+
+/** Something handed out to the class: a lesson (with its questions) or shared tables (and how many of them students sit at). */
+export interface ClassItem {
+  id: string;
+  kind: "lesson" | "table";
+  title: string;
+  questions: ClassQuestion[];
+  tables: Count;
+}
+
+/** A student of the class, and whether they agreed that their answers and games come to the teacher (null: not decided yet). */
+export interface ClassStudent {
+  name: string;
+  consent: boolean | null;
+}
+
+/** One student's answers to one question of a lesson: its status, the tries to the first right answer, each answer as the student read it (a card, take or pass, a seat's name) and whether it was right. */
+export interface ClassCell {
+  student: string;
+  item: string;
+  step: Count;
+  status: ClassStatus;
+  tries: Count;
+  answers: string[];
+  correct: boolean[];
+}
+
+/** A game over at a class table that a student sent: the table item, the round, the review's grade counts (worked out in the student's kernel from their own seat) and when it finished (seconds since 1970). */
+export interface ClassGame {
+  id: string;
+  student: string;
+  item: string;
+  title: string;
+  round: Count;
+  counts: GradeCounts;
+  finished: number;
+}
+
+/** The teacher's view of a class: its code and server (students join with them), the students, the items handed out, one cell per student and question answered or skipped, the games students sent, the whole as CSV text, and the game open in the review under the view (null: none). version grows with every change. */
+export interface ClassroomView {
+  version: Version;
+  code: string;
+  title: string;
+  teacher: string;
+  server: string;
+  students: ClassStudent[];
+  items: ClassItem[];
+  cells: ClassCell[];
+  games: ClassGame[];
+  csv: string;
+  open_game: string | null;
+}
+
+/** Something handed out, as a student sees it: a lesson (with its number of questions) or a table. */
+export interface StudentItem {
+  id: string;
+  kind: "lesson" | "table";
+  title: string;
+  questions: Count;
+}
+
+/** What a student sent of one question: the lesson, the step, the question's number in the lesson (from 1), its prompt, its status, the tries and each answer as they read it. */
+export interface StudentAnswer {
+  item: string;
+  title: string;
+  step: Count;
+  number: Count;
+  prompt: string;
+  status: ClassStatus;
+  tries: Count;
+  answers: string[];
+}
+
+/** A game a student sent: the table item, the round and the review's grade counts. */
+export interface StudentGame {
+  id: string;
+  item: string;
+  title: string;
+  round: Count;
+  counts: GradeCounts;
+}
+
+/** A student's view of a class: the class, whether they agreed to send their answers and games (null: not decided yet: the notice asks), the items handed out, what they sent (theirs only), and the item open under the view (null: none). version grows with every change. */
+export interface StudentClassView {
+  version: Version;
+  code: string;
+  title: string;
+  teacher: string;
+  name: string;
+  consent: boolean | null;
+  items: StudentItem[];
+  answers: StudentAnswer[];
+  games: StudentGame[];
+  opened: string | null;
+}
+
 // ---- traits: synced by the kernel; the browser may write only BROWSER_WRITABLE ----
 
 export interface Traits {
@@ -483,6 +595,10 @@ export interface Traits {
   deck: Deck;
   /** Texts of the front end by key (the keys of bhabho_widget/i18n/labels.json); a missing key shows the English text. */
   labels: Record<string, string>;
+  /** The teacher's view of a class (TeacherClass only); null until the server told it. */
+  classroom: ClassroomView | null;
+  /** A student's view of a class (StudentClass only); null until the server told it. */
+  class_student: StudentClassView | null;
   /** The language of the labels and of every text the kernel sends: the widget's lang attribute, and the plural rules (Intl.PluralRules) that pick a counted label's form. */
   lang: LanguageCode;
 }
@@ -677,6 +793,31 @@ export interface EditAnswerMessage {
   version: Version;
 }
 
+/** Class, the teacher's view: open a student's game in the review under the view. */
+export interface ClassReviewMessage {
+  type: "class_review";
+  game: string;
+}
+
+/** Class, a student's view: agree (true) or not (false) that their answers and finished games go to the teacher; version is the view's (a click on an older view is refused). */
+export interface ClassAgreeMessage {
+  type: "class_agree";
+  consent: boolean;
+  version: Version;
+}
+
+/** Class, a student's view: open an item handed out under the view. */
+export interface ClassOpenMessage {
+  type: "class_open";
+  item: string;
+}
+
+/** Class, a student's view: delete everything they sent the class; version is the view's. */
+export interface ClassForgetMessage {
+  type: "class_forget";
+  version: Version;
+}
+
 export type Message =
   | PlayMessage
   | TakeMessage
@@ -705,7 +846,11 @@ export type Message =
   | EditLoadMessage
   | EditPlayOutMessage
   | EditLessonMessage
-  | EditAnswerMessage;
+  | EditAnswerMessage
+  | ClassReviewMessage
+  | ClassAgreeMessage
+  | ClassOpenMessage
+  | ClassForgetMessage;
 
 export type MessageType = Message["type"];
 
@@ -738,6 +883,10 @@ export const MESSAGE_TYPES: readonly MessageType[] = [
   "edit_play_out",
   "edit_lesson",
   "edit_answer",
+  "class_review",
+  "class_agree",
+  "class_open",
+  "class_forget",
 ];
 
 // ---- labels: every text of the front end, in English; the labels trait translates them ----
@@ -979,6 +1128,56 @@ export const LABELS = {
   editor_key_worse: "clearly worse",
   editor_key_accept_aria: "Accept {action} as a right answer",
   editor_key_picker: "Who picks up is the rules' answer: {name}.",
+  class_teacher_title: "Class {title}",
+  class_code: "Class code: {code}",
+  class_join_how: "Students join in their notebook with:",
+  class_students_count: "Students: {n}",
+  class_no_students: "No student has joined yet.",
+  class_no_lessons: "No lesson handed out yet.",
+  class_grid_caption: "{title}: each student's answers, question by question",
+  class_student_head: "Student",
+  class_question_head: "Q{n}",
+  class_question_aria: "Question {n}: {prompt}",
+  class_status_right_first: "right first time",
+  class_status_right: "right after {n} tries",
+  class_status_wrong: "not answered right",
+  class_status_skipped: "skipped",
+  class_status_open: "not answered yet",
+  class_consent_yes: "sends answers and games",
+  class_consent_no: "sends nothing",
+  class_consent_open: "has not decided yet",
+  class_tables_title: "Tables handed out",
+  class_tables_item: "{title}, tables: {n}",
+  class_games_title: "Games at the class's tables",
+  class_no_games: "No game sent yet.",
+  class_game_row: "{student}: {title}, round {round}",
+  class_game_open_aria: "Review {student}'s game, {title}, round {round}",
+  class_game_opened: "open below",
+  class_csv: "Download CSV",
+  class_student_title: "Class {title}",
+  class_you_are: "You are {name} in this class.",
+  class_notice_title: "What your teacher sees",
+  class_notice: "If you agree, your answers to this class's lessons (each answer, right or not, and the questions you skip) and your finished games at its tables, with the grade counts of their review worked out in this notebook from your own seat, go to your teacher. Nothing is sent before you agree; you can see and delete it here.",
+  class_agree: "Send to my teacher",
+  class_decline: "Don't send",
+  class_agreed: "You agreed: your answers and finished games go to your teacher.",
+  class_declined: "Nothing goes to your teacher; you can still open everything.",
+  class_undecided: "Nothing has been sent.",
+  class_items_title: "Handed out",
+  class_nothing_handed: "Nothing handed out yet.",
+  class_item_lesson: "Lesson, questions: {n}",
+  class_item_table: "Shared table",
+  class_open: "Open",
+  class_open_aria: "Open {title}",
+  class_opened: "open below",
+  class_sent_title: "What you sent",
+  class_sent_none: "Nothing sent.",
+  class_sent_answer: "{title}, question {n}: {status}",
+  class_sent_game: "{title}, round {round}",
+  class_forget: "Delete what I sent",
+  class_forget_ask: "Delete everything you sent this class? Your teacher will no longer see it.",
+  class_forget_yes: "Delete it",
+  class_forget_no: "Keep it",
 } as const;
 
 export type LabelKey = keyof typeof LABELS;

@@ -123,6 +123,8 @@ export function defaultTraits(): Traits {
     tracker: null,
     review: null,
     editor: null,
+    classroom: null,
+    class_student: null,
   };
 }
 

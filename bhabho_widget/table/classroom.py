@@ -1,0 +1,1120 @@
+"""A class in the notebook: a teacher hands out lessons and tables, and sees every
+student's answers and games; a student opens what was handed out.
+
+The class lives on the table server (:mod:`bhabho_widget.server.classes`); each notebook
+keeps one websocket to it, a :class:`ClassClient`, in a thread of its own (it connects again
+by itself after a drop, unless the server closed it for good).
+
+- ``Class.create(server, title, key=...)`` opens a class and shows the teacher's view, a
+  :class:`TeacherClass`: a grid of students by question, live as answers come in, each
+  student's games with the review's grade counts (a click opens the game in the review,
+  rebuilt from that student's own seat record: :class:`ClassGame`), and a CSV export.
+  On a hub a teacher is a member of the server's teachers group or a hub admin, and no key
+  is given; stand-alone, the key is the one the server printed when it started.
+  ``Class.teach(server, code, key=...)`` opens it again. ``hand_out(lesson)`` hands out a
+  lesson (a :class:`~.lesson.LessonScript`, a :class:`~.widget.Lesson`, an
+  :class:`~.editor_widget.Editor` with a lesson open, a lesson record, or a position text
+  asked about with ``question=``) and ``hand_out_table(players=4, ...)`` shared tables.
+- ``Class.join(server, code, name=...)`` joins it as a student (on a hub under the hub
+  name), and shows a :class:`StudentClass`: first a notice saying what the teacher will see
+  and asking to agree (nothing is sent before), then one button per item handed out
+  (``klass.open(item)`` in Python), and what was sent, with a button to delete it all.
+
+What a student sends, once they agreed: each answer to a question of a lesson handed out
+(:class:`ClassLesson` sends it as it is given; the server judges it by the lesson's own
+key) and each question skipped; for each game over at a class table (:class:`ClassTable`),
+the digest of its seat record and the review's grade counts, worked out in the student's
+kernel from that record, their own seat's view and nothing more. The server keeps its own
+record of that game; the teacher's kernel asks for it to open the review.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime
+import html
+import io
+import json
+import threading
+import time
+import weakref
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar
+
+import ipywidgets
+import traitlets
+
+from ..coach.review import DEFAULT_ROLLOUTS, DEFAULT_SAMPLES, GRADES, review
+from ..coach.tracker import tracker_data
+from ..engine.cards import Card
+from ..engine.errors import MessageError
+from ..engine.game import Game
+from ..engine.rules import PRESETS
+from ..i18n import N_, Message, Translator, check_language, default_language, translator
+from .base import STATIC, BaseWidget, FeltWidget, check_deck
+from .controller import check_version
+from .exercises import lesson_from_json, lesson_to_json, make_exercise
+from .lesson import LessonScript
+from .protocol import SERVER_PROTOCOL
+from .remote import CONNECT_TIMEOUT, RETRY_MAX, SharedTable, TableClient, default_name, hub_check, server_url
+from .reviewing import ReviewRun
+from .seat_record import record_digest, stand_in
+from .showing import Showing
+from .view import build_view, log_lines
+from .widget import Lesson
+
+__all__ = ["Class", "ClassClient", "ClassGame", "ClassLesson", "ClassTable", "StudentClass", "TeacherClass"]
+
+FINAL_CLOSE = frozenset(int(code) for code in SERVER_PROTOCOL["close_codes"]["final"])
+PUSHES = ("class_state", "class_mine")
+"""Frames the server sends on its own (the newest state); every other frame answers a message."""
+
+OUT_OF_REACH = N_("the class's server is out of reach; trying again")
+NO_ANSWER = N_("the class's server did not answer; try again")
+NOT_A_LESSON_SOURCE = N_("hand out a lesson: a LessonScript, a Lesson, an Editor with its lesson open, a lesson record "
+                         "or a position text")
+NO_SUCH_ITEM = N_("this class has no item {item}")
+NO_SUCH_GAME = N_("this class has no game {game}")
+STALE = N_("the class changed before that click arrived; nothing was done, please try again")
+READ_ONLY = N_("this game is over: it is shown for its review only")
+GAME_TITLE = N_("{student}'s game at table {table}, round {round}, as {student} saw it, with its review.")
+CSV_HEADERS = ("student", "kind", "item", "title", "step", "question", "status", "tries", "answers", "round",
+               "inaccuracies", "mistakes", "blunders", "finished")
+"""The columns of :meth:`TeacherClass.to_csv`: one row per student and question, then one per game."""
+
+
+# ---------------------------------------------------------------------- the connection
+class _Waiter:
+    """A message sent, waiting for its answer."""
+
+    __slots__ = ("event", "frame")
+
+    def __init__(self) -> None:
+        self.event = threading.Event()
+        self.frame: dict[str, Any] | None = None
+
+
+class ClassClient:
+    """One notebook's connection to a class on a table server (see the module's docstring).
+
+    :meth:`open` sends the first message (``class_create``, ``class_teach`` or
+    ``class_join``) and waits for the welcome; :meth:`request` sends a message and waits for
+    its answer (every class message gets exactly one: its own frame, ``class_done`` or an
+    error, in order); :meth:`post` sends one without waiting (a refusal goes to
+    ``on_error``). The newest ``class_state`` or ``class_mine`` goes to ``on_state``."""
+
+    def __init__(self, server: str, on_state: Callable[[dict[str, Any]], None] | None = None,
+                 on_error: Callable[[str], None] | None = None) -> None:
+        try:
+            from websockets.sync.client import connect
+        except ImportError as err:  # pragma: no cover - the extra is missing
+            raise ImportError('a class needs websockets: pip install "bhabho-widget[server]"') from err
+        self._connect = connect
+        self.server = server
+        self.url = server_url(server)
+        self.on_state = on_state
+        self.on_error = on_error
+        self.welcome: dict[str, Any] | None = None
+        self.state: dict[str, Any] | None = None
+        self.closed_for_good: str | None = None
+        self._hello: dict[str, Any] | None = None
+        self._ws: Any = None
+        self._lock = threading.Lock()
+        self._waiting: list[_Waiter | None] = []  # one per message sent, in order
+        self._closing = False
+        self._opened = threading.Event()
+        self.state_received = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def hub_token(self) -> str:
+        """The hub token for this server (see :func:`.remote.hub_check`), or a refusal."""
+        token, refusal = hub_check(self.url)
+        if refusal is not None:
+            raise MessageError(refusal)
+        return token
+
+    def open(self, hello: dict[str, Any]) -> dict[str, Any]:
+        """Send ``hello`` and wait for the welcome (the class opened or joined), or raise the refusal."""
+        if self._thread is not None:
+            raise RuntimeError("this client has a class already")
+        waiter = _Waiter()
+        self._hello = hello
+        self._waiting = [waiter]
+        self._thread = threading.Thread(target=self._run, name="bhabho-class-client", daemon=True)
+        self._thread.start()
+        if not waiter.event.wait(CONNECT_TIMEOUT):
+            self.close()
+            raise ConnectionError(f"the class's server at {self.url} did not answer")
+        frame = waiter.frame
+        if frame is None:
+            self.close()
+            raise ConnectionError(f"the class's server at {self.url} did not answer")
+        if frame.get("type") != "class_welcome":
+            self.close()
+            raise MessageError(str(frame.get("error", ""))[:300])
+        self._opened.set()
+        if not self.state_received.wait(CONNECT_TIMEOUT):  # the class follows its welcome at once
+            self.close()
+            raise ConnectionError(f"the class's server at {self.url} sent no class")
+        return frame
+
+    def request(self, message: dict[str, Any], timeout: float = CONNECT_TIMEOUT) -> dict[str, Any]:
+        """Send ``message`` and return its answer; a refusal is a MessageError."""
+        waiter = _Waiter()
+        self._send(message, waiter)
+        if not waiter.event.wait(timeout):
+            raise MessageError(Message(NO_ANSWER))
+        frame = waiter.frame
+        if frame is None:
+            raise MessageError(self.closed_for_good or Message(OUT_OF_REACH))
+        if frame.get("type") == "error":
+            raise MessageError(str(frame["error"]))
+        return frame
+
+    def post(self, message: dict[str, Any]) -> None:
+        """Send ``message`` without waiting; its refusal, if any, goes to ``on_error``."""
+        self._send(message, None)
+
+    def flush(self, timeout: float = CONNECT_TIMEOUT) -> bool:
+        """Wait until every message sent so far is answered; True if so."""
+        deadline = time.monotonic() + timeout
+        while True:
+            with self._lock:
+                if not self._waiting:
+                    return True
+            if time.monotonic() > deadline:
+                return False
+            time.sleep(0.01)
+
+    def _send(self, message: dict[str, Any], waiter: _Waiter | None) -> None:
+        if self.closed_for_good:
+            raise MessageError(self.closed_for_good)
+        with self._lock:
+            ws = self._ws
+            if ws is None:
+                raise MessageError(Message(OUT_OF_REACH))
+            try:
+                ws.send(json.dumps(message))
+            except Exception as err:  # the connection closed meanwhile: the thread connects again
+                raise MessageError(Message(OUT_OF_REACH)) from err
+            self._waiting.append(waiter)
+
+    # ------------------------------------------------------------------ the thread
+    def _run(self) -> None:
+        wait = 0.1
+        while not self._closing:
+            code = None
+            last_error: str | None = None
+            try:
+                with self._connect(self.url, open_timeout=CONNECT_TIMEOUT, max_size=2**24) as ws:
+                    with self._lock:
+                        ws.send(json.dumps(self._hello))
+                        if self._opened.is_set():  # a reconnection: its welcome answers nobody
+                            self._waiting = [None]
+                        self._ws = ws
+                    try:
+                        for text in ws:
+                            wait = 0.1
+                            frame = json.loads(text)
+                            if frame.get("type") == "error":
+                                last_error = str(frame.get("error"))
+                            self._receive(frame)
+                    finally:
+                        code = ws.close_code
+            except Exception:  # refused, reset or closed: try again below
+                pass
+            finally:
+                with self._lock:
+                    self._ws = None
+                    waiting, self._waiting = self._waiting, []
+                for waiter in waiting:  # nothing more will answer them
+                    if waiter is not None:
+                        waiter.event.set()
+            if code in FINAL_CLOSE:
+                self.closed_for_good = last_error or "the server closed this class's connection"
+                self._closing = True
+                if self.on_error is not None:
+                    self.on_error(self.closed_for_good)
+            if self._closing or not self._opened.is_set():
+                return
+            time.sleep(wait)
+            wait = min(RETRY_MAX, wait * 2)
+
+    def _receive(self, frame: dict[str, Any]) -> None:
+        kind = frame.get("type")
+        if kind in PUSHES:
+            if self.state is None or frame.get("version", 0) >= self.state.get("version", 0):
+                self.state = frame
+                self.state_received.set()
+                if self.on_state is not None:
+                    self.on_state(frame)
+            return
+        if kind == "class_welcome":
+            self.welcome = frame
+            if self._hello is not None and self._hello["type"] == "class_create":  # come back to it as its teacher
+                self._hello = {**self._hello, "type": "class_teach", "code": frame["code"]}
+                self._hello.pop("title", None)
+            elif self._hello is not None and self._hello["type"] == "class_join" and frame.get("token"):
+                self._hello = {**self._hello, "token": frame["token"]}
+        with self._lock:
+            waiter = self._waiting.pop(0) if self._waiting else None
+        if waiter is not None:
+            waiter.frame = frame
+            waiter.event.set()
+        elif kind == "error" and self.on_error is not None:
+            self.on_error(str(frame["error"]))
+
+    def close(self) -> None:
+        self._closing = True
+        with self._lock:
+            ws = self._ws
+        if ws is not None:
+            try:
+                ws.close()
+            except Exception:
+                pass
+        if self._thread is not None and self._thread is not threading.current_thread():
+            self._thread.join(CONNECT_TIMEOUT)
+
+
+# ---------------------------------------------------------------------- the panels
+class _Panel(BaseWidget):
+    """A class's front end (``static/classroom.js``): it draws its trait and sends intentions,
+    checked as every widget's are; the widget around it acts on them."""
+
+    _esm = STATIC / "classroom.js"
+    _css = STATIC / "classroom.css"
+
+    def __init__(self, owner: Any, **traits: Any) -> None:
+        self._owner = owner
+        super().__init__(**traits)
+
+    @property
+    def translator(self) -> Translator:
+        return self._owner.translator
+
+    def _use_language(self, tr: Translator) -> None:
+        self._owner._use_language(tr)
+
+    def _sync(self) -> None:
+        self._owner._sync()
+
+    def _forward(self, message: dict[str, Any]) -> None:
+        self._owner._on_message(message)
+
+
+class TeacherPanel(_Panel):
+    """The teacher's view of a class in the browser (the ``classroom`` trait)."""
+
+    classroom: Any = traitlets.Dict(allow_none=True, default_value=None).tag(sync=True)
+
+    _HANDLERS: ClassVar[dict[str, Callable[[Any, dict[str, Any]], None]]] = {
+        "class_review": _Panel._forward, "set_language": BaseWidget._msg_set_language}
+
+
+class StudentPanel(_Panel):
+    """A student's view of a class in the browser (the ``class_student`` trait)."""
+
+    class_student: Any = traitlets.Dict(allow_none=True, default_value=None).tag(sync=True)
+
+    _HANDLERS: ClassVar[dict[str, Callable[[Any, dict[str, Any]], None]]] = {
+        "class_agree": _Panel._forward, "class_open": _Panel._forward, "class_forget": _Panel._forward,
+        "set_language": BaseWidget._msg_set_language}
+
+
+def _answer_text(choice: Any, names: list[str], labels: Mapping[str, str]) -> str:
+    """An answer as a person reads it: a card's symbol (K♥), take or pass, a seat's name."""
+    if isinstance(choice, int):
+        return names[choice] if 0 <= choice < len(names) else labels["seat_name"].format(n=choice)
+    if choice in ("take", "pass"):
+        return labels["exercise_take" if choice == "take" else "exercise_pass"]
+    try:
+        return str(Card.parse(choice))
+    except (ValueError, TypeError):
+        return str(choice)[:8]
+
+
+def _counts(counts: Any) -> dict[str, int]:
+    return {g: int((counts or {}).get(g, 0)) for g in GRADES}
+
+
+class _ClassWidget:
+    """What the teacher's and the student's views share: the connection, the panel, the
+    output under it (where a lesson, a table or a review opens), the language. A view shows
+    as its :attr:`widget` (the panel over the output) when it is a cell's result."""
+
+    def __init__(self, client: ClassClient, panel: _Panel, language: str) -> None:
+        self.client = client
+        self.panel = panel
+        self.output = ipywidgets.Output()
+        self.opened: Any = None
+        self._version = 0
+        self.widget = ipywidgets.VBox(children=[panel, self.output])
+        """The view as a widget: the class's panel, and under it what was opened."""
+        self.widget.add_class("bhabho-classroom")
+        client.on_state = self._on_state
+        client.on_error = self._on_error
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """The widget, plus a static picture of the view for a notebook read without a kernel."""
+        bundle: Any = self.widget._repr_mimebundle_(**kwargs)
+        data, meta = bundle if isinstance(bundle, tuple) else (bundle or {}, {})
+        data = {**data, "text/html": self._static_html()}
+        return (data, meta) if isinstance(bundle, tuple) else data
+
+    def _static_html(self) -> str:
+        raise NotImplementedError
+
+    def flush(self, timeout: float = CONNECT_TIMEOUT) -> bool:
+        """Wait until the server has answered every message this view sent (the answers of its
+        lessons too); True if it has."""
+        return self.client.flush(timeout)
+
+    @property
+    def translator(self) -> Translator:
+        return self._translator
+
+    @property
+    def language(self) -> str:
+        return self._translator.code
+
+    @property
+    def code(self) -> str:
+        """The class's code: students join with it."""
+        return str((self.client.welcome or {}).get("code", ""))
+
+    def set_language(self, language: str) -> None:
+        """Show the class in ``language`` from now on."""
+        self.panel.set_language(language)
+
+    def _use_language(self, tr: Translator) -> None:
+        self._translator = tr
+        try:
+            self.client.post({"type": "set_language", "language": tr.code})
+        except MessageError:
+            pass  # told again when it connects
+
+    def _on_state(self, frame: dict[str, Any]) -> None:
+        self._sync()
+
+    def _on_error(self, text: str) -> None:
+        self.panel.error = text[:300]
+
+    def _on_message(self, message: dict[str, Any]) -> None:
+        raise NotImplementedError
+
+    def _sync(self) -> None:
+        raise NotImplementedError
+
+    def _show(self, widget: Any) -> Any:
+        """Open ``widget`` under the panel, in place of what was open there."""
+        old, self.opened = self.opened, widget
+        self.output.outputs = ()
+        self.output.append_display_data(widget)
+        if old is not None and old is not widget and hasattr(old, "close"):
+            old.close()
+        return widget
+
+    def close(self) -> None:
+        """Leave the class (nothing of it is deleted)."""
+        self.client.close()
+        if self.opened is not None and hasattr(self.opened, "close"):
+            self.opened.close()
+        self.panel.close()
+        self.widget.close()
+
+
+# ---------------------------------------------------------------------- the teacher
+class TeacherClass(_ClassWidget):
+    """The teacher's view of a class (see the module's docstring): :attr:`state` is the
+    whole class as the server tells it, :meth:`answers`, :meth:`grid` and :meth:`games` read
+    it, :meth:`to_csv` exports it; :meth:`hand_out` and :meth:`hand_out_table` hand things
+    out; :meth:`open_game` opens a student's game in the review."""
+
+    def __init__(self, client: ClassClient, language: str, deck: str = "two-colour") -> None:
+        self._translator = translator(language)
+        self._deck = check_deck(deck)
+        panel = TeacherPanel(self, labels=self._translator.labels(), lang=self._translator.code, deck=self._deck)
+        self._open_game: str | None = None
+        super().__init__(client, panel, language)
+        self._sync()
+
+    # ------------------------------------------------------------------ reading the class
+    @property
+    def state(self) -> dict[str, Any]:
+        """The whole class as the server last told it: students, items, answers, games."""
+        return dict((self.client.state or {}).get("class") or {})
+
+    @property
+    def title(self) -> str:
+        return str(self.state.get("title", ""))
+
+    @property
+    def students(self) -> list[str]:
+        return [s["name"] for s in self.state.get("students", [])]
+
+    @property
+    def items(self) -> list[dict[str, Any]]:
+        """The items handed out: ``id``, ``kind`` (``"lesson"`` or ``"table"``), ``title``, the
+        lesson's ``questions`` (step, prompt, kind), the tables' settings and seats."""
+        return list(self.state.get("items", []))
+
+    def _item(self, item: str | int | None) -> dict[str, Any]:
+        items = self.items
+        if isinstance(item, int) and not isinstance(item, bool) and 0 <= item < len(items):
+            return items[item]
+        found = next((i for i in items if item in (i["id"], i["title"])), None)
+        if found is None:
+            raise MessageError(Message(NO_SUCH_ITEM, item=str(item)[:20]))
+        return found
+
+    def answers(self, item: str | int | None = None) -> list[dict[str, Any]]:
+        """Every student's answer to every question (of ``item``, or of every lesson): one row
+        per student and question, ``student``, ``item``, ``step``, ``prompt``, ``status`` (one
+        of ``right_first``, ``right``, ``wrong``, ``skipped``, ``open``), ``tries``,
+        ``answers`` (the choices given, in order) and ``correct`` (one bool per answer)."""
+        state = self.state
+        given = {(a["student"], a["item"], a["step"]): a for a in state.get("answers", [])}
+        lessons = [i for i in self.items if i["kind"] == "lesson"] if item is None else [self._item(item)]
+        rows = []
+        for student in self.students:
+            for it in lessons:
+                for q in it["questions"]:
+                    a = given.get((student, it["id"], q["step"]))
+                    rows.append({"student": student, "item": it["id"], "title": it["title"], "step": q["step"],
+                                 "prompt": q["prompt"], "status": a["status"] if a else "open",
+                                 "tries": a["tries"] if a else 0, "answers": list(a["answers"]) if a else [],
+                                 "correct": list(a["correct"]) if a else []})
+        return rows
+
+    def grid(self, item: str | int | None = None) -> dict[str, list[str]]:
+        """Student -> the status of each question of ``item`` (default: the first lesson), in step order."""
+        if item is None:
+            lesson = next((i for i in self.items if i["kind"] == "lesson"), None)
+            if lesson is None:
+                return {s: [] for s in self.students}
+            item = lesson["id"]
+        out: dict[str, list[str]] = {s: [] for s in self.students}
+        for row in self.answers(item):
+            out[row["student"]].append(row["status"])
+        return out
+
+    def games(self) -> list[dict[str, Any]]:
+        """The games over at the class's tables that students sent: ``id``, ``student``,
+        ``item``, ``table``, ``round``, ``seat``, ``names``, ``finished`` (a time), ``counts``
+        (the review's inaccuracies, mistakes and blunders, worked out in the student's kernel)."""
+        return [dict(g) for g in self.state.get("games", [])]
+
+    def to_csv(self) -> str:
+        """The class as CSV text: one row per student and question (its status, tries and
+        answers), then one per game (its round and grade counts); see :data:`CSV_HEADERS`."""
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(CSV_HEADERS)
+        labels = self._translator.labels()
+        names = {i["id"]: i.get("names", []) for i in self.items}
+        for row in self.answers():
+            texts = [_answer_text(c, names.get(row["item"], []), labels) for c in row["answers"]]
+            writer.writerow([row["student"], "answer", row["item"], row["title"], row["step"], row["prompt"], row["status"],
+                             row["tries"], " ".join(texts), "", "", "", "", ""])
+        titles = {i["id"]: i["title"] for i in self.items}
+        for g in self.games():
+            c = _counts(g["counts"])
+            writer.writerow([g["student"], "game", g["item"], titles.get(g["item"], ""), "", "", "", "", "", g["round"],
+                             c["inaccuracy"], c["mistake"], c["blunder"],
+                             datetime.datetime.fromtimestamp(g["finished"], datetime.timezone.utc).isoformat(timespec="seconds")])
+        return out.getvalue()
+
+    def refresh(self) -> None:
+        """Ask the server for the whole class again."""
+        self.client.request({"type": "class_grid"})
+        self._sync()
+
+    # ------------------------------------------------------------------ handing out
+    def hand_out(self, lesson: Any, title: str = "", question: str = "card") -> str:
+        """Hand a lesson out to the class; returns its item id. ``lesson``: a
+        :class:`~.lesson.LessonScript` (from :func:`~.exercises.make_exercise`, say), a
+        :class:`~.widget.Lesson`, an :class:`~.editor_widget.Editor` with a lesson open, a
+        lesson record (:func:`~.exercises.lesson_to_json`), or a position text (asked about
+        with ``question``: ``"card"``, ``"picker"`` or ``"take"``)."""
+        record = _lesson_record(lesson, question, self.language)
+        frame = self.client.request({"type": "class_hand_out", "title": str(title)[:80], "lesson": record})
+        return str(frame["id"])
+
+    def hand_out_table(self, players: int = 4, rules: str = "classic", rounds: int | None = None, bots: str = "rules",
+                       title: str = "") -> str:
+        """Hand out shared tables with these settings; returns the item id. Each student who
+        opens it sits at one of its tables (a new one when every one is full or dealt); the
+        first at a table is its host, who deals."""
+        frame = self.client.request({"type": "class_hand_out_table", "title": str(title)[:80], "players": players,
+                                     "variant": rules, "rounds": rounds, "bots": bots})
+        return str(frame["id"])
+
+    # ------------------------------------------------------------------ a game in the review
+    def open_game(self, game: str, rollouts: int | None = None, samples: int | None = None) -> ClassGame:
+        """Open the game ``game`` (its id, see :meth:`games`) under the view, in the review,
+        rebuilt from that student's own seat record (the review works with the student's
+        budget unless given, so its grades are theirs); returns the widget."""
+        if not any(g["id"] == game for g in self.games()):
+            raise MessageError(Message(NO_SUCH_GAME, game=str(game)[:20]))
+        frame = self.client.request({"type": "class_record", "game": str(game)[:64]})
+        known = next(g for g in self.games() if g["id"] == game)
+        table = ClassGame(frame["record"], frame["student"], frame["seat"], frame["names"], known["round"],
+                          frame.get("game", game), rollouts=frame["rollouts"] if rollouts is None else rollouts,
+                          samples=frame["samples"] if samples is None else samples, language=self.language, deck=self._deck,
+                          table=known["table"])
+        self._open_game = game
+        self._show(table)
+        self._sync()
+        return table
+
+    def forget_student(self, name: str) -> None:
+        """Delete everything of student ``name`` in the class (at their request)."""
+        self.client.request({"type": "class_forget_student", "student": str(name)[:40]})
+
+    def delete(self) -> None:
+        """Delete the class: its students, items, answers, games and tables, at once."""
+        self.client.request({"type": "class_delete"})
+        self.client.close()
+
+    # ------------------------------------------------------------------ the browser
+    def _on_message(self, message: dict[str, Any]) -> None:
+        if message["type"] == "class_review":
+            self.open_game(message["game"])
+
+    def _sync(self) -> None:
+        state = self.state
+        labels = self._translator.labels()
+        names = {i["id"]: i.get("names", []) for i in state.get("items", [])}
+        titles = {i["id"]: i["title"] for i in state.get("items", [])}
+        self._version += 1
+        self.panel.classroom = None if not state else {
+            "version": self._version, "code": state["code"], "title": state["title"], "teacher": state["teacher"],
+            "server": self.client.server[:200],
+            "students": [{"name": s["name"], "consent": s["consent"]} for s in state["students"]],
+            "items": [{"id": i["id"], "kind": i["kind"], "title": i["title"],
+                       "questions": [{"step": q["step"], "prompt": q["prompt"], "kind": q["kind"]} for q in i["questions"]],
+                       "tables": len(i.get("tables", []))} for i in state["items"]],
+            "cells": [{"student": a["student"], "item": a["item"], "step": a["step"], "status": a["status"],
+                       "tries": a["tries"], "answers": [_answer_text(c, names.get(a["item"], []), labels) for c in a["answers"]],
+                       "correct": list(a["correct"])} for a in state["answers"]],
+            "games": [{"id": g["id"], "student": g["student"], "item": g["item"], "title": titles.get(g["item"], ""),
+                       "round": g["round"], "counts": _counts(g["counts"]), "finished": float(g["finished"])}
+                      for g in state["games"]],
+            "csv": self.to_csv(), "open_game": self._open_game,
+        }
+
+    def _static_html(self) -> str:
+        return _teacher_html(self)
+
+
+def _status_words(labels: Mapping[str, str], status: str, tries: int) -> str:
+    return labels[f"class_status_{status}"].format(n=tries)
+
+
+def _teacher_html(view: TeacherClass) -> str:
+    """The teacher's view as static HTML: each lesson's grid, and the games with their counts."""
+    esc, labels = html.escape, view.translator.labels()
+    parts = [f"<h3>{esc(labels['class_teacher_title'].format(title=view.title))}</h3>",
+             f"<p>{esc(labels['class_code'].format(code=view.code))}</p>"]
+    rows = view.answers()
+    for item in (i for i in view.items if i["kind"] == "lesson"):
+        head = "".join(f'<th scope="col" title="{esc(q["prompt"])}">{esc(labels["class_question_head"].format(n=k + 1))}'
+                       "</th>" for k, q in enumerate(item["questions"]))
+        body = []
+        for student in view.students:
+            cells = "".join(f"<td>{esc(_status_words(labels, r['status'], r['tries']))}</td>"
+                            for r in rows if r["student"] == student and r["item"] == item["id"])
+            body.append(f'<tr><th scope="row">{esc(student)}</th>{cells}</tr>')
+        caption = esc(labels["class_grid_caption"].format(title=item["title"]))
+        student_head = esc(labels["class_student_head"])
+        parts.append(f"<table><caption>{caption}</caption><thead><tr><th>{student_head}</th>{head}</tr></thead>"
+                     f"<tbody>{''.join(body)}</tbody></table>")
+    titles = {i["id"]: i["title"] for i in view.items}
+    games = []
+    for g in view.games():
+        row = labels["class_game_row"].format(student=g["student"], title=titles.get(g["item"], ""), round=g["round"])
+        games.append(f"<li>{esc(row)}: {esc(labels['review_counts'].format(**_counts(g['counts'])))}</li>")
+    if games:
+        parts.append(f"<h4>{esc(labels['class_games_title'])}</h4><ul>{''.join(games)}</ul>")
+    if not rows:
+        parts.append("<table></table>")  # a picture without a lesson yet: an empty grid
+    return f'<div class="bhabho-static bhabho-class-static">{"".join(parts)}</div>'
+
+
+def _student_html(view: StudentClass) -> str:
+    """A student's view as static HTML: the notice, the items handed out, what was sent."""
+    esc, labels = html.escape, view.translator.labels()
+    said = {True: "class_agreed", False: "class_declined", None: "class_undecided"}[view.consent]
+    items = []
+    for i in view.items:
+        kind = labels["class_item_lesson"].format(n=len(i["questions"])) if i["kind"] == "lesson" else labels["class_item_table"]
+        items.append(f'<tr><th scope="row">{esc(i["title"])}</th><td>{esc(kind)}</td></tr>')
+    sent = "".join(f"<li>{esc(_status_words(labels, a['status'], a['tries']))}: {esc(' '.join(map(str, a['answers'])))}</li>"
+                   for a in view.mine.get("answers", []))
+    sent_html = f"<ul>{sent}</ul>" if sent else f"<p>{esc(labels['class_sent_none'])}</p>"
+    return ('<div class="bhabho-static bhabho-class-static">'
+            f"<h3>{esc(labels['class_student_title'].format(title=view.title))}</h3>"
+            f"<p>{esc(labels['class_notice'])}</p><p><strong>{esc(labels[said])}</strong></p>"
+            f"<table><caption>{esc(labels['class_items_title'])}</caption><tbody>{''.join(items)}</tbody></table>"
+            f"<h4>{esc(labels['class_sent_title'])}</h4>{sent_html}</div>")
+
+
+def _lesson_record(lesson: Any, question: str, language: str) -> str:
+    """The record of whatever lesson a teacher hands out (see :meth:`TeacherClass.hand_out`)."""
+    script = getattr(lesson, "script", None)  # a Lesson widget
+    editor_lesson = getattr(lesson, "lesson", None)  # an Editor with a lesson open
+    if isinstance(lesson, LessonScript):
+        return lesson_to_json(lesson)
+    if isinstance(script, LessonScript):
+        return lesson_to_json(script)
+    if editor_lesson is not None and isinstance(getattr(editor_lesson, "script", None), LessonScript):
+        return lesson_to_json(editor_lesson.script)
+    if isinstance(lesson, str) and lesson.lstrip().startswith("{"):
+        lesson_from_json(lesson)  # a bad record is refused here, with its reason
+        return lesson
+    if isinstance(lesson, (str, Game)):
+        game = Game.from_position(lesson) if isinstance(lesson, str) else lesson
+        return lesson_to_json(make_exercise(game, question, language=language))
+    raise TypeError(Message(NOT_A_LESSON_SOURCE))
+
+
+# ---------------------------------------------------------------------- a game in the review
+class ClassGame(FeltWidget):
+    """A student's game over at a class table, in the review, for their teacher: the game
+    rebuilt from the student's own seat record (:func:`.seat_record.stand_in`), shown at its
+    end from that seat, and reviewed for it with the student's budget (so its grades are the
+    ones the student's kernel sent). Read-only: nothing can be played."""
+
+    can_deal = traitlets.Bool(False).tag(sync=True)
+
+    def __init__(self, record: dict[str, Any], student: str, seat: int, names: list[str], round: int = 1,
+                 game_id: str = "", rollouts: int = DEFAULT_ROLLOUTS, samples: int = DEFAULT_SAMPLES,
+                 language: str | None = None, deck: str = "two-colour", table: str = "") -> None:
+        self._translator = translator(default_language() if language is None else check_language(language))
+        self.game = stand_in(record)
+        self.game_id, self.table = game_id, table
+        self._show: Showing | None = None
+        self._views = 1  # the version of the view shown: grows with every change of it
+        self._seat, self.student, self.round = seat, student, round
+        self._names = [str(n)[:40] for n in names][: self.game.num_players]
+        while len(self._names) < self.game.num_players:
+            self._names.append(f"Player {len(self._names)}")
+        self._at: int | None = None
+        self._lock = threading.RLock()
+        self._budget = (rollouts, samples)
+        self.run: ReviewRun | None = None
+        super().__init__(variants=list(PRESETS), bot_levels=["random", "rules"], labels=self._translator.labels(),
+                         lang=self._translator.code, deck=check_deck(deck))
+        with self._lock:  # its first progress waits for the run to be kept
+            self.run = ReviewRun(self.game, seat, self._progress, rollouts=rollouts, samples=samples)
+        self._sync()
+
+    @property
+    def translator(self) -> Translator:
+        return self._translator
+
+    @property
+    def seat(self) -> int:
+        return self._seat
+
+    def names(self) -> list[str]:
+        return list(self._translator.local_names(self._names))
+
+    @property
+    def last_review(self) -> Any:
+        return self.run.result if self.run is not None else None
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Wait for the review to be worked out; True once it is."""
+        return self.run is not None and self.run.wait(timeout)
+
+    def counts(self) -> dict[str, int]:
+        """The review's grade counts (once worked out)."""
+        rev = self.last_review
+        return {g: (rev.count(g) if rev is not None else 0) for g in GRADES}
+
+    def show_decision(self, number: int | None) -> None:
+        """Show the table as the student saw it at decision ``number`` of the review; None: the end."""
+        with self._lock:
+            if number is not None:
+                if self.run is None:
+                    raise MessageError(Message("the review is not ready yet"))
+                number = self.run.check_decision(number)
+            self._at = number
+            self._show = None
+            self._views += 1
+        self._sync()
+
+    def show_me(self, line: str = "better", decision: int | None = None) -> Showing:
+        """Play out one imagined way the game can go after the better action of decision
+        ``decision`` of the review, or (``line="worse"``) after the one the student chose, as
+        the table's Show me does (:meth:`.widget.Table.show_me`)."""
+        with self._lock:
+            show = self._show
+            if show is None or not show.asked_as("review", decision, None):
+                show = Showing.from_review(self.run, self.game, self._seat, decision)
+            show.switch(line)
+            self._show = show
+            self._views += 1
+        self._sync()
+        return show
+
+    def _progress(self) -> None:
+        self._sync()
+
+    def _use_language(self, tr: Translator) -> None:
+        self._translator = tr
+
+    def _final_view(self) -> Any:
+        tr, names = self._translator, self.names()
+        narration = tr.format(GAME_TITLE, student=self.student, table=self.table or "?", round=self.round)
+        return build_view(self.game, self._seat, version=self._views, mode="play", waiting="over", change="new",
+                          narration=narration, log=log_lines(self.game.events, self._seat, False, tr, names),
+                          translator=tr, names=names)
+
+    def _sync(self) -> None:
+        with self._lock, self.hold_sync():
+            names = self.names()
+            at, run = self._at, self.run
+            if self._show is not None:
+                self.view = self._show.view(self._translator, names, self._views)
+            elif at is not None and run is not None and run.result is not None:
+                self.view = run.position_view(at, self._translator, names, self._views)
+            else:
+                self.view = self._final_view()
+            self.config = {"players": self.game.num_players, "seed": None, "variant": _variant_of(self.game),
+                           "bots": "rules", "language": self._translator.code, "rounds": None, "can_deal": False}
+            self.review = run.trait(self._translator, names, at) if run is not None else {
+                "status": "running", "done": 0, "total": 0, "seat": self._seat, "at": None, "decisions": [], "events": [],
+                "costliest": [], "counts": {g: 0 for g in GRADES}, "error": ""}
+            self._sync_tracker()
+
+    def _tracker_data(self, chances: bool) -> dict[str, Any]:
+        return tracker_data(self.game.seat_view(self._seat), self.names(), chances)
+
+    def _msg_review_show(self, content: dict[str, Any]) -> None:
+        self.show_decision(content["decision"])
+
+    def _msg_review_cancel(self, content: dict[str, Any]) -> None:
+        if self.run is not None:
+            self.run.cancel()
+
+    def _msg_review_start(self, content: dict[str, Any]) -> None:
+        with self._lock:
+            if self.run is not None and self.run.status in ("cancelled", "failed"):
+                self.run = ReviewRun(self.game, self._seat, self._progress, rollouts=self._budget[0],
+                                     samples=self._budget[1])
+        self._sync()
+
+    def _msg_read_only(self, content: dict[str, Any]) -> None:
+        raise MessageError(Message(READ_ONLY))
+
+    def _msg_show_me(self, content: dict[str, Any]) -> None:
+        check_version(content["version"], self._views)
+        if content["source"] != "review":
+            raise MessageError(Message(READ_ONLY))
+        self.show_me(content["line"], content["decision"])
+
+    def _msg_show_step(self, content: dict[str, Any]) -> None:
+        with self._lock:
+            if self._show is None:
+                raise MessageError(Message("Show me is not open: nothing to step through"))
+            check_version(content["version"], self._views)
+            self._show.go(content["index"])
+            self._views += 1
+        self._sync()
+
+    def _msg_show_close(self, content: dict[str, Any]) -> None:
+        with self._lock:
+            if self._show is None:
+                raise MessageError(Message("Show me is not open: nothing to close"))
+            self._show = None
+            self._views += 1
+        self._sync()
+
+    _HANDLERS = {"review_start": _msg_review_start, "review_cancel": _msg_review_cancel, "review_show": _msg_review_show,
+                 "set_language": FeltWidget._msg_set_language, "set_deck": FeltWidget._msg_set_deck,
+                 "tracker": FeltWidget._msg_tracker, "play": _msg_read_only, "take": _msg_read_only,
+                 "advance": _msg_read_only, "new_game": _msg_read_only, "undo": _msg_read_only, "hint": _msg_read_only,
+                 "show_me": _msg_show_me, "show_step": _msg_show_step, "show_close": _msg_show_close}
+
+    def _static_title(self) -> str:
+        return f"{self.student}, round {self.round}"
+
+
+def _variant_of(game: Game) -> str:
+    return next((name for name, preset in PRESETS.items() if preset == game.rules), "classic")
+
+
+# ---------------------------------------------------------------------- the student
+class ClassLesson(Lesson):
+    """A lesson handed out to a class, as a student answers it: every answer given (and every
+    question passed without one) goes to the class, once the student agreed (see
+    :class:`StudentClass`); the lesson itself is the :class:`~.widget.Lesson` it always is."""
+
+    def __init__(self, script: LessonScript, klass: StudentClass, item: str, language: str | None = None,
+                 deck: str = "two-colour") -> None:
+        self._klass = weakref.ref(klass)
+        self._item = item
+        start = script.game.copy()
+        while start.moves:
+            start.undo()
+        super().__init__(start, list(script.moves), title=script.title, exercises=list(script.exercises.values()),
+                         seat=script.seat, reveal_all=script.reveal_all,
+                         language=script.language if language is None else language, deck=deck)
+
+    def answer(self, choice: Any) -> dict[str, Any]:
+        step = self.step
+        feedback = super().answer(choice)
+        klass = self._klass()
+        if klass is not None:
+            klass._send({"type": "class_answer", "item": self._item, "step": step,
+                         "choice": Card.parse(choice).code if isinstance(choice, Card) else choice})
+        return feedback
+
+    def goto(self, index: int) -> None:
+        skipped = {s for s in self.exercises if self.script.status(s) == "skipped"}
+        super().goto(index)
+        klass = self._klass()
+        if klass is not None:
+            for step in sorted(s for s in self.exercises if self.script.status(s) == "skipped" and s not in skipped):
+                klass._send({"type": "class_skip", "item": self._item, "step": step})
+
+
+class ClassTable(SharedTable):
+    """A seat at a class's table: a :class:`~.remote.SharedTable` that, at each game over,
+    once the student agreed, reviews the game in this kernel from the seat's own record and
+    sends the class its digest and the review's grade counts."""
+
+    def __init__(self, client: TableClient, klass: StudentClass, item: str, pace: float = 0.6,
+                 deck: str = "two-colour") -> None:
+        self._klass = weakref.ref(klass)
+        self._item = item
+        self._was_over = False
+        self._reported: set[str] = set()
+        self.reports: list[dict[str, Any]] = []
+        """What this seat sent the class: one ``{"digest", "counts"}`` per game over (or ``error``)."""
+        self._reporting = threading.Lock()
+        super().__init__(client, pace=pace, deck=deck)
+
+    def _on_state(self, frame: dict[str, Any]) -> None:
+        super()._on_state(frame)
+        view = frame["view"]
+        over = bool(view.get("is_over")) and view.get("mode") == "play"
+        if over and not self._was_over:
+            threading.Thread(target=self._report, name="bhabho-class-game", daemon=True).start()
+        self._was_over = over
+
+    def _report(self) -> None:
+        klass = self._klass()
+        if klass is None or klass.consent is not True:
+            return
+        with self._reporting:
+            try:
+                record = self.client.request_record()
+                digest = record_digest(record)
+                if digest in self._reported:
+                    return
+                rev = review(stand_in(record), self.seat, rollouts=klass.rollouts, samples=klass.samples, seed=0)
+                counts = {g: rev.count(g) for g in GRADES}
+                klass._send({"type": "class_game", "item": self._item, "code": self.code, "digest": digest,
+                             "counts": counts, "rollouts": klass.rollouts, "samples": klass.samples}, wait=True)
+                self._reported.add(digest)
+                self.reports.append({"digest": digest, "counts": counts})
+            except Exception as err:  # told under the class's panel: a class never breaks the table
+                self.reports.append({"error": str(err)[:200]})
+                klass._on_error(str(err)[:300])
+
+    def wait_reported(self, games: int = 1, timeout: float = 120.0) -> bool:
+        """Wait until ``games`` games over were sent to the class (or refused); True if so."""
+        deadline = time.monotonic() + timeout
+        while len(self.reports) < games:
+            if time.monotonic() > deadline:
+                return False
+            time.sleep(0.05)
+        return True
+
+
+class StudentClass(_ClassWidget):
+    """A student's view of a class (see the module's docstring): the notice and the choice to
+    send (:meth:`agree`), the items handed out (:meth:`open`), and what was sent
+    (:meth:`sent`, :meth:`forget`)."""
+
+    def __init__(self, client: ClassClient, language: str, deck: str = "two-colour", rollouts: int | None = None,
+                 samples: int | None = None, pace: float = 0.6) -> None:
+        self._translator = translator(language)
+        self._deck = check_deck(deck)
+        self._pace = pace
+        self.rollouts = DEFAULT_ROLLOUTS if rollouts is None else int(rollouts)
+        self.samples = DEFAULT_SAMPLES if samples is None else int(samples)
+        self._opened_item: str | None = None
+        panel = StudentPanel(self, labels=self._translator.labels(), lang=self._translator.code, deck=self._deck)
+        super().__init__(client, panel, language)
+        self._sync()
+
+    @property
+    def mine(self) -> dict[str, Any]:
+        """What the class shows this student: the class, the items, their own answers and games."""
+        return dict((self.client.state or {}).get("mine") or {})
+
+    @property
+    def name(self) -> str:
+        return str((self.client.welcome or {}).get("name", ""))
+
+    @property
+    def token(self) -> str:
+        """Stand-alone, this student's token: ``Class.join(server, code, name, token=...)`` comes
+        back under this name from another notebook ("" on a hub, and after the first join)."""
+        return str(self.client._hello.get("token", "") if self.client._hello else "")
+
+    @property
+    def title(self) -> str:
+        return str(self.mine.get("title", ""))
+
+    @property
+    def consent(self) -> bool | None:
+        """None until the student decides; then whether their answers and games go to the teacher."""
+        return self.mine.get("consent")
+
+    @property
+    def items(self) -> list[dict[str, Any]]:
+        """The items handed out: ``id``, ``kind`` (``"lesson"`` or ``"table"``), ``title``, the
+        lesson's ``questions`` (step, prompt, kind)."""
+        return list(self.mine.get("items", []))
+
+    def agree(self, consent: bool = True) -> None:
+        """Agree (or, with False, not) that your answers and finished games go to your teacher."""
+        self.client.request({"type": "class_consent", "consent": bool(consent)})
+        self._sync()
+
+    def sent(self) -> dict[str, Any]:
+        """What the class holds of you, as your teacher sees it: ``answers`` (per question the
+        answers given, right or not, or skipped) and ``games`` (with their grade counts)."""
+        self.client.request({"type": "class_mine"})
+        mine = self.mine
+        return {"answers": list(mine.get("answers", [])), "games": list(mine.get("games", []))}
+
+    def forget(self) -> None:
+        """Delete everything you sent the class; nothing more is sent until you agree again."""
+        self.client.request({"type": "class_forget"})
+        self._sync()
+
+    def _item(self, item: str | int) -> dict[str, Any]:
+        items = self.items
+        if isinstance(item, int) and not isinstance(item, bool) and 0 <= item < len(items):
+            return items[item]
+        found = next((i for i in items if item in (i["id"], i["title"])), None)
+        if found is None:
+            raise MessageError(Message(NO_SUCH_ITEM, item=str(item)[:20]))
+        return found
+
+    def open(self, item: str | int = 0) -> Any:
+        """Open what was handed out (its id, title or number) under this view: a lesson to
+        answer (:class:`ClassLesson`) or a seat at a class table (:class:`ClassTable`); returns it."""
+        found = self._item(item)
+        if found["kind"] == "lesson":
+            frame = self.client.request({"type": "class_lesson", "item": found["id"]})
+            widget: Any = ClassLesson(lesson_from_json(frame["lesson"]), self, found["id"], language=self.language,
+                                      deck=self._deck)
+        else:
+            frame = self.client.request({"type": "class_sit", "item": found["id"]})
+            client = TableClient(self.client.server)
+            client.resume(frame["code"], frame["seat"], frame["token"], language=self.language)
+            widget = ClassTable(client, self, found["id"], pace=self._pace, deck=self._deck)
+        self._opened_item = found["id"]
+        self._show(widget)
+        self._sync()
+        return widget
+
+    def _send(self, message: dict[str, Any], wait: bool = False) -> None:
+        """Send the class what a lesson or table of it tells, once the student agreed (else nothing)."""
+        if self.consent is not True:
+            return
+        if wait:
+            self.client.request(message)
+        else:
+            try:
+                self.client.post(message)
+            except MessageError as err:
+                self._on_error(str(err))
+
+    def _static_html(self) -> str:
+        return _student_html(self)
+
+    # ------------------------------------------------------------------ the browser
+    def _on_message(self, message: dict[str, Any]) -> None:
+        kind = message["type"]
+        if kind == "class_open":
+            self.open(message["item"])
+        elif kind == "class_agree":
+            check_version(message["version"], self._version, STALE)
+            self.agree(message["consent"])
+        elif kind == "class_forget":
+            check_version(message["version"], self._version, STALE)
+            self.forget()
+
+    def _sync(self) -> None:
+        mine = self.mine
+        labels = self._translator.labels()
+        questions = {(i["id"], q["step"]): q["prompt"] for i in mine.get("items", []) for q in i["questions"]}
+        numbers = {(i["id"], q["step"]): k + 1 for i in mine.get("items", []) for k, q in enumerate(i["questions"])}
+        names = {i["id"]: i.get("names", []) for i in mine.get("items", [])}
+        titles = {i["id"]: i["title"] for i in mine.get("items", [])}
+        self._version += 1
+        self.panel.class_student = None if not mine else {
+            "version": self._version, "code": mine["code"], "title": mine["title"], "teacher": mine["teacher"],
+            "name": mine["name"], "consent": mine["consent"],
+            "items": [{"id": i["id"], "kind": i["kind"], "title": i["title"], "questions": len(i["questions"])}
+                      for i in mine["items"]],
+            "answers": [{"item": a["item"], "title": titles.get(a["item"], ""), "step": a["step"],
+                         "number": numbers.get((a["item"], a["step"]), 0),
+                         "prompt": questions.get((a["item"], a["step"]), ""), "status": a["status"], "tries": a["tries"],
+                         "answers": [_answer_text(c, names.get(a["item"], []), labels) for c in a["answers"]]}
+                        for a in mine["answers"]],
+            "games": [{"id": g["id"], "item": g["item"], "title": titles.get(g["item"], ""), "round": g["round"],
+                       "counts": _counts(g["counts"])} for g in mine["games"]],
+            "opened": self._opened_item,
+        }
+
+
+# ---------------------------------------------------------------------- the way in
+class Class:
+    """A class on a table server (see the module's docstring): :meth:`create` and :meth:`teach`
+    for its teacher, :meth:`join` for a student."""
+
+    @staticmethod
+    def create(server: str, title: str, key: str = "", language: str | None = None,
+               deck: str = "two-colour") -> TeacherClass:
+        """Open a new class on ``server``; returns the teacher's view (``.code``: the code
+        students join with). Stand-alone, ``key`` is the teacher key the server printed when
+        it started; on a hub, you teach as a member of the server's teachers group or an admin."""
+        language = default_language() if language is None else check_language(language)
+        client = ClassClient(server)
+        client.open({"type": "class_create", "title": str(title)[:80], "key": str(key)[:64],
+                     "hub_token": client.hub_token(), "language": language})
+        return TeacherClass(client, language, deck)
+
+    @staticmethod
+    def teach(server: str, code: str, key: str = "", language: str | None = None,
+              deck: str = "two-colour") -> TeacherClass:
+        """Open your class ``code`` on ``server`` again, as its teacher."""
+        language = default_language() if language is None else check_language(language)
+        client = ClassClient(server)
+        client.open({"type": "class_teach", "code": str(code)[:32], "key": str(key)[:64],
+                     "hub_token": client.hub_token(), "language": language})
+        return TeacherClass(client, language, deck)
+
+    @staticmethod
+    def join(server: str, code: str, name: str | None = None, token: str = "", language: str | None = None,
+             deck: str = "two-colour", rollouts: int | None = None, samples: int | None = None,
+             pace: float = 0.6) -> StudentClass:
+        """Join the class ``code`` on ``server`` as a student; returns your view of it. On a
+        hub you join under your hub name; stand-alone under ``name`` (and, from another
+        notebook, with the ``token`` your first join gave: ``klass.token``). ``rollouts`` and
+        ``samples``: the review's budget for your games (default: the review's own)."""
+        language = default_language() if language is None else check_language(language)
+        client = ClassClient(server)
+        client.open({"type": "class_join", "code": str(code)[:32], "name": (default_name() if name is None else name)[:40],
+                     "token": str(token)[:64], "hub_token": client.hub_token(), "language": language})
+        return StudentClass(client, language, deck, rollouts=rollouts, samples=samples, pace=pace)
