@@ -8,11 +8,17 @@ Every run builds the package's wheel fresh from the working tree and copies the 
 of ``notebooks/`` as they are; downloads (Pyodide, the pinned wheels) are cached in
 ``lite/.cache`` and the site is written to ``lite/_output`` (both ignored by git).
 
-The site holds only what it uses: the Pyodide runtime, the wheels its kernel installs (the
+The site holds only what it uses: the Pyodide runtime, the wheels its kernel uses (the
 kernel's own, the widgets', Babel with the locale data of the table's five languages, this
 package; with the full distribution also numpy, matplotlib and their dependencies), the lab
 app, the kernel's and the widgets' lab extensions, no source maps. Pyodide's lock file lists
 those packages only, so nothing is ever looked for outside the site.
+
+What makes it start quickly (``benchmarks/lite_start.py`` times it beside JupyterLab): every
+wheel the kernel and a first cell need is in Pyodide's lock and loaded by Pyodide as the
+kernel starts (the kernel's ``loadPyodideOptions.packages``), all fetched at once: the kernel
+installs nothing one by one with piplite, and the first cell's ``piplite.install`` finds
+everything there (numpy and matplotlib are not loaded at the start).
 """
 
 from __future__ import annotations
@@ -51,6 +57,12 @@ KERNEL_PACKAGES = ["micropip", "comm", "jedi", "ipython"]
 FULL_PACKAGES = ["numpy", "matplotlib"]
 #: The runtime files of Pyodide's core (no source maps, type stubs, consoles or the classic script).
 CORE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
+#: What the kernel installs with piplite as it starts unless they are loaded with Pyodide
+#: (the pyodide kernel's initPackageManager and initKernel skip the names of its
+#: ``loadPyodideOptions.packages``).
+KERNEL_START = ["micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "jedi", "ipython"]
+#: The kernel extension's own wheels that go into Pyodide's lock (ipywidgets 8 takes the 4.x shim).
+KERNEL_WHEELS = ["piplite", "ipykernel", "pyodide_kernel", "widgetsnbextension-4"]
 #: Lab extensions the site carries: the kernel's and the widgets' front ends.
 EXTENSIONS = ["@jupyterlite/pyodide-kernel-extension", "@jupyter-widgets/jupyterlab-manager", "anywidget"]
 #: Babel's locale data kept: the table's languages (Babel's plural rules and catalogs).
@@ -296,6 +308,57 @@ def stage_pyodide_full(dest: pathlib.Path, seeds: list[str], url: str) -> list[s
     return sorted(names)
 
 
+def top_level_names(wheel: pathlib.Path) -> list[str]:
+    """The names a wheel's files make importable (its top-level packages and modules)."""
+    names = set()
+    with zipfile.ZipFile(wheel) as z:
+        for name in z.namelist():
+            first = name.split("/", 1)[0]
+            if first.endswith((".dist-info", ".data")):
+                continue
+            if "/" in name or first.endswith(".py"):
+                names.add(first.removesuffix(".py"))
+    return sorted(names)
+
+
+def add_to_lock(pyodide_dir: pathlib.Path, wheels: list[pathlib.Path], leave_out: list[str]) -> list[str]:
+    """Put ``wheels`` beside Pyodide's lock and list them in it, each with the lock's packages
+    it requires (but ``leave_out``: numpy and matplotlib stay out of the package's start), so
+    that Pyodide loads them itself, all fetched at once, as the kernel starts. Returns their names."""
+    lock_path = pyodide_dir / "pyodide-lock.json"
+    lock = json.loads(lock_path.read_text(encoding="utf-8"))
+    packages = lock["packages"]
+    names = {}
+    for wheel in wheels:
+        target = pathlib.Path(shutil.copy(wheel, pyodide_dir / wheel.name))
+        name, version = wheel_name_version(wheel)
+        names[name] = target
+        packages[name] = {
+            "name": name, "version": version, "file_name": target.name, "install_dir": "site",
+            "sha256": sha256(target), "package_type": "package", "imports": top_level_names(target),
+            "depends": [], "unvendored_tests": False,
+        }
+    skip = {canonical(n) for n in leave_out}
+    for name, target in names.items():
+        packages[name]["depends"] = sorted({r for r in requirements_of(target) if r in packages and r not in skip})
+    missing = sorted({d for p in packages.values() for d in p["depends"] if canonical(d) not in packages})
+    if missing:
+        raise BuildError(f"Pyodide's lock lacks what its packages require: {missing}")
+    lock["packages"] = dict(sorted(packages.items()))
+    lock_path.write_text(json.dumps(lock, indent=1), encoding="utf-8")
+    return sorted(names)
+
+
+def kernel_wheels() -> list[pathlib.Path]:
+    """The wheels the kernel extension ships (piplite, the ipykernel and widgetsnbextension
+    shims, pyodide-kernel) that the kernel would otherwise install with piplite as it starts."""
+    folder = labextension("@jupyterlite/pyodide-kernel-extension") / "static" / "pypi"
+    found = [next(iter(sorted(folder.glob(f"{prefix}*.whl"))), None) for prefix in KERNEL_WHEELS]
+    if None in found:
+        raise BuildError(f"the kernel extension lacks one of {KERNEL_WHEELS} in {folder}")
+    return found
+
+
 # ---------------------------------------------------------------------------------- the site
 def labextension(name: str) -> pathlib.Path:
     for root in [pathlib.Path(sys.prefix), *map(pathlib.Path, sys.path)]:
@@ -325,14 +388,15 @@ def build(offline: bool, output: pathlib.Path, pyodide_url: str = PYODIDE_ARCHIV
     stage.mkdir(parents=True)
 
     log("building the package's wheel from the working tree")
-    pypi = stage / "pypi"
-    own = build_own_wheel(pypi)
+    staged = stage / "wheels"
+    own = build_own_wheel(staged)
     site_pins = pins(LITE / "requirements-site.txt")
     wheels = download_wheels(site_pins, CACHE / "site-wheels")
+    site_wheels = []
     for name, wheel in wheels.items():
-        copy = pathlib.Path(shutil.copy(wheel, pypi / wheel.name))
+        site_wheels.append(pathlib.Path(shutil.copy(wheel, staged / wheel.name)))
         if name == "babel":
-            slim_babel(copy)
+            slim_babel(site_wheels[-1])
 
     # the lock's packages: the kernel's, and those the site's wheels require
     shipped = set(site_pins) | {"bhabho-widget", "ipykernel", "piplite", "pyodide-kernel", "widgetsnbextension"}
@@ -348,6 +412,11 @@ def build(offline: bool, output: pathlib.Path, pyodide_url: str = PYODIDE_ARCHIV
     unmet = sorted({canonical(s) for s in seeds} - set(in_lock) - shipped - set(FULL_PACKAGES))
     if unmet:
         raise BuildError(f"required but neither shipped nor in Pyodide's lock: {unmet}")
+    # the kernel's, the widgets' and the package's wheels in the lock too, loaded as the kernel
+    # starts: fetched all at once, no piplite look-ups one by one (numpy and matplotlib stay out)
+    preloaded = add_to_lock(stage / "static" / "pyodide", [own, *site_wheels, *kernel_wheels()], FULL_PACKAGES)
+    in_lock = sorted(set(in_lock) | set(preloaded))
+    start = list(dict.fromkeys(KERNEL_START + preloaded))
 
     for name in EXTENSIONS:
         shutil.copytree(labextension(name), stage / "labextensions" / name,
@@ -356,7 +425,10 @@ def build(offline: bool, output: pathlib.Path, pyodide_url: str = PYODIDE_ARCHIV
     contents.mkdir()
     for nb in notebooks():
         shutil.copy(nb, contents / nb.name)
-    shutil.copy(LITE / "jupyter-lite.json", stage / "jupyter-lite.json")
+    config = json.loads((LITE / "jupyter-lite.json").read_text(encoding="utf-8"))
+    settings = config["jupyter-config-data"]["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
+    settings["loadPyodideOptions"] = {**settings.get("loadPyodideOptions", {}), "packages": start}
+    (stage / "jupyter-lite.json").write_text(json.dumps(config, indent=2), encoding="utf-8")
     (stage / "jupyter_lite_config.json").write_text(json.dumps({
         "LiteBuildConfig": {
             "apps": ["lab"],
@@ -383,8 +455,9 @@ def build(offline: bool, output: pathlib.Path, pyodide_url: str = PYODIDE_ARCHIV
         "mode": "offline" if offline else "full",
         "bytes": size_of(output),
         "pyodide_bytes": size_of(output / "static" / "pyodide"),
-        "wheels_bytes": size_of(output / "pypi"),
+        "wheels_bytes": sum(w.stat().st_size for w in [own, *site_wheels]),
         "pyodide_packages": in_lock,
+        "loaded_at_start": start,
         "notebooks": [nb.name for nb in notebooks()],
         "seconds": round(time.monotonic() - started, 1),
     }

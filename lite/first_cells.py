@@ -6,7 +6,9 @@ In JupyterLab the block does nothing (``sys.platform`` is not ``emscripten``). I
 JupyterLite site (``lite/build.py``) it installs the package from the site's own wheels
 with piplite: the widgets, Babel and fastjsonschema with their dependencies, the package
 without its numpy and matplotlib, and those two where the notebook uses them and the site
-has them (the full site); where it has not, what needs them says so in one sentence. Only the first code cell
+has them (the full site); where it has not, what needs them says so in one sentence.
+The site's kernel has loaded all but numpy and matplotlib as it started (``lite/build.py``),
+so there piplite finds them installed and fetches nothing. Only the first code cell
 changes, and a block already there is replaced, so running it again changes nothing.
 ``--check`` only reports the notebooks whose first cell lacks the current block.
 """
