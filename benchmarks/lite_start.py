@@ -340,7 +340,7 @@ def main(argv: list[str] | None = None) -> int:
                 pathlib.Path(folder).resolve(), REPO / "notebooks" / NOTEBOOK)
         if not args.site:
             summary = build_site(REPO, tmp / "site", args.timeout)
-            sites["site"] = (tmp / "site", REPO / "notebooks" / NOTEBOOK)
+            sites["after" if args.before else "site"] = (tmp / "site", REPO / "notebooks" / NOTEBOOK)
             print(f"[lite-start] built the site of the working tree in {summary['build_seconds']:.0f} s "
                   f"({summary['bytes'] / 2**20:.1f} MB)", flush=True)
         for name, (root, _nb) in sites.items():
@@ -395,7 +395,7 @@ def main(argv: list[str] | None = None) -> int:
                                   + (f"{done / 1000:.1f} s" if done is not None else "-"))
             browser.close()
         print(f"\n[lite-start] {args.rounds} round(s), load {load()} at the end; "
-              + ("'site' is the working tree's site" if not args.site else
+              + (f"'{'after' if args.before else 'site'}' is the working tree's site" if not args.site else
                  ", ".join(f"'{n}' is {root}" for n, (root, _nb) in sites.items() if n != "before"))
               + (f", 'before' the site of {args.before}" if args.before else ""))
         print(report(runs, [t for t in targets if runs[t]]))
