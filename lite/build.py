@@ -74,6 +74,8 @@ FIRST_CELL = ("from bhabho_widget import Card, Driver, Exercise, Game, IllegalMo
               "table = Table()\ntable")
 #: Lab extensions the site carries: the kernel's and the widgets' front ends.
 EXTENSIONS = ["@jupyterlite/pyodide-kernel-extension", "@jupyter-widgets/jupyterlab-manager", "anywidget"]
+#: Jedi's folders left empty in the site (jedi lists the second; nothing here imports Django).
+JEDI_DROPPED = ("jedi/third_party/django-stubs/", "jedi/third_party/typeshed/third_party/")
 #: Babel's locale data kept: the table's languages (Babel's plural rules and catalogs).
 BABEL_LOCALES = ["root", "en", "de", "es", "hi", "ru"]
 
@@ -195,22 +197,45 @@ def requirements_of(wheel: pathlib.Path) -> list[str]:
     return names
 
 
-def slim_babel(wheel: pathlib.Path) -> None:
-    """Keep Babel's locale data of the table's languages only (the rest is most of its 11 MB)."""
-    keep = {f"babel/locale-data/{code}.dat" for code in BABEL_LOCALES}
+def slim_wheel(wheel: pathlib.Path, drop, keep_dirs: tuple[str, ...] = ()) -> None:
+    """Rewrite ``wheel`` without the files ``drop(name)`` is true of (and their RECORD lines);
+    the folders ``keep_dirs`` stay, empty, for code that lists them."""
     out = wheel.with_suffix(".slim")
     with zipfile.ZipFile(wheel) as src, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
         for item in src.infolist():
             name = item.filename
-            if name.startswith("babel/locale-data/") and name not in keep:
+            if drop(name):
                 continue
             data = src.read(item)
             if name.endswith(".dist-info/RECORD"):
-                lines = [ln for ln in data.decode("utf-8").splitlines()
-                         if not ln.startswith("babel/locale-data/") or ln.split(",", 1)[0] in keep]
+                lines = [ln for ln in data.decode("utf-8").splitlines() if not drop(ln.split(",", 1)[0])]
                 data = ("\n".join(lines) + "\n").encode("utf-8")
             dst.writestr(item, data)
+        for folder in keep_dirs:
+            dst.writestr(zipfile.ZipInfo(folder.rstrip("/") + "/"), b"")
     out.replace(wheel)
+
+
+def slim_babel(wheel: pathlib.Path) -> None:
+    """Keep Babel's locale data of the table's languages only (the rest is most of its 11 MB)."""
+    keep = {f"babel/locale-data/{code}.dat" for code in BABEL_LOCALES}
+    slim_wheel(wheel, lambda name: name.startswith("babel/locale-data/") and name not in keep)
+
+
+def slim_jedi(pyodide_dir: pathlib.Path) -> None:
+    """Jedi (IPython's completions) without its stubs of Django and of third-party libraries:
+    1,127 of its 1,880 files, which Pyodide would unpack one by one at every start (the
+    largest part of the kernel's unpacking); its stubs of the standard library stay. The lock
+    gets the new sum."""
+    lock_path = pyodide_dir / "pyodide-lock.json"
+    lock = json.loads(lock_path.read_text(encoding="utf-8"))
+    entry = lock["packages"].get("jedi")
+    if entry is None:
+        return
+    wheel = pyodide_dir / entry["file_name"]
+    slim_wheel(wheel, lambda name: name.startswith(JEDI_DROPPED), keep_dirs=JEDI_DROPPED)
+    entry["sha256"] = sha256(wheel)
+    lock_path.write_text(json.dumps(lock, indent=1), encoding="utf-8")
 
 
 # ---------------------------------------------------------------------------------- Pyodide
@@ -547,6 +572,7 @@ def build(offline: bool, output: pathlib.Path, pyodide_url: str = PYODIDE_ARCHIV
     log(f"staging Pyodide {PYODIDE_VERSION} ({'npm core' if offline else 'full distribution'})")
     stage_one = stage_pyodide_offline if offline else (lambda d, s: stage_pyodide_full(d, s, pyodide_url))
     in_lock = stage_one(stage / "static" / "pyodide", seeds)
+    slim_jedi(stage / "static" / "pyodide")
     unmet = sorted({canonical(s) for s in seeds} - set(in_lock) - shipped - set(FULL_PACKAGES))
     if unmet:
         raise BuildError(f"required but neither shipped nor in Pyodide's lock: {unmet}")
