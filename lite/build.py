@@ -502,6 +502,8 @@ def precompile(pyodide_dir: pathlib.Path, start: list[str]) -> dict[str, int]:
             shutil.copy(work / "out" / f.name, done / f.name)
         (done / "counts.json").write_text(json.dumps(report["counts"]), encoding="utf-8")
         shutil.rmtree(work, ignore_errors=True)
+        for old in sorted(done.parent.iterdir(), key=lambda d: d.stat().st_mtime)[:-3]:  # the newest 3 stay
+            shutil.rmtree(old, ignore_errors=True)
     counts = json.loads((done / "counts.json").read_text(encoding="utf-8"))
     by_file = {w.name: name for name, w in wheels.items()}
     for f in files:
