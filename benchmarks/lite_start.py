@@ -3,7 +3,8 @@
 Run on demand (not part of pytest):
 
     python benchmarks/lite_start.py                 # 3 rounds: JupyterLab and the site of this tree
-    python benchmarks/lite_start.py --before main   # and the site of another commit, in the same rounds
+    python benchmarks/lite_start.py --before 4e7b9b0  # and another commit's site (here: before the
+                                                      # start was cut), in the same rounds
     python benchmarks/lite_start.py --rounds 5 --json lite-start.json
 
 The site is built once (``lite/build.py --offline``, into a temporary folder; ``--before REF``
