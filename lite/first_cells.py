@@ -4,9 +4,11 @@
 
 In JupyterLab the block does nothing (``sys.platform`` is not ``emscripten``). In the
 JupyterLite site (``lite/build.py``) it installs the package from the site's own wheels
-with piplite: the widgets and Babel with their dependencies, the package without its numpy
-and matplotlib, and those two where the notebook uses them and the site has them (the full
-site); where it has not, what needs them says so in one sentence. Only the first code cell
+with piplite: the widgets, Babel and fastjsonschema with their dependencies, the package
+without its numpy and matplotlib, and those two where the notebook uses them and the site
+has them (the full site); where it has not, what needs them says so in one sentence.
+The site's kernel has loaded all but numpy and matplotlib as it started (``lite/build.py``),
+so there piplite finds them installed and fetches nothing. Only the first code cell
 changes, and a block already there is replaced, so running it again changes nothing.
 ``--check`` only reports the notebooks whose first cell lacks the current block.
 """
@@ -21,7 +23,7 @@ import sys
 NOTEBOOKS = pathlib.Path(__file__).resolve().parents[1] / "notebooks"
 MARK = "if sys.platform == \"emscripten\":  # JupyterLite: Python in the browser; install the package first\n"
 #: Notebooks that plot or simulate (numpy, matplotlib) or offer hints at a table.
-NEED_NUMPY = {"01_quick_start", "06_variants", "07_strategy", "08_session", "09_tracking", "11_for_teachers"}
+NEED_NUMPY = {"01_quick_start", "06_variants", "07_strategy", "08_session", "09_tracking", "10_review", "11_for_teachers"}
 
 
 def block(numpy: bool) -> list[str]:
@@ -31,7 +33,7 @@ def block(numpy: bool) -> list[str]:
         MARK,
         "    import piplite\n",
         "\n",
-        "    await piplite.install([\"anywidget\", \"ipywidgets\", \"babel\"])\n",
+        "    await piplite.install([\"anywidget\", \"ipywidgets\", \"babel\", \"fastjsonschema\"])\n",
         "    await piplite.install(\"bhabho-widget\", deps=False)  # numpy and matplotlib only where needed\n",
     ]
     if numpy:
