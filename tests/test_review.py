@@ -7,6 +7,7 @@ import pytest
 
 from bhabho_widget import Game
 from bhabho_widget.coach import review as coach_review
+from bhabho_widget.coach.causes import percent
 from bhabho_widget.coach.review import ReviewCancelled, clear_cache, review
 from bhabho_widget.i18n import translator
 from bhabho_widget.play.driver import play_out
@@ -44,6 +45,10 @@ def test_the_trap_played_wrongly_is_graded_with_the_better_move():
     assert lead.reason.startswith("Lead 4♦. Why: Player 3 has shown no diamonds; Player 2 holds J♦")
     assert "With Q♦ you pick up this trick" in lead.reason  # the card played, named with its consequence
     assert r.costliest(1) == [lead]
+    # the points lost as the row reads them: the difference of the two rounded chances beside it
+    shown, lo, hi = lead.loss_points
+    assert shown == percent(lead.chance_after) - percent(lead.chance_before) and lo <= shown <= hi
+    assert f"{shown} points ({lo}–{hi})" in r._repr_html_()
     assert {e.action for e in lead.estimates} == {"4D", "QD", "7H"}
     assert lead.estimate("QD").diff_lo > 0  # paired over the same deals: clearly worse
 

@@ -88,7 +88,7 @@ from ..play.search import (
     estimate_many,
 )
 from ..play.stats import t95
-from .causes import T_PASS_LABEL, T_TAKE_LABEL
+from .causes import T_PASS_LABEL, T_TAKE_LABEL, percent
 from .grading import BLUNDER, GRADES, INACCURACY, MISTAKE, grade_for
 from .hints import decision_reason
 from .lru import LRUCache
@@ -188,6 +188,14 @@ class Decision:
     def chance_after(self) -> float:
         """The chance of ending as the bhabhi after the chosen action."""
         return self.estimate(self.chosen).p
+
+    @property
+    def loss_points(self) -> tuple[int, int, int]:
+        """The loss and its interval in whole points as a learner reads them: the loss is the
+        difference of the two rounded chances shown beside it (38 % and 24 % lose 14 points,
+        never 13), and the interval, rounded, holds it."""
+        shown = percent(self.chance_after) - percent(self.chance_before)
+        return shown, min(shown, max(0, percent(self.loss_lo))), max(shown, percent(self.loss_hi))
 
     @property
     def chosen_label(self) -> str:

@@ -104,9 +104,10 @@ def review_html(rev: Review, n: int = 3) -> str:
     counts = ", ".join(f"{rev.count(g)} {g if rev.count(g) == 1 else plural[g]}" for g in GRADES)
     rows = []
     for d in rev.costliest(n):
+        loss, lo, hi = d.loss_points
         rows.append(f"<tr><td>{d.trick}</td><td>{html.escape(str(d.chosen_label))}</td>"
                     f"<td>{_pct(d.chance_after)}</td><td>{html.escape(str(d.best_label))}</td>"
-                    f"<td>{_pct(d.chance_before)}</td><td>{_pct(d.loss)} ({_pct(max(0.0, d.loss_lo))}–{_pct(d.loss_hi)})"
+                    f"<td>{_pct(d.chance_before)}</td><td>{loss} points ({lo}–{hi})"
                     f"</td><td>{d.grade or ''}</td><td>{html.escape(str(d.reason))}</td></tr>")
     table = ("<table><tr><th>trick</th><th>played</th><th>chance after</th><th>best</th><th>chance with the best</th>"
              "<th>loss (95 % interval)</th><th>grade</th><th>why the best</th></tr>" + "".join(rows) + "</table>"

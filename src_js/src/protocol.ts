@@ -1044,6 +1044,7 @@ export const LABELS = {
   review_point: "Decision {n}, trick {trick}: {chosen}, {p}",
   review_counts: "Inaccuracies: {inaccuracy} · Mistakes: {mistake} · Blunders: {blunder}",
   review_costliest: "The decisions that cost most",
+  chance_key: "Each percentage is your chance of ending as the bhabhi, in the simulations: lower is better.",
   review_none: "No decision cost more than the estimates' uncertainty.",
   review_all: "Every decision",
   review_row: "Trick {trick}: you chose {chosen} ({after}); better was {best} ({before})",

@@ -692,5 +692,6 @@ export function renderHint(hint: Hint, t: Translate = ENGLISH, showMe = false): 
       title: t("show_me_title"),
     }, t("show_me"))
     : null;
-  return h("div.bh-hint", { "data-testid": "hint-box", "data-action": hint.action }, text, show, chart);
+  const key = chart ? h("p.bh-hint-key", { "data-testid": "hint-key" }, t("chance_key")) : null;
+  return h("div.bh-hint", { "data-testid": "hint-box", "data-action": hint.action }, text, show, chart, key);
 }

@@ -49,9 +49,17 @@ export function buildReview(uid: string): ReviewParts {
   return { button, panel, labelled };
 }
 
-/** Points of chance, rounded: 0.123 -> "12". */
-function points(p: number): string {
-  return String(Math.round(p * 100));
+/** Points of chance, rounded: 0.123 -> 12. */
+function points(p: number): number {
+  return Math.round(p * 100);
+}
+
+/** The loss and its interval in whole points as the row beside it reads: the difference of
+ * the two rounded chances shown (38 % and 24 % lose 14 points, never 13), the interval
+ * holding it (as Decision.loss_points in the kernel). */
+export function lossPoints(d: ReviewDecision): { loss: number; lo: number; hi: number } {
+  const loss = points(d.p) - points(d.chance_before);
+  return { loss, lo: Math.min(loss, Math.max(0, points(d.loss_lo))), hi: Math.max(loss, points(d.loss_hi)) };
 }
 
 export interface GraphPoint {
@@ -202,7 +210,7 @@ function showMeButton(d: ReviewDecision, t: Translate): HTMLButtonElement {
 }
 
 function costliestItem(d: ReviewDecision, t: Translate, at: number | null): HTMLElement {
-  const loss = t("review_loss", { loss: points(d.loss), lo: points(Math.max(0, d.loss_lo)), hi: points(d.loss_hi) });
+  const loss = t("review_loss", lossPoints(d));
   return h("li.bh-review-item", { "data-testid": "review-costly" },
     rowButton(d, t, "review-row", at),
     h("div.bh-review-loss", {}, loss, " ", showMeButton(d, t)),
@@ -248,6 +256,7 @@ export function renderReview(p: ReviewParts, data: Review | null, t: Translate):
   const at = data.at;
   const parts: Node[] = [];
   parts.push(h("p.bh-review-counts", { "data-testid": "review-counts" }, t("review_counts", data.counts)));
+  parts.push(h("p.bh-review-note", { "data-testid": "review-key" }, t("chance_key")));
   if (at !== null) {
     const n = data.decisions.length;
     parts.push(h("div.bh-review-nav", { role: "group", "aria-label": t("review_at", { n: at + 1, count: n }) },

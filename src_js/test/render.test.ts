@@ -157,6 +157,7 @@ describe("the hint chart's title", () => {
     const { q, model } = mount();
     model.set("hint", hint);
     expect(q("[data-testid=hint-chart-title]").textContent).toBe("Chance of ending as the bhabhi");
+    expect(q("[data-testid=hint-key]").textContent).toContain("lower is better");
   });
 });
 

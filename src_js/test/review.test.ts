@@ -4,7 +4,7 @@
 // read-only with the better action outlined.
 import { afterEach, describe, expect, it } from "vitest";
 import type { Review, ReviewDecision } from "../src/protocol";
-import { graphPoints, rowText, xRange } from "../src/review";
+import { graphPoints, lossPoints, rowText, xRange } from "../src/review";
 import { ENGLISH } from "../src/labels";
 import { exampleView, mount, unmountAll } from "./fixtures";
 
@@ -61,6 +61,25 @@ describe("the graph's geometry", () => {
     expect(rowText({ ...even, loss_lo: 0 }, ENGLISH)).not.toContain("better");
     // clearly worse but below the grades' first threshold: still "better was", as the kernel's reason says
     expect(rowText({ ...even, loss: 0.02, loss_lo: 0.005 }, ENGLISH)).toContain("better was J♣");
+  });
+});
+
+describe("the loss a row reads", () => {
+  it("is the difference of the two rounded chances beside it, its interval holding it", () => {
+    // 37.6 % against 24.4 %: the row reads 38 % and 24 %, so 14 points, not 13
+    const d = decision(1, 2, { chosen: "5S", best: "JC", p: 0.376, chance_before: 0.244, loss: 0.132,
+      loss_lo: 0.141, loss_hi: 0.2 });
+    expect(rowText(d, ENGLISH)).toContain("(38 %)");
+    expect(rowText(d, ENGLISH)).toContain("(24 %)");
+    expect(lossPoints(d)).toEqual({ loss: 14, lo: 14, hi: 20 });
+    expect(lossPoints(decision(0, 1, { p: 0.3, chance_before: 0.25, loss: 0.05, loss_lo: -0.02, loss_hi: 0.031 })))
+      .toEqual({ loss: 5, lo: 0, hi: 5 });
+  });
+
+  it("is said in the panel with the key that lower is better", () => {
+    const { q } = mount({ view: over(), review: review() });
+    expect(q("[data-testid=review-costliest]").textContent).toContain("25 points lost (95 %: 12 to 38)");
+    expect(q("[data-testid=review-key]").textContent).toContain("lower is better");
   });
 });
 
