@@ -408,6 +408,8 @@ export type PositionText = string;
 export interface EditorView {
   version: Version;
   num_players: NumPlayers;
+  /** One per seat, in the editor's language: the package's own names ("Player 0", "Player 1", …), as the tables and lessons it opens name those seats, where the seat a lesson is seen from is "You". */
+  names: string[];
   /** The preset the rules are; null: rules of their own (from a loaded text). */
   variant: Name | null;
   hands: Card[][];
@@ -950,6 +952,7 @@ export const LABELS = {
   editor_leader_opening: "the opening trick decides",
   editor_opening_over: "The opening trick is over",
   editor_valid: "The position is valid: {name} is to play.",
+  editor_lesson_you: "You in the lesson",
   editor_text: "Position text",
   editor_copy: "Copy text",
   editor_copied: "Copied.",
