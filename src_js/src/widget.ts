@@ -75,6 +75,7 @@ export function mount(model: Model, el: HTMLElement): () => void {
     lesson.exerciseSlot,
     lesson.exerciseLive,
     show.bar,
+    review.bar, // a reviewed decision: which one, Back, Next, the end, the list
     felt.felt,
     felt.banner,
     h(
