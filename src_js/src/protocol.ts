@@ -884,6 +884,7 @@ export const LABELS = {
   tracker_key_unseen: "unseen: in a hidden hand or the waste pile",
   tracker_key_chances: "bar: the chance that each player holds it, in their colour",
   tracker_key_void: "suit struck through: that player has shown none",
+  tracker_keys: "Keys: T opens and closes the Tracker; in its grid the arrows move, and Escape closes it.",
   tracker_detail_prompt: "Point at, tap or focus a card to read what you know about it.",
   review: "Review",
   review_button_title: "Review your game: your chance of ending as the bhabhi after each decision, and the decisions that cost most",
