@@ -420,6 +420,60 @@ def test_a_whole_game_by_taps_on_a_phone_with_the_tracker_and_the_review(browser
     assert not [m for m in page.messages if m.startswith("pageerror")], page.messages
 
 
+# ---------------------------------------------------------------------------------- lessons on a phone
+REVEALED_LESSON = """\
+from bhabho_widget import Game, Lesson
+g = Game.deal(8, seed=5)
+moves, c = [], g.copy()
+for _ in range(7):
+    moves.append(c.legal_cards()[0])
+    c.play(moves[-1])
+shown = Lesson(g, moves=moves, reveal_all=True, start=7, title="Every hand shown")
+shown"""
+
+QUESTION_LESSON = """\
+from bhabho_widget import Game, Lesson, Exercise
+g2 = Game.from_hands([["KH","2C"],["5H","3C"],["4S","9C"],["7H","8C"]], leader=0)
+asked = Lesson(g2, ["KH","5H","4S"], title="Tochoo",
+               exercises=[Exercise(2, "Player 2 has no hearts. Who picks up?", kind="seat", answer="picker",
+                                   hint="Who played the highest heart?")])
+asked"""
+
+
+def test_lessons_on_a_phone_by_taps(browser, jupyter_server):
+    """A lesson with every hand shown at 8 players (seven cards on the felt, the seats' cards
+    face up) and a lesson's question answered by taps, at 390 x 844."""
+    with touch_page(browser, jupyter_server, *PHONE, mobile=True) as page:
+        nb = open_in_lab(page, jupyter_server, "screens_lessons", [REVEALED_LESSON, QUESTION_LESSON])
+        shown = TableDriver(page, 0)
+        shown.wait_ready()
+        shown.root.locator("[data-testid=trick-card]").nth(6).wait_for(state="visible")
+        counts = check_layout(page, nb, shown, "phone, a revealed lesson at 8 players")
+        assert counts["felt"] == 7, counts
+        check_axe(page, shown, "phone, a revealed lesson")
+        shown.scroll_to_top()
+        screenshot(page, "screens-lesson-1-revealed-8p.png")
+
+        asked = TableDriver(page, 1)
+        asked.root.scroll_into_view_if_needed()
+        asked.root.locator("[data-testid=lesson-next]").tap()
+        asked.wait("(root) => root.querySelector('[data-testid=lesson-step]').textContent === 'Step 1 of 3'")
+        asked.root.locator("[data-testid=lesson-next]").tap()
+        exercise = asked.root.locator("[data-testid=exercise]")
+        exercise.wait_for(state="visible")
+        asked.root.locator("[data-testid=exercise-hint]").tap()
+        asked.root.locator("[data-testid=exercise-hint-text]").wait_for(state="visible")
+        exercise.locator("[data-choice='1']").tap()
+        asked.wait("(root) => root.querySelector('[data-testid=feedback]')?.dataset.correct === 'false'")
+        check_layout(page, nb, asked, "phone, a lesson's question")
+        exercise.locator("[data-choice='0']").tap()
+        asked.wait("(root) => root.querySelector('[data-testid=feedback]')?.dataset.correct === 'true'")
+        check_axe(page, asked, "phone, a lesson's question")
+        asked.root.scroll_into_view_if_needed()
+        screenshot(page, "screens-lesson-2-question.png")
+    assert not [m for m in page.messages if m.startswith("pageerror")], page.messages
+
+
 # ---------------------------------------------------------------------------------- the editor on a tablet
 EDITOR = "[data-testid=bhabho-editor]"
 
