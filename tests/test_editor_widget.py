@@ -120,7 +120,7 @@ def test_play_it_out_and_open_as_a_lesson_under_the_editor() -> None:
     send(ed, "edit_leader", seat=0)
     assert send(ed, "edit_play_out", seat=1) == ""
     assert isinstance(ed.table, Table) and ed.table.seat == 1 and ed.table.game.position() == ed.text()
-    assert ed.panel.editor["outcome"] == "Below: the position played out, you at Seat 1."
+    assert ed.panel.editor["outcome"] == "Below: the position played out, you at Player 1."
     assert len(ed.output.outputs) == 1 and "application/vnd.jupyter.widget-view+json" in ed.output.outputs[0]["data"]
     assert send(ed, "edit_lesson", question="card") == ""
     assert isinstance(ed.lesson, Lesson) and len(ed.output.outputs) == 1  # the lesson replaces the table

@@ -33,7 +33,7 @@ import ipywidgets
 import traitlets
 
 from ..engine.errors import MessageError, PositionError
-from ..engine.game import Game
+from ..engine.game import Game, default_names
 from ..engine.rules import PRESETS, Rules
 from ..i18n import N_, Message, Translator, check_language, default_language, translator
 from .base import STATIC, BaseWidget, check_deck
@@ -49,7 +49,7 @@ NO_LESSON = N_("open the position as a lesson first: the answer key is the lesso
 NOT_VALID = N_("the position is not valid yet: {problem}")
 OUT_TABLE = N_("Below: the position played out, you at {seat}.")
 OUT_LESSON = N_("Below: the position as a lesson.")
-SEAT = N_("Seat {n}")
+SEAT = N_("Player {n}")  # the package's name of a seat (Game's default names), as the lessons and tables show it
 
 
 def _variant(rules: Rules) -> str | None:
@@ -278,6 +278,9 @@ class Editor(ipywidgets.VBox):
         self.panel.editor = {
             "version": view["version"],
             "num_players": view["num_players"],
+            # the seats as the tables and lessons opened from here name them ("Player 1");
+            # a lesson calls the seat it is seen from "You", and the editor marks that seat
+            "names": list(self._translator.local_names(default_names(view["num_players"]))),
             "variant": _variant(self.session.rules),
             "hands": view["hands"],
             "table": view["table"],

@@ -47,6 +47,8 @@ export interface Controls {
   labelled: Labelled[];
 }
 
+let notes = 0; // for the ids of the notes under the controls, unique on the page
+
 /** A visible label around a control: <label><span>text</span>control</label>. */
 function field(labelled: Labelled[], key: LabelKey, control: HTMLElement, ...rest: HTMLElement[]): HTMLElement {
   const text = h("span");
@@ -85,8 +87,12 @@ export function buildControls(t: Translate): Controls {
   const paceOut = h("output.bh-pace-out", { "aria-hidden": "true" });
   // The teacher's switch is set in the kernel (table.reveal_all = True): the browser
   // only shows it, since a seat's view must not be widened from the browser.
-  const reveal = h("input", { type: "checkbox", "data-testid": "reveal-all", disabled: true });
-  labelled.push({ el: reveal, key: "reveal_all_title", attr: "title" });
+  // How to turn it on is said under it, not in a tooltip (a finger or a keyboard never sees one).
+  const revealNote = h("span.bh-field-note", { id: `bh-reveal-note-${++notes}`, "data-testid": "reveal-all-note" });
+  labelled.push({ el: revealNote, key: "reveal_all_title" });
+  const reveal = h("input", {
+    type: "checkbox", "data-testid": "reveal-all", disabled: true, "aria-describedby": revealNote.id,
+  });
   const revealText = h("span");
   labelled.push({ el: revealText, key: "reveal_all" });
   // The four-colour deck: asked of the kernel (set_deck), shown once the kernel has a deck.
@@ -117,7 +123,7 @@ export function buildControls(t: Translate): Controls {
       "div.bh-group.bh-settings",
       {},
       paceField,
-      h("label.bh-field.bh-check", {}, reveal, revealText),
+      h("span.bh-field.bh-reveal", {}, h("label.bh-check", {}, reveal, revealText), revealNote),
       deckField,
       languageField,
     ),

@@ -1,10 +1,14 @@
 // anywidget entry point for bhabho_widget.Editor: the position editor.
 // It holds no rules: it draws the synced `editor` trait (where every card is, and the
 // engine's sentence about what is wrong) and sends intentions (protocol.json's edit_*
-// messages, each with the view's version). A card is chosen by a click (or Enter), then
-// sent where it goes by a destination button, a drop, or a key: 0-7 a seat, T the table,
-// W the waste pile, B the box. Under the lesson it opens, the answer key: each answer with
-// the coach's chance of ending as the bhabhi, and a tick box for whether the lesson accepts it.
+// messages, each with the view's version). A card is chosen by a click or a tap (or Enter),
+// then sent where it goes by a tap or click on that place (its "Put here" button or anywhere
+// in it), a drop, or a key: 0-7 a seat, T the table, W the waste pile, B the box. The box
+// keeps a column per rank, a gap where a card has left it. The seats are named as the
+// kernel names them ("Player 1", as the tables and lessons opened from here name them), and
+// the seat a lesson is seen from (the one to play; the lesson calls it "You") says so.
+// Under the lesson it opens, the answer key: each answer with the coach's chance of ending
+// as the bhabhi, and a tick box for whether the lesson accepts it.
 
 import type { AnyModel, AnyWidget } from "@anywidget/types";
 import "./widget.css";
@@ -40,14 +44,15 @@ export function answerLabel(action: AnswerRow["action"], t: Translate): string {
 /** The answer key's panel: a note on how the coach worked it out, then per answer its
  * chance, interval, the coach's word and a tick box (the lesson accepts it). The one accepted
  * answer's box cannot be cleared: at least one answer stays right. */
-export function renderKey(key: AnswerKey, t: Translate, uid: string): HTMLElement[] {
+export function renderKey(key: AnswerKey, t: Translate, uid: string, names: readonly string[] = []): HTMLElement[] {
+  const name = (seat: number) => names[seat] || t("seat_name", { n: seat });
   if (key.kind === "seat") {
     return [h("p.bh-ed-key-note", { "data-testid": "editor-key-note" },
-      t("editor_key_picker", { name: t("seat_name", { n: key.picker ?? 0 }) }))];
+      t("editor_key_picker", { name: name(key.picker ?? 0) }))];
   }
   const note = key.shown
     ? t("editor_key_shown", { n: key.rollouts })
-    : t("editor_key_sampled", { n: key.rollouts, name: t("seat_name", { n: key.seat }) });
+    : t("editor_key_sampled", { n: key.rollouts, name: name(key.seat) });
   const heads: LabelKey[] = ["editor_key_action", "editor_key_chance", "editor_key_interval", "editor_key_coach", "editor_key_accepted"];
   const accepted = key.rows.filter((r) => r.accepted).length;
   const rows = key.rows.map((r) => {
@@ -179,8 +184,14 @@ export function mount(model: Model, el: HTMLElement): () => void {
     return b;
   }
 
+  /** A seat's name: the kernel's (its language's "Player 1"), else "Seat 1". */
+  function seatName(seat: number): string {
+    const name = view()?.names?.[seat];
+    return typeof name === "string" && name ? name : t("seat_name", { n: seat });
+  }
+
   function placeName(where: Place): string {
-    if (typeof where === "number") return t("seat_name", { n: where });
+    if (typeof where === "number") return seatName(where);
     return t(where === "table" ? "editor_table" : where === "waste" ? "editor_waste" : "editor_box");
   }
 
@@ -228,7 +239,7 @@ export function mount(model: Model, el: HTMLElement): () => void {
     rules.value = v.variant ?? "";
     players.value = String(v.num_players);
     leader.replaceChildren(h("option", { value: "" }, t("editor_leader_opening")),
-      ...Array.from({ length: v.num_players }, (_, s) => h("option", { value: s }, t("seat_name", { n: s }))));
+      ...Array.from({ length: v.num_players }, (_, s) => h("option", { value: s }, seatName(s))));
     leader.value = v.leader === null ? "" : String(v.leader);
     opening.checked = v.opening_over;
     if (chosen && !parseCard(chosen)) chosen = null;
@@ -238,19 +249,26 @@ export function mount(model: Model, el: HTMLElement): () => void {
     const seats = v.hands.map((hand, s) => {
       const badges: Node[] = [h("span.bh-ed-count", {}, cardsCount(t, hand.length))];
       if (v.leader === s) badges.push(h("span.bh-ed-badge", {}, t("badge_power")));
-      if (v.to_play === s) badges.push(h("span.bh-ed-badge.is-turn", {}, t("badge_turn")));
+      if (v.to_play === s) {
+        badges.push(h("span.bh-ed-badge.is-turn", {}, t("badge_turn")));
+        // the lesson opened from here is seen from the seat to play, and calls it "You"
+        badges.push(h("span.bh-ed-badge.is-you", { "data-testid": "editor-lesson-you" }, t("editor_lesson_you")));
+      }
       return area(s, hand.map((c) => cardButton(c, s)), badges);
     });
     const tableCards = v.table.map((c) => {
       const b = cardButton(c.card, "table");
-      b.setAttribute("aria-label", t("played_by", { card: cardLabel(c.card, t), name: t("seat_name", { n: c.seat }) }));
-      return h("span.bh-ed-played", {}, b, h("span.bh-ed-by", { "aria-hidden": "true" }, t("seat_name", { n: c.seat })));
+      b.setAttribute("aria-label", t("played_by", { card: cardLabel(c.card, t), name: seatName(c.seat) }));
+      return h("span.bh-ed-played", {}, b, h("span.bh-ed-by", { "aria-hidden": "true" }, seatName(c.seat)));
     });
-    const table = area("table", tableCards, [h("span.bh-ed-note", {}, t("editor_table_note", { name: t("seat_name", { n: v.next_table_seat }) }))]);
+    const table = area("table", tableCards, [h("span.bh-ed-note", {}, t("editor_table_note", { name: seatName(v.next_table_seat) }))]);
     const waste = area("waste", v.waste.map((c) => cardButton(c, "waste")));
     const inBox = new Set(v.box);
-    const box = area("box", SUITS.map((s) => h("div.bh-ed-suit", {}, ...PACK.filter((c) => c.endsWith(s) && inBox.has(c)).map((c) => cardButton(c, "box")))),
-      [h("span.bh-ed-note", {}, t("editor_box_note"))]);
+    // a row per suit and a column per rank: a card that left the box leaves a gap
+    const box = area("box", SUITS.map((s) => h("div.bh-ed-suit", {}, ...RANKS.map((r) => inBox.has(r + s)
+      ? cardButton(r + s, "box")
+      : h("span.bh-ed-gap", { "data-gap": r + s, "aria-hidden": "true" })))),
+    [h("span.bh-ed-note", {}, t("editor_box_note"))]);
     places.replaceChildren(h("div.bh-ed-seats", {}, ...seats), h("div.bh-ed-middle", {}, table, waste), box);
     if (refocus) {
       const target = refocus.startsWith("put:")
@@ -262,11 +280,11 @@ export function mount(model: Model, el: HTMLElement): () => void {
 
     const valid = v.problem === null;
     problem.classList.toggle("is-problem", !valid);
-    setText(problem, valid ? t("editor_valid", { name: t("seat_name", { n: v.to_play ?? 0 }) }) : v.problem ?? "");
+    setText(problem, valid ? t("editor_valid", { name: seatName(v.to_play ?? 0) }) : v.problem ?? "");
     text.value = v.text ?? "";
     textRow.hidden = !valid;
     setText(copyStatus, copied === "ok" ? t("editor_copied") : copied === "failed" ? t("editor_copy_failed") : "");
-    seat.replaceChildren(...Array.from({ length: v.num_players }, (_, s) => h("option", { value: s }, t("seat_name", { n: s }))));
+    seat.replaceChildren(...Array.from({ length: v.num_players }, (_, s) => h("option", { value: s }, seatName(s))));
     const wanted = seat.dataset.wanted;
     seat.value = wanted && Number(wanted) < v.num_players ? wanted : String(v.to_play ?? 0);
     playOut.disabled = !valid;
@@ -280,7 +298,7 @@ export function mount(model: Model, el: HTMLElement): () => void {
 
   function drawKey(key: AnswerKey | null): void {
     keyPanel.hidden = key === null;
-    const drawn = key === null ? "" : JSON.stringify([key, model.get("labels"), model.get("lang")]);
+    const drawn = key === null ? "" : JSON.stringify([key, model.get("labels"), model.get("lang"), view()?.names]);
     if (key === null || drawn === keyDrawn) {
       // a refused click leaves the key as it was: the boxes show the kernel's key again
       for (const box of keyBody.querySelectorAll<HTMLInputElement>("input[data-action]")) {
@@ -292,7 +310,7 @@ export function mount(model: Model, el: HTMLElement): () => void {
     }
     keyDrawn = drawn;
     const focused = focusedWithin(keyBody)?.dataset.action;
-    keyBody.replaceChildren(...renderKey(key, t, uid));
+    keyBody.replaceChildren(...renderKey(key, t, uid, view()?.names ?? []));
     if (focused) keyBody.querySelector<HTMLElement>(`input[data-action="${focused}"]`)?.focus();
   }
 
@@ -318,6 +336,9 @@ export function mount(model: Model, el: HTMLElement): () => void {
     if (card) return choose(card.dataset.card ?? null);
     const put = target.closest<HTMLElement>("button[data-put]");
     if (put) return putChosen(parsePlace(put.dataset.put ?? ""));
+    // a card chosen, a tap or click anywhere else in a place puts it there
+    const place = target.closest<HTMLElement>("section[data-place]");
+    if (place && chosen && places.contains(place)) return putChosen(parsePlace(place.dataset.place ?? ""));
     if (target === deal) sendEdit({ type: "edit_deal" });
     else if (target === clear) sendEdit({ type: "edit_clear" });
     else if (target === copy) copyText();

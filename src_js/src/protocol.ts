@@ -408,6 +408,8 @@ export type PositionText = string;
 export interface EditorView {
   version: Version;
   num_players: NumPlayers;
+  /** One per seat, in the editor's language: the package's own names ("Player 0", "Player 1", …), as the tables and lessons it opens name those seats, where the seat a lesson is seen from is "You". */
+  names: string[];
   /** The preset the rules are; null: rules of their own (from a loaded text). */
   variant: Name | null;
   hands: Card[][];
@@ -1031,6 +1033,7 @@ export const LABELS = {
   tracker_key_unseen: "unseen: in a hidden hand or the waste pile",
   tracker_key_chances: "bar: the chance that each player holds it, in their colour",
   tracker_key_void: "suit struck through: that player has shown none",
+  tracker_keys: "Keys: T opens and closes the Tracker; in its grid the arrows move, and Escape closes it.",
   tracker_detail_prompt: "Point at, tap or focus a card to read what you know about it.",
   review: "Review",
   review_button_title: "Review your game: your chance of ending as the bhabhi after each decision, and the decisions that cost most",
@@ -1047,6 +1050,7 @@ export const LABELS = {
   chance_key: "Each percentage is your chance of ending as the bhabhi, in the simulations: lower is better.",
   review_none: "No decision cost more than the estimates' uncertainty.",
   review_all: "Every decision",
+  review_events: "The game's events",
   review_row: "Trick {trick}: you chose {chosen} ({after}); better was {best} ({before})",
   review_row_best: "Trick {trick}: you chose {chosen} ({after}), the best",
   review_row_even: "Trick {trick}: you chose {chosen} ({after}); {best} ({before}) is about as good",
@@ -1075,6 +1079,7 @@ export const LABELS = {
   review_next: "Next",
   review_end: "Back to the end",
   review_at: "Decision {n} of {count}",
+  review_to_list: "Back to the list",
   review_best_mark: "The better action",
   review_event_pickup: "pickup",
   review_event_take: "hand taken",
@@ -1100,6 +1105,7 @@ export const LABELS = {
   editor_leader_opening: "the opening trick decides",
   editor_opening_over: "The opening trick is over",
   editor_valid: "The position is valid: {name} is to play.",
+  editor_lesson_you: "You in the lesson",
   editor_text: "Position text",
   editor_copy: "Copy text",
   editor_copied: "Copied.",

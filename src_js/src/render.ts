@@ -8,12 +8,17 @@ import { cardsCount, ENGLISH, type Translate } from "./labels";
 import type { LessonSummary } from "./protocol";
 import type { Hint, LastTrick, Result, Score, TableCard, View } from "./types";
 
+/** A seat's place around the table from the person's: 0 for `view.seat`, then 1, 2, … in
+ * seat order (clockwise on the felt: left, top, right). */
+export function seatPlace(view: View, seat: number): number {
+  const n = Math.max(1, view.num_players);
+  return (((seat - view.seat) % n) + n) % n;
+}
+
 /** Angle (degrees, screen coordinates: 90 = bottom) of a seat; `view.seat` is at the bottom
  * and the others follow in seat order clockwise (left, top, right). */
 export function seatAngle(view: View, seat: number): number {
-  const n = Math.max(1, view.num_players);
-  const rel = (((seat - view.seat) % n) + n) % n;
-  return 90 + (rel * 360) / n;
+  return 90 + (seatPlace(view, seat) * 360) / Math.max(1, view.num_players);
 }
 
 /** Where a seat box sits on the felt, in percent of the felt's width and height. */
@@ -129,7 +134,9 @@ export function renderSeat(view: View, seat: number, t: Translate = ENGLISH): HT
       "data-count": count,
       role: "group",
       "aria-label": [name, cards, ...states].join(", "),
-      style: `--x:${p.x.toFixed(2)}%;--y:${p.y.toFixed(2)}%;--px:${p.x.toFixed(2)};--py:${p.y.toFixed(2)}`,
+      // --rel: the seat's place in play order from the person's (a narrow felt lines the seats up in it)
+      style: `--x:${p.x.toFixed(2)}%;--y:${p.y.toFixed(2)}%;--px:${p.x.toFixed(2)};--py:${p.y.toFixed(2)};` +
+        `--rel:${seatPlace(view, seat)}`,
     },
     h(
       "div.bh-seat-head",
@@ -366,22 +373,56 @@ export function fanLayout(n: number): { maxRot: number; lift: number; margin: nu
   };
 }
 
-export function renderHand(view: View, hintAction: string | null, t: Translate = ENGLISH): HTMLElement {
+/** The narrowest strip (px) of a hand card left to click or tap between its neighbours:
+ * WCAG 2.2's 24 x 24 px target (2.5.8), with 2 px to spare for the fan's turn. */
+export const HAND_MIN_STEP = 26;
+/** How far apart (px) the rows of a hand in rows are: each row leaves the top 52 px of the
+ * row above in view, the rank and suit in their corner included. */
+export const HAND_ROW_STEP = 52;
+
+/** How a hand of `n` cards is laid out in a box `width` px wide (null: not measured yet):
+ * one fan while every card keeps a strip of HAND_MIN_STEP px or more; else `flat` (no turn,
+ * so no room lost at the sides) in `rows` as even as can be, each as full as that strip
+ * allows. `rows`: how many cards each row holds. */
+export function handLayout(n: number, width: number | null): { rows: number[]; flat: boolean } {
+  if (width === null || !(width > 0) || n <= 1) return { rows: [n], flat: false };
+  if ((width - HAND_CARD.w - 2 * fanLayout(n).margin) / (n - 1) >= HAND_MIN_STEP) return { rows: [n], flat: false };
+  const most = Math.max(1, Math.floor((width - HAND_CARD.w - 2 * fanLayout(1).margin) / HAND_MIN_STEP) + 1);
+  const count = Math.ceil(n / most);
+  const base = Math.floor(n / count);
+  // the first rows one card fuller where the cards do not share out evenly
+  return { rows: Array.from({ length: count }, (_, r) => base + (r < n % count ? 1 : 0)), flat: true };
+}
+
+/** How many cards each row of the hand holds (see handLayout). */
+export function handRows(n: number, width: number | null): number[] {
+  return handLayout(n, width).rows;
+}
+
+/** The person's hand: a fan of buttons, one per card, in a box `width` px wide (null: not
+ * measured; then one fan, as narrow as it must be). Each card's button is the part of it
+ * left in view (its strip up to the next card, and above the next row), so that its box is
+ * what a click or a tap reaches; the card's face overflows it under its neighbours. */
+export function renderHand(view: View, hintAction: string | null, t: Translate = ENGLISH, width: number | null = null): HTMLElement {
   const hand = view.hand ?? [];
   // While the kernel waits for a bot, no card is clickable, whatever `legal` says.
   const legal = new Set(canPlay(view) ? (view.legal ?? []) : []);
   const name = nameOf(view, view.seat, t);
   const n = hand.length;
-  const fan = fanLayout(n);
+  const { rows, flat } = handLayout(n, width); // cards in rows lie flat: no turn, no drop
+  const fan = fanLayout(flat ? 1 : n);
+  const widest = Math.max(...rows, 1);
   const list = h("div.bh-hand", {
     "data-testid": "hand",
+    "data-rows": rows.length,
     role: "group",
     tabindex: -1, // keeps keyboard focus in the hand while no card is playable
     "aria-label": hand.length
       ? t("hand_aria", { cards: cardsCount(t, hand.length), list: hand.map((c) => cardLabel(c, t)).join(", ") })
       : t("hand_empty_aria", { name }),
-    style: `--n:${n};--gaps:${Math.max(n - 1, 1)};--m:${fan.margin}px;--pb:${fan.padBottom}px`,
+    style: `--n:${n};--gaps:${Math.max(widest - 1, 1)};--m:${fan.margin}px;--pb:${fan.padBottom}px;--rows:${rows.length}`,
   });
+  if (flat) list.classList.add("is-rows");
   // A lesson shows the hand to read, not to play: its cards look normal but stay disabled.
   if (view.mode === "lesson" || view.mode === "review" || view.mode === "imagine") list.classList.add("is-view-only");
   // Show me's imagined hand: a click on a card reaches the kernel, which says why nothing is
@@ -391,11 +432,17 @@ export function renderHand(view: View, hintAction: string | null, t: Translate =
   const reviewed = view.mode === "review" ? view.review : null;
   // The hand's one tab stop: the hinted card when it is playable, else the first playable one.
   const stop = hintAction && legal.has(hintAction) ? hintAction : hand.find((c) => legal.has(c));
+  // each card's row and place in it
+  const places: { row: number; j: number; len: number }[] = [];
+  rows.forEach((len, row) => {
+    for (let j = 0; j < len; j++) places.push({ row, j, len });
+  });
   hand.forEach((code, i) => {
     const playable = legal.has(code);
     const hinted = Boolean(hintAction && code === hintAction);
-    const c = i - (n - 1) / 2; // position from the fan's middle
-    const u = n > 1 ? c / ((n - 1) / 2) : 0; // -1..1 across the fan
+    const { row, j, len } = places[i];
+    const c = j - (len - 1) / 2; // position from the middle of its row
+    const u = !flat && n > 1 ? c / ((n - 1) / 2) : 0; // -1..1 across the fan
     // Announced by name and whether it may be played: "Queen of hearts, playable".
     const name = cardLabel(code, t);
     const label = !playable ? name : t(hinted ? "card_hinted" : "card_playable", { card: name });
@@ -406,8 +453,10 @@ export function renderHand(view: View, hintAction: string | null, t: Translate =
       disabled: !playable && !imagined,
       "aria-disabled": imagined ? "true" : null,
       tabindex: code === stop ? 0 : -1,
-      style: `--c:${c};--rot:${(u * fan.maxRot).toFixed(2)}deg;--lift:${(u * u * fan.lift).toFixed(1)}px;z-index:${i + 1}`,
+      style: `--c:${c};--rot:${(u * fan.maxRot).toFixed(2)}deg;--lift:${(u * u * fan.lift).toFixed(1)}px;--row:${row};z-index:${i + 1}`,
     });
+    if (j === len - 1) btn.classList.add("is-row-end"); // nothing on its right: the whole card is in view
+    if (row < rows.length - 1) btn.classList.add("is-row-above"); // the next row covers its lower part
     if (playable) btn.classList.add("is-legal");
     if (hinted) {
       btn.classList.add("is-hint");

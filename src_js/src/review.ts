@@ -4,12 +4,15 @@
 //
 // While the kernel works, a progress bar and Cancel. Once done: the grade counts; the
 // graph (the chance of ending as the bhabhi after each decision, its 95 % band, the trick
-// on the x axis, the game's events marked under it, graded decisions coloured); the
-// decisions that cost most, each a button that shows its position on the table; every
-// decision in a list that opens. While a position is shown (view.mode "review"), Back,
-// Next and "Back to the end" step through the decisions. Each costliest decision, and the
-// decision shown, has a Show me button (show.ts sends it): one imagined way it can go after
-// the best action and after the one chosen, played out on the felt.
+// on the x axis, the game's events marked under it, graded decisions coloured, and the
+// events listed under it in words); the decisions that cost most, each a button that shows
+// its position on the table; every decision in a list that opens. While a position is
+// shown (view.mode "review"), a bar over the felt says which decision it is and what was
+// chosen, with Back, Next, "Back to the end" and "Back to the list". A row or a point of
+// the graph brings the position into view: the page scrolls to that bar, and the keyboard
+// goes there too. Each costliest decision, and the decision shown, has a Show me button
+// (show.ts sends it): one imagined way it can go after the best action and after the one
+// chosen, played out on the felt.
 //
 // reviewPanel wires the panel to the model: it draws the review trait keeping the
 // keyboard's place, and sends review_start, review_cancel and review_show.
@@ -25,6 +28,8 @@ export interface ReviewParts {
   /** "Review": shown at game over while no review is shown or being worked out. */
   button: HTMLButtonElement;
   panel: HTMLElement;
+  /** Over the felt while a decision's position is shown: which it is, Back, Next, the end, the list. */
+  bar: HTMLElement;
   labelled: Labelled[];
 }
 
@@ -46,7 +51,8 @@ export function buildReview(uid: string): ReviewParts {
     title,
     h("div.bh-review-body"),
   );
-  return { button, panel, labelled };
+  const bar = h("section.bh-review-bar", { id: `${id}-bar`, "data-testid": "review-bar", "aria-labelledby": `${id}-at`, hidden: true });
+  return { button, panel, bar, labelled };
 }
 
 /** Points of chance, rounded: 0.123 -> 12. */
@@ -217,11 +223,47 @@ function costliestItem(d: ReviewDecision, t: Translate, at: number | null): HTML
     h("p.bh-review-reason", {}, d.reason));
 }
 
-/** Draws the panel and the Review button from the trait (null: nothing to review). */
+/** The game's events in words, in a list that opens (the graph marks them; a mark's words
+ * are not left to a tooltip, which a finger or a keyboard never sees). */
+function renderEvents(data: Review, t: Translate, body: HTMLElement): HTMLElement {
+  const items = data.events.map((e) =>
+    h(`li.bh-review-event-item.is-${e.kind}`, { "data-trick": e.trick }, `${t("trick_number", { n: e.trick })}: ${e.text}`));
+  const list = h("details.bh-review-events", { "data-testid": "review-events" },
+    h("summary", {}, t("review_events")), h("ol.bh-review-list", {}, ...items));
+  (list as HTMLDetailsElement).open = (body.querySelector("[data-testid=review-events]") as HTMLDetailsElement | null)?.open ?? false;
+  return list;
+}
+
+/** The bar over the felt while decision `at` is shown: "Decision 3 of 12", what was chosen,
+ * Back, Next, "Back to the end", Show me and "Back to the list". */
+function renderBar(p: ReviewParts, data: Review | null, t: Translate): void {
+  const at = data?.status === "done" ? data.at : null;
+  const d = at === null || !data ? undefined : data.decisions.find((x) => x.number === at) ?? data.decisions[at];
+  p.bar.hidden = !d;
+  if (!d || at === null || !data) {
+    p.bar.replaceChildren();
+    return;
+  }
+  const n = data.decisions.length;
+  const where = t("review_at", { n: at + 1, count: n });
+  const line = h("p.bh-review-at-line", { id: `${p.panel.id}-at`, "data-testid": "review-at-line", tabindex: -1 },
+    h("span.bh-review-at", { "data-testid": "review-at" }, where), " ",
+    h("span.bh-review-at-text", { "data-testid": "review-at-text" }, rowText(d, t)));
+  if (d.grade && d.grade_text) line.append(" ", h(`span.bh-review-grade.is-${d.grade}`, {}, d.grade_text));
+  p.bar.replaceChildren(line, h("div.bh-review-nav", { role: "group", "aria-label": where },
+    h("button.bh-btn", { type: "button", "data-testid": "review-back", disabled: at <= 0 }, t("review_back")),
+    h("button.bh-btn", { type: "button", "data-testid": "review-next", disabled: at >= n - 1 }, t("review_next")),
+    h("button.bh-btn", { type: "button", "data-testid": "review-end" }, t("review_end")),
+    showMeButton(d, t),
+    h("button.bh-btn", { type: "button", "data-testid": "review-to-list" }, t("review_to_list"))));
+}
+
+/** Draws the panel, the bar over the felt and the Review button from the trait (null: nothing to review). */
 export function renderReview(p: ReviewParts, data: Review | null, t: Translate): void {
   const offered = data !== null && (data.status === "ready" || data.status === "cancelled" || data.status === "failed");
   p.button.hidden = !offered;
   p.panel.hidden = data === null || data.status === "ready";
+  renderBar(p, data, t);
   const body = p.panel.querySelector(".bh-review-body") as HTMLElement;
   if (!data || data.status === "ready") {
     body.replaceChildren();
@@ -257,19 +299,11 @@ export function renderReview(p: ReviewParts, data: Review | null, t: Translate):
   const parts: Node[] = [];
   parts.push(h("p.bh-review-counts", { "data-testid": "review-counts" }, t("review_counts", data.counts)));
   parts.push(h("p.bh-review-note", { "data-testid": "review-key" }, t("chance_key")));
-  if (at !== null) {
-    const n = data.decisions.length;
-    parts.push(h("div.bh-review-nav", { role: "group", "aria-label": t("review_at", { n: at + 1, count: n }) },
-      h("span.bh-review-at", { "data-testid": "review-at" }, t("review_at", { n: at + 1, count: n })),
-      h("button.bh-btn", { type: "button", "data-testid": "review-back", disabled: at <= 0 }, t("review_back")),
-      h("button.bh-btn", { type: "button", "data-testid": "review-next", disabled: at >= n - 1 }, t("review_next")),
-      h("button.bh-btn", { type: "button", "data-testid": "review-end" }, t("review_end")),
-      ...(data.decisions[at] ? [showMeButton(data.decisions[at], t)] : [])));
-  }
   parts.push(h("figure.bh-review-figure", {}, renderGraph(data, t),
     h("figcaption.bh-review-legend", {},
       ...EVENT_KEYS.filter(([k]) => data.events.some((e) => e.kind === k))
         .map(([k, key]) => h(`span.bh-review-key.is-${k}`, {}, t(key))))));
+  if (data.events.length) parts.push(renderEvents(data, t, body));
   const byNumber = new Map(data.decisions.map((d) => [d.number, d]));
   const costly = data.costliest.map((k) => byNumber.get(k)).filter((d): d is ReviewDecision => d !== undefined);
   parts.push(h("h4.bh-review-sub", {}, t("review_costliest")));
@@ -295,6 +329,7 @@ export function decisionOf(target: EventTarget | null, panel: HTMLElement): numb
 }
 
 export interface ReviewPanel extends ReviewParts {
+  /** Draws the trait; when it brings the position a row or a point asked for, brings it into view. */
   update(): void;
   /** A click on a point of the graph or a row shows that decision's position; false for a click elsewhere. */
   clickDecision(target: EventTarget | null): boolean;
@@ -302,31 +337,72 @@ export interface ReviewPanel extends ReviewParts {
   click(btn: HTMLButtonElement): boolean;
 }
 
+/** Runs `fn` once the page is laid out again (the felt drawn with the position). */
+function nextFrame(fn: () => void): void {
+  if (typeof requestAnimationFrame === "function") requestAnimationFrame(() => fn());
+  else setTimeout(fn, 0);
+}
+
 export function reviewPanel(ctx: Context): ReviewPanel {
   const p = buildReview(ctx.uid);
+  // The decision a row or a point of the graph asked for: when its position comes, the page
+  // scrolls to it (the table is far above the list) and the keyboard follows.
+  let reveal: number | null = null;
+
+  function bringIntoView(): void {
+    nextFrame(() => {
+      const line = p.bar.querySelector<HTMLElement>("[data-testid=review-at-line]");
+      if (!line || p.bar.hidden) return;
+      if (typeof p.bar.scrollIntoView === "function") p.bar.scrollIntoView({ block: "start", inline: "nearest" });
+      line.focus({ preventScroll: true });
+    });
+  }
+
+  /** Back to the decision's row in the panel (the list of every decision opened if need be). */
+  function toList(): void {
+    const at = ctx.model.get("review")?.at;
+    if (typeof at !== "number") return;
+    let row = p.panel.querySelector<HTMLElement>(`[data-testid=review-row][data-decision="${at}"]`);
+    if (!row) {
+      const all = p.panel.querySelector<HTMLDetailsElement>("[data-testid=review-all]");
+      if (all) all.open = true;
+      row = p.panel.querySelector<HTMLElement>(`[data-testid=review-all-row][data-decision="${at}"]`);
+    }
+    row?.focus(); // and into view
+  }
+
   return {
     ...p,
     /** Redraws the panel; focus stays on the same control (or, once the one it was on is
      * gone, the panel's next useful one: Cancel while it works, then the first row). */
     update(): void {
-      const { panel, button } = p;
-      const had = focusedWithin(panel) ?? (focusedWithin(button.parentElement ?? button) === button ? button : null);
+      const { panel, button, bar } = p;
+      const had = focusedWithin(panel) ?? focusedWithin(bar) ??
+        (focusedWithin(button.parentElement ?? button) === button ? button : null);
       const testid = had?.dataset.testid;
       const decision = had?.dataset.decision;
       const show = had?.dataset.show;
-      renderReview(p, ctx.model.get("review") ?? null, ctx.t);
+      const data = ctx.model.get("review") ?? null;
+      renderReview(p, data, ctx.t);
+      if (data?.status === "done" && reveal !== null) {
+        if (data.at === reveal) bringIntoView();
+        reveal = null;
+      }
       if (!had || (had.isConnected && !had.hidden && !(had as HTMLButtonElement).disabled)) return;
-      const same = testid
-        ? panel.querySelector<HTMLElement>(`[data-testid="${testid}"]${decision !== undefined ? `[data-decision="${decision}"]` : ""}` +
-          `${show !== undefined ? `[data-show="${show}"]` : ""}`)
+      const sel = testid
+        ? `[data-testid="${testid}"]${decision !== undefined ? `[data-decision="${decision}"]` : ""}` +
+          `${show !== undefined ? `[data-show="${show}"]` : ""}`
         : null;
-      const next = [same, ...panel.querySelectorAll<HTMLElement>("[data-testid=review-cancel], [data-testid=review-next], [data-testid=review-row], button")]
-        .find((el) => el && !el.hidden && !(el as HTMLButtonElement).disabled && el.isConnected);
+      const same = sel ? (bar.querySelector<HTMLElement>(sel) ?? panel.querySelector<HTMLElement>(sel)) : null;
+      const next = [same, ...bar.querySelectorAll<HTMLElement>("[data-testid=review-next], [data-testid=review-back]"),
+        ...panel.querySelectorAll<HTMLElement>("[data-testid=review-cancel], [data-testid=review-row], button")]
+        .find((el) => el && !el.hidden && !(el as HTMLButtonElement).disabled && el.isConnected && !el.closest("[hidden]"));
       if (next) next.focus();
     },
     clickDecision(target: EventTarget | null): boolean {
       const decision = decisionOf(target, p.panel);
       if (decision === null) return false;
+      reveal = decision;
       ctx.send({ type: "review_show", decision });
       return true;
     },
@@ -348,6 +424,9 @@ export function reviewPanel(ctx: Context): ReviewPanel {
         }
         case "review-end":
           ctx.send({ type: "review_show", decision: null });
+          return true;
+        case "review-to-list":
+          toList();
           return true;
       }
       return false;

@@ -103,35 +103,54 @@ function seatClass(seat: number | null): string {
   return seat === null ? "" : ` bh-seat-c${seat % 8}`;
 }
 
-function renderGrid(data: Tracker, t: Translate): HTMLElement {
-  const head = h("tr", {}, h("td"), ...data.ranks.map((r) => h("th", { scope: "col" }, rankText(r))));
-  const rows = SUITS.map((suit) => {
-    const th = h("th", { scope: "row", title: suitName(suit, t) });
-    th.innerHTML = suitIcon(suit);
-    th.append(h("span.bh-sr-only", {}, suitName(suit, t)));
-    const cells = data.ranks.map((rank) => {
-      const code = `${rankText(rank)}${suit}`;
-      const cell = data.cells[code] ?? { status: "unseen", seat: null };
-      const td = h(`td.bh-tc.is-${cell.status}${cell.status === "known" || cell.status === "table" ? seatClass(cell.seat) : ""}`, {
-        "data-card": code,
-        "data-status": cell.status,
-        tabindex: -1,
-      });
-      const shown = h("span.bh-tc-face", { "aria-hidden": "true" }, rankText(rank));
-      if (cell.status === "known" && cell.seat !== null) {
-        shown.append(h("span.bh-tc-who", {}, initials(data.seats[cell.seat]?.name ?? "")));
-      }
-      td.append(shown);
-      const chances = data.chances?.cards[code];
-      if (chances) td.append(chanceBar(chances));
-      td.append(h("span.bh-sr-only", {}, cellText(data, code, t)));
-      return td;
-    });
-    return h(`tr.bh-suit-row.is-${suit}`, {}, th, ...cells);
+/** The widest the widget is (px) when the grid is drawn a rank per row: 4 suit columns
+ * instead of 13 rank columns, so that it fits a phone with cells big enough to tap. */
+export const TRACKER_NARROW = 480;
+
+function gridCell(data: Tracker, t: Translate, rank: number, suit: Suit): HTMLElement {
+  const code = `${rankText(rank)}${suit}`;
+  const cell = data.cells[code] ?? { status: "unseen", seat: null };
+  const td = h(`td.bh-tc.in-${suit}.is-${cell.status}${cell.status === "known" || cell.status === "table" ? seatClass(cell.seat) : ""}`, {
+    "data-card": code,
+    "data-status": cell.status,
+    tabindex: -1,
   });
+  const shown = h("span.bh-tc-face", { "aria-hidden": "true" }, rankText(rank));
+  if (cell.status === "known" && cell.seat !== null) {
+    shown.append(h("span.bh-tc-who", {}, initials(data.seats[cell.seat]?.name ?? "")));
+  }
+  td.append(shown);
+  const chances = data.chances?.cards[code];
+  if (chances) td.append(chanceBar(chances));
+  td.append(h("span.bh-sr-only", {}, cellText(data, code, t)));
+  return td;
+}
+
+function suitHead(suit: Suit, t: Translate, scope: "row" | "col"): HTMLElement {
+  const th = h("th.bh-suit-head", { scope, title: suitName(suit, t) });
+  th.innerHTML = suitIcon(suit);
+  th.append(h("span.bh-sr-only", {}, suitName(suit, t)));
+  return th;
+}
+
+/** The grid: a row per suit and a column per rank, or (`byRank`, on a narrow widget) a row
+ * per rank and a column per suit. Either way one tab stop, the arrows move within it. */
+function renderGrid(data: Tracker, t: Translate, byRank = false): HTMLElement {
+  let head: HTMLElement;
+  let rows: HTMLElement[];
+  if (byRank) {
+    head = h("tr", {}, h("td"), ...SUITS.map((suit) => suitHead(suit, t, "col")));
+    rows = data.ranks.map((rank) =>
+      h("tr.bh-rank-row", {}, h("th", { scope: "row" }, rankText(rank)), ...SUITS.map((suit) => gridCell(data, t, rank, suit))));
+  } else {
+    head = h("tr", {}, h("td"), ...data.ranks.map((r) => h("th", { scope: "col" }, rankText(r))));
+    rows = SUITS.map((suit) =>
+      h(`tr.bh-suit-row.is-${suit}`, {}, suitHead(suit, t, "row"), ...data.ranks.map((rank) => gridCell(data, t, rank, suit))));
+  }
   const caption = h("caption.bh-sr-only", {}, t("tracker_title"));
-  const table = h("table.bh-tracker-grid", { "data-testid": "tracker-grid" }, caption, h("thead", {}, head),
-    h("tbody", {}, ...rows));
+  const table = h("table.bh-tracker-grid", { "data-testid": "tracker-grid", "data-layout": byRank ? "ranks" : "suits" },
+    caption, h("thead", {}, head), h("tbody", {}, ...rows));
+  if (byRank) table.classList.add("is-by-rank");
   const first = table.querySelector<HTMLElement>("td[data-card]");
   if (first) first.tabIndex = 0; // one tab stop; the arrows move within the grid
   return table;
@@ -217,7 +236,9 @@ export function renderLegend(data: Tracker, t: Translate, id: string): HTMLEleme
   items.push(item("void", mark, t("tracker_key_void")));
   return h("div.bh-tracker-legend", { "data-testid": "tracker-legend" },
     h("h4.bh-tracker-legend-title", { id }, t("tracker_key")),
-    h("ul.bh-tracker-keys", { "aria-labelledby": id }, ...items));
+    h("ul.bh-tracker-keys", { "aria-labelledby": id }, ...items),
+    // the keys, in words (the Tracker button's tooltip is not seen by a finger or a keyboard)
+    h("p.bh-tracker-keys-note", { "data-testid": "tracker-keys-note" }, t("tracker_keys")));
 }
 
 /** The detail line: what the seat knows about `code` (status and chances), or how to ask. */
@@ -226,7 +247,8 @@ export function detailText(data: Tracker, code: string | null, t: Translate): st
 }
 
 /** Draws the panel from the trait (null: closed). `pointed`: the card under the pointer. */
-export function renderTracker(p: TrackerParts, data: Tracker | null, t: Translate, pointed: string | null = null): void {
+export function renderTracker(p: TrackerParts, data: Tracker | null, t: Translate, pointed: string | null = null,
+  byRank = false): void {
   const open = data !== null;
   p.panel.hidden = !open;
   p.button.setAttribute("aria-expanded", String(open));
@@ -243,7 +265,7 @@ export function renderTracker(p: TrackerParts, data: Tracker | null, t: Translat
   if (data.chances) note.append(" · ", t("tracker_samples", { n: data.chances.samples }));
   const detail = h("p.bh-tracker-detail", { "data-testid": "tracker-detail", "data-card": pointed ?? focused ?? "" },
     detailText(data, pointed ?? focused, t));
-  body.replaceChildren(renderGrid(data, t), detail, renderLegend(data, t, `${p.panel.id}-key`), renderSeats(data, t), note);
+  body.replaceChildren(renderGrid(data, t, byRank), detail, renderLegend(data, t, `${p.panel.id}-key`), renderSeats(data, t), note);
   if (focused) {
     const cell = body.querySelector<HTMLElement>(`td[data-card="${focused}"]`);
     if (cell) moveFocus(body, cell);
@@ -341,14 +363,21 @@ export interface TrackerPanel extends TrackerParts {
   keydown(e: KeyboardEvent): void;
   /** A cell took focus (keyboard, tap): it becomes the grid's tab stop and the detail tells about it. */
   focusin(e: FocusEvent): void;
-  /** The pointer over a cell (mouseover) or off it (mouseout): the detail follows it. */
+  /** The pointer over a cell (pointerover, mouseover) or off it (pointerout, mouseout): the detail follows it. */
   pointer(e: MouseEvent): void;
+  /** The widget's width changed: the grid is drawn again when its layout changes (TRACKER_NARROW). */
+  resize(): void;
 }
 
 export function trackerPanel(ctx: Context): TrackerPanel {
   const p = buildTracker(ctx.uid);
   let pointed: string | null = null; // the card under the mouse pointer
   const data = () => ctx.model.get("tracker") ?? null;
+  let byRank = false; // the grid drawn a rank per row
+  const narrow = () => {
+    const w = ctx.root.clientWidth;
+    return w > 0 && w < TRACKER_NARROW;
+  };
 
   /** Opens or closes the Tracker panel; the chances layer keeps its switch. */
   function toggle(): void {
@@ -359,7 +388,11 @@ export function trackerPanel(ctx: Context): TrackerPanel {
     ...p,
     update(): void {
       pointed = null; // the cells are drawn anew: the detail follows focus until the pointer moves
-      renderTracker(p, data(), ctx.t);
+      byRank = narrow();
+      renderTracker(p, data(), ctx.t, null, byRank);
+    },
+    resize(): void {
+      if (!p.panel.hidden && narrow() !== byRank) this.update();
     },
     click(btn: HTMLButtonElement): boolean {
       if (btn.dataset.testid !== "tracker-toggle") return false;
@@ -381,10 +414,10 @@ export function trackerPanel(ctx: Context): TrackerPanel {
     },
     pointer(e: MouseEvent): void {
       const cell = cellAt(p, e.target);
-      if (e.type === "mouseover" && cell) {
+      if ((e.type === "mouseover" || e.type === "pointerover") && cell) {
         pointed = cell.dataset.card ?? null;
         showDetail(p, data(), ctx.t, pointed);
-      } else if (e.type === "mouseout" && cell && !cell.contains(e.relatedTarget as Node | null)) {
+      } else if ((e.type === "mouseout" || e.type === "pointerout") && cell && !cell.contains(e.relatedTarget as Node | null)) {
         pointed = null;
         showDetail(p, data(), ctx.t, null);
       }

@@ -75,6 +75,7 @@ export function mount(model: Model, el: HTMLElement): () => void {
     lesson.exerciseSlot,
     lesson.exerciseLive,
     show.bar,
+    review.bar, // a reviewed decision: which one, Back, Next, the end, the list
     felt.felt,
     felt.banner,
     h(
@@ -234,8 +235,33 @@ export function mount(model: Model, el: HTMLElement): () => void {
     hand.focusin(e);
     tracker.focusin(e);
   });
+  // the pointer of a mouse, a pen or a finger (pointer events), and the mouse's own events
+  listen("pointerover", (e) => tracker.pointer(e));
+  listen("pointerout", (e) => tracker.pointer(e));
   listen("mouseover", (e) => tracker.pointer(e));
   listen("mouseout", (e) => tracker.pointer(e));
+
+  // ---- the widget's width: the hand's rows (and the Tracker's grid) follow it ----
+  let resizeFrame = 0;
+  const resized = () => {
+    resizeFrame = 0;
+    redraw(() => {
+      hand.resize();
+      tracker.resize();
+    });
+  };
+  if (typeof ResizeObserver === "function") {
+    // drawn in the next frame, not in the observer's callback: a redraw that changes the
+    // widget's height there would be reported again in the same frame
+    const observer = new ResizeObserver(() => {
+      if (!resizeFrame) resizeFrame = requestAnimationFrame(resized);
+    });
+    observer.observe(root);
+    disposers.push(() => {
+      observer.disconnect();
+      if (resizeFrame) cancelAnimationFrame(resizeFrame);
+    });
+  }
 
   // ---- first draw ----
   controls.drawDeck();

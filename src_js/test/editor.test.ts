@@ -12,7 +12,7 @@ function editorView(patch: Partial<EditorView> = {}): EditorView {
   const hands = [["KH", "2C"], ["5H", "3C"], ["9H", "4D"]];
   const used = new Set(hands.flat());
   return {
-    version: 7, num_players: 3, variant: "classic", hands, table: [], waste: [],
+    version: 7, num_players: 3, names: ["Player 0", "Player 1", "Player 2"], variant: "classic", hands, table: [], waste: [],
     box: PACK.filter((c) => !used.has(c)), leader: null, opening_over: false, next_table_seat: 0, to_play: null,
     takers: [], problem: "The opening trick: nobody holds a card of the opening suit (♠), so there is no opening trick (rule 3).",
     text: null, outcome: "", key: null, ...patch,
@@ -48,7 +48,7 @@ describe("what the editor shows", () => {
     const { qa, q } = mountEditor();
     expect(qa("[data-testid=editor-place-box] button[data-card]")).toHaveLength(46);
     expect(qa("[data-testid=editor-place-1] button[data-card]").map((b) => b.dataset.card)).toEqual(["5H", "3C"]);
-    expect(q("[data-testid=editor-place-0] h4").textContent).toBe("Seat 0");
+    expect(q("[data-testid=editor-place-0] h4").textContent).toBe("Player 0");
     expect(q("button[data-card='KH']").getAttribute("aria-label")).toBe("King of hearts");
     expect(qa("[data-place]").filter((e) => e.tagName === "SECTION")).toHaveLength(6); // 3 seats, table, waste, box
   });
@@ -60,7 +60,7 @@ describe("what the editor shows", () => {
     expect(q<HTMLButtonElement>("[data-testid=editor-play-out]").disabled).toBe(true);
     expect(q<HTMLButtonElement>("[data-testid=editor-lesson]").disabled).toBe(true);
     model.set("editor", valid());
-    expect(q("[data-testid=editor-problem]").textContent).toBe("The position is valid: Seat 0 is to play.");
+    expect(q("[data-testid=editor-problem]").textContent).toBe("The position is valid: Player 0 is to play.");
     expect(q<HTMLInputElement>("[data-testid=editor-text]").value).toBe("rules=classic hands=.K..2/.5..3/.9.4. lead=0");
     expect(q<HTMLButtonElement>("[data-testid=editor-lesson]").disabled).toBe(false);
     expect(q<HTMLSelectElement>("[data-testid=editor-seat]").value).toBe("0");
@@ -92,7 +92,7 @@ describe("what the editor sends", () => {
     expect(q("[data-testid=editor-status]").textContent).toBe("Ace of spades chosen: now choose where it goes.");
     const put = q<HTMLButtonElement>("[data-testid=editor-put-1]");
     expect(put.disabled).toBe(false);
-    expect(put.getAttribute("aria-label")).toBe("Put Ace of spades here: Seat 1");
+    expect(put.getAttribute("aria-label")).toBe("Put Ace of spades here: Player 1");
     put.click();
     expect(sent()).toEqual([{ type: "edit_give", card: "AS", to: 1, version: 7 }]);
     q("button[data-card='KH']").click();
@@ -267,9 +267,9 @@ describe("the answer key of the lesson under the editor", () => {
     expect(qa("[data-testid=editor-key-row] .bh-ed-key-name").map((e) => e.textContent)).toEqual(["Take the hand", "Pass"]);
     expect(qa(".bh-ed-key-word").map((td) => td.textContent)).toEqual(["as good, within the margin", "best"]);
     expect(q("[data-testid=editor-key-note]").textContent).toBe(
-      "Worked out from what Seat 1 knows: each action played on 192 times over deals of the hidden cards.");
+      "Worked out from what Player 1 knows: each action played on 192 times over deals of the hidden cards.");
     model.set("editor", { ...valid(), key: answerKey({ kind: "seat", picker: 2, rows: [] }) });
-    expect(q("[data-testid=editor-key-note]").textContent).toBe("Who picks up is the rules' answer: Seat 2.");
+    expect(q("[data-testid=editor-key-note]").textContent).toBe("Who picks up is the rules' answer: Player 2.");
     expect(qa("[data-testid=editor-key-table]")).toHaveLength(0);
     model.set("labels", { editor_key_title: "Lösungsschlüssel", editor_key_best: "am besten" });
     model.set("editor", { ...valid(), key: answerKey() });

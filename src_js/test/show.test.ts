@@ -211,7 +211,7 @@ describe("Show me from the review", () => {
     expect((document.activeElement as HTMLElement).dataset.show).toBe("1");
     // a position shown: its Show me in the review's bar
     model.set("review", review(0));
-    const nav = q("[data-testid=review] .bh-review-nav [data-testid=review-show-me]");
+    const nav = q("[data-testid=review-bar] .bh-review-nav [data-testid=review-show-me]");
     expect(nav.dataset.show).toBe("0");
   });
 });

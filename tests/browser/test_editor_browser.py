@@ -73,7 +73,7 @@ def test_build_by_clicks_open_as_a_lesson_answer_and_see_the_summary(editor_page
     root.locator("[data-testid=editor-opening]").check()
     page.wait_for_function("(el) => el.textContent.startsWith('The leader: choose the seat')", arg=problem.element_handle())
     root.locator("[data-testid=editor-leader]").select_option("0")
-    page.wait_for_function("(el) => el.textContent === 'The position is valid: Seat 0 is to play.'",
+    page.wait_for_function("(el) => el.textContent === 'The position is valid: Player 0 is to play.'",
                            arg=problem.element_handle())
     text = root.locator("[data-testid=editor-text]")
     assert text.input_value() == "rules=classic hands=.K..2/.5..3/.9.4. lead=0" == nb.eval("ed.text()")
@@ -131,7 +131,7 @@ def test_in_spanish_and_axe_clean(editor_page):
     root.locator('[data-testid=editor-place-table] button[data-card="KH"]').wait_for()
     assert nb.eval("ed.panel.editor['table']") == [{"seat": 0, "card": "KH"}]
     labels = nb.eval("ed.panel.labels")
-    valid = labels["editor_valid"].format(name=labels["seat_name"].format(n=1))
+    valid = labels["editor_valid"].format(name=nb.eval("ed.panel.editor['names'][1]"))
     problem = root.locator("[data-testid=editor-problem]")
     page.wait_for_function("([el, text]) => el.textContent === text", arg=[problem.element_handle(), valid])
     # a card given where it cannot be: the engine's sentence, in Spanish
