@@ -1,5 +1,6 @@
 """Reviews: every decision of a seat, each action's chance of losing, the grades and the reasons."""
 
+import dataclasses
 import json
 import re
 
@@ -48,7 +49,11 @@ def test_the_trap_played_wrongly_is_graded_with_the_better_move():
     # the points lost as the row reads them: the difference of the two rounded chances beside it
     shown, lo, hi = lead.loss_points
     assert shown == percent(lead.chance_after) - percent(lead.chance_before) and lo <= shown <= hi
-    assert f"{shown} points ({lo}–{hi})" in r._repr_html_()
+    assert f"{shown} points ({lo}–{hi})</td>" in r._repr_html_()
+    # within the margin (the interval reaching 0, never graded), the picture says so beside the points
+    even = dataclasses.replace(lead, loss_lo=-0.01, grade=None)
+    html = dataclasses.replace(r, decisions=tuple(even if d is lead else d for d in r.decisions))._repr_html_()
+    assert f"{even.loss_points[0]} points (0–{even.loss_points[2]}), within the margin of error</td>" in html
     assert {e.action for e in lead.estimates} == {"4D", "QD", "7H"}
     assert lead.estimate("QD").diff_lo > 0  # paired over the same deals: clearly worse
 

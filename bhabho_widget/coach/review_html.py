@@ -108,7 +108,8 @@ def review_html(rev: Review, n: int = 3) -> str:
         rows.append(f"<tr><td>{d.trick}</td><td>{html.escape(str(d.chosen_label))}</td>"
                     f"<td>{_pct(d.chance_after)}</td><td>{html.escape(str(d.best_label))}</td>"
                     f"<td>{_pct(d.chance_before)}</td><td>{loss} points ({lo}–{hi})"
-                    f"</td><td>{d.grade or ''}</td><td>{html.escape(str(d.reason))}</td></tr>")
+                    f"{'' if d.loss_lo > 0 else ', within the margin of error'}</td>"
+                    f"<td>{d.grade or ''}</td><td>{html.escape(str(d.reason))}</td></tr>")
     table = ("<table><tr><th>trick</th><th>played</th><th>chance after</th><th>best</th><th>chance with the best</th>"
              "<th>loss (95 % interval)</th><th>grade</th><th>why the best</th></tr>" + "".join(rows) + "</table>"
              if rows else "<p>No decision lost anything measurable.</p>")

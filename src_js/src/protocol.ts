@@ -1075,6 +1075,7 @@ export const LABELS = {
   show_close_aria: "Close Show me and go back",
   show_result: "Imagined: {text}",
   review_loss: "{loss} points lost (95 %: {lo} to {hi})",
+  review_loss_even: "{loss} points apart in these simulations, within their margin of error (95 %: {lo} to {hi})",
   review_back: "Back",
   review_next: "Next",
   review_end: "Back to the end",

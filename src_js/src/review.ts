@@ -216,7 +216,8 @@ function showMeButton(d: ReviewDecision, t: Translate): HTMLButtonElement {
 }
 
 function costliestItem(d: ReviewDecision, t: Translate, at: number | null): HTMLElement {
-  const loss = t("review_loss", lossPoints(d));
+  // a loss whose interval reaches 0 is within the margin, as its row says: never "lost"
+  const loss = t(d.loss_lo > 0 ? "review_loss" : "review_loss_even", lossPoints(d));
   return h("li.bh-review-item", { "data-testid": "review-costly" },
     rowButton(d, t, "review-row", at),
     h("div.bh-review-loss", {}, loss, " ", showMeButton(d, t)),

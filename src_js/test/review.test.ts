@@ -81,6 +81,17 @@ describe("the loss a row reads", () => {
     expect(q("[data-testid=review-costliest]").textContent).toContain("25 points lost (95 %: 12 to 38)");
     expect(q("[data-testid=review-key]").textContent).toContain("lower is better");
   });
+
+  it("is never \"lost\" where its interval reaches 0: the row says about as good, the line within the margin", () => {
+    const even = decision(1, 2, { chosen: "5S", best: "JC", chosen_label: "5♠", best_label: "J♣", p: 0.38, chance_before: 0.3, loss: 0.08,
+      loss_lo: -0.03, loss_hi: 0.19, grade: null, grade_text: null });
+    const base = review();
+    const { q } = mount({ view: over(), review: { ...base, decisions: base.decisions.map((d) => d.number === 1 ? even : d) } });
+    const item = q("[data-testid=review-costly]").textContent ?? "";
+    expect(item).toContain("J♣ (30 %) is about as good");
+    expect(item).toContain("8 points apart in these simulations, within their margin of error (95 %: 0 to 19)");
+    expect(item).not.toContain("lost");
+  });
 });
 
 describe("the panel", () => {

@@ -239,8 +239,6 @@ def test_every_card_in_view_nothing_sideways_every_target_big_enough(browser, ju
                 check_axe(page, table, where)
                 table.scroll_to_top()
                 shot = screenshot(page, f"screens-{width}x{height}-{players}p.png")
-                table.root.locator("[data-testid=hand]").scroll_into_view_if_needed()
-                screenshot(page, f"screens-{width}x{height}-{players}p-hand.png")
                 felt = max(c["felt"] for c in counts)
                 seen.append((where, output_width(table), felt, counts[-1]))
                 print(f"\n[screens] {where}: output {output_width(table):.0f} px, up to {felt} cards on the felt, "
