@@ -201,3 +201,22 @@ def test_a_question_without_a_key_is_judged_as_before() -> None:
         Exercise(2, "Who?", "seat", "picker", key=[KeyRow("KH", 0.1, 0.0, 0.2, True)])
     with pytest.raises(ValueError, match="chance"):
         KeyRow("KH", 1.5, 0.0, 0.2, True)
+
+
+def test_with_every_hand_shown_the_words_are_said_of_the_hands_as_shown() -> None:
+    # Nobody can play over K♥: 5♥ and 9♥ are the only other hearts dealt. From the seat's view
+    # alone the coach may say "your lowest heart lets the others play over it" (the other hearts
+    # are unseen); with the hands shown it says what the hands show.
+    g = Game.from_position(ISSUE)
+    key = answer_key(g, 0, "card", shown=True, rollouts=64, seed=0)
+    assert key.hint.action.code == "KH"
+    assert "play over it" not in str(key.hint.reason)
+    # Player 2 holds no club (not yet shown in play): a club lead is not called likely to go
+    # round cleanly when every hand is shown, only from the seat's view
+    clubs = Game.from_hands([["2C", "3S"], ["5H", "3C", "4C"], ["9H", "4D", "5D"]], leader=0, seed=1)
+    sentences = {}
+    for shown in (True, False):
+        reason = str(answer_key(clubs, 0, "card", shown=shown, rollouts=64, seed=0).hint.reason)
+        sentences[shown] = reason.split(". ")[0]
+    assert sentences[True] == "Lead 2♣", sentences  # the plain lead: Player 2 is seen to lack clubs
+    assert sentences[False].split(":")[1].startswith(" nobody after you has shown a lack of"), sentences

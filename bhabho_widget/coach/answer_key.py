@@ -119,7 +119,7 @@ def answer_key(game: Game, seat: Seat, question: str = "card", shown: bool = Tru
         est = shown_estimates(game, seat, actions, rollouts, seed)
     else:
         est = view_estimates(view, actions, rollouts, DEFAULT_SAMPLES, seed)
-    h = hint_from_estimates(view, est)
+    h = hint_from_estimates(view, est, tuple(game.hand_mask(s) for s in range(game.num_players)) if shown else None)
     by_action = {e.action: e for e in est}
     chosen = by_action[h.action.index if not isinstance(h.action, str) else h.action]
     if question == "card":

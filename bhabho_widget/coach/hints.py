@@ -56,7 +56,7 @@ try:
 except ImportError as err:  # where numpy is missing, one sentence says what needs it
     raise MissingPackageError.for_feature("numpy", "Hints", plural=True) from err
 
-from ..engine.cards import DECK, SUIT_MASKS, SUITS, Card, CardIndex, Seat, indices
+from ..engine.cards import DECK, SUIT_MASKS, SUITS, Card, CardIndex, Mask, Seat, indices
 from ..engine.game import Game
 from ..engine.seat_view import SeatView
 from ..i18n import Joined, ListOf, Message, SeatName, SuitName
@@ -274,10 +274,13 @@ def view_estimates(view: SeatView, actions: Sequence[int | str], rollouts: int =
     return _estimates(view, tuple(actions), rollouts, samples, seed)
 
 
-def hint_from_estimates(view: SeatView, est: Sequence[ActionEstimate]) -> Hint:
+def hint_from_estimates(view: SeatView, est: Sequence[ActionEstimate], hands: Sequence[Mask] | None = None) -> Hint:
     """The hint for ``view.seat`` from estimates of its actions made elsewhere (by
     :func:`view_estimates`, or on a deal whose every hand a lesson shows): the recommended
-    action, its reason and the chart's numbers, all from ``est``."""
+    action, its reason and the chart's numbers, all from ``est``. ``hands``: every seat's
+    hand, where a lesson shows them all: the rules of thumb are then said of the hands as
+    shown (no "the others may play over it" when nobody can), the facts still of what was
+    seen in play."""
     est = list(est)
     by_action = {e.action: e for e in est}
     cards = [e for e in est if isinstance(e.action, int)]
@@ -290,7 +293,7 @@ def hint_from_estimates(view: SeatView, est: Sequence[ActionEstimate]) -> Hint:
     else:
         assert keep is not None
         chosen = keep
-    reason = _explain(view, chosen, est)
+    reason = _explain(view, chosen, est, hands)
     estimates = tuple(_estimate(view, e) for e in est)
     action: Card | str = DECK[chosen.action] if isinstance(chosen.action, int) else chosen.action
     compared = compared_action(view, chosen, est)
@@ -369,12 +372,14 @@ def _void_after(view: SeatView, suit: int) -> Seat | None:
 
 
 def _action_sentence(view: SeatView, c: CardIndex, cards: Sequence[ActionEstimate],
-                     worse: Sequence[ActionEstimate] = (), said: frozenset[int] = frozenset()) -> str:
+                     worse: Sequence[ActionEstimate] = (), said: frozenset[int] = frozenset(),
+                     hands: Sequence[Mask] | None = None) -> str:
     """The first sentence of a card's hint: what to play, with the rule of thumb that fits and
     that the numbers bear out. The advice to get rid of a high card comes only with the
     strongest legal card; "the others play over it" only where someone may; "avoid" a suit
     only when every card of it is among the ``worse`` ones (clearly worse) and the reason does
-    not say so already (``said``: the suits the reason's facts are about)."""
+    not say so already (``said``: the suits the reason's facts are about). With ``hands``
+    (every hand shown), who lacks the suit and who may play over the card are read from them."""
     card = DECK[c]
     strength = view.strength
     legal = [e.action for e in cards if isinstance(e.action, int)]
@@ -387,9 +392,13 @@ def _action_sentence(view: SeatView, c: CardIndex, cards: Sequence[ActionEstimat
             return Message(T_DRAWN, card=card)
         return Message(T_ONLY, card=card)
     if not view.table:  # a lead
-        void = _void_after(view, suit)
         low = min(indices(view.hand & SUIT_MASKS[suit]), key=strength.__getitem__)
-        others = view.unseen | sum(m for s, m in enumerate(view.known) if s != view.seat)
+        if hands is None:
+            void = _void_after(view, suit)
+            others = view.unseen | sum(m for s, m in enumerate(view.known) if s != view.seat)
+        else:  # every hand shown: what the others really hold
+            void = next((s for s in view.holders_from(view.seat)[1:] if not hands[s] & SUIT_MASKS[suit]), None)
+            others = sum(m for s, m in enumerate(hands) if s != view.seat)
         over = any(strength[x] > strength[c] for x in indices(others & SUIT_MASKS[suit]))  # someone may play over it
         if void is None and c == low and over:
             first = Message(T_LEAD_LOW, card=card, suit=_suit(suit), one=_one(suit))
@@ -447,7 +456,8 @@ def _comparison(view: SeatView, chosen: ActionEstimate, cards: Sequence[ActionEs
     return Message(T_CMP_WORSE, n=chosen.rollouts, p=pct(chosen.p), card=card, worse=ListOf(items))
 
 
-def _explain(view: SeatView, chosen: ActionEstimate, est: Sequence[ActionEstimate]) -> str:
+def _explain(view: SeatView, chosen: ActionEstimate, est: Sequence[ActionEstimate],
+             hands: Sequence[Mask] | None = None) -> str:
     by_action = {e.action: e for e in est}
     if chosen.action in (TAKE, PASS):
         return _explain_take(view, chosen, by_action, est)
@@ -459,7 +469,7 @@ def _explain(view: SeatView, chosen: ActionEstimate, est: Sequence[ActionEstimat
     said = frozenset(
         {telling.action // 13} if cause is not None and telling is not None and isinstance(telling.action, int) else set()
     )
-    sentences = [_action_sentence(view, chosen.action, cards, worse, said),  # type: ignore[arg-type]
+    sentences = [_action_sentence(view, chosen.action, cards, worse, said, hands),  # type: ignore[arg-type]
                  _comparison(view, chosen, cards, worse, telling if cause is not None else None)]
     if cause is not None:
         sentences.append(cause)
