@@ -216,6 +216,18 @@ def test_messages_from_the_browser_get_short_errors_and_change_nothing():
     assert t.pace == 0 and "pace" in t.error
 
 
+def test_a_null_from_the_jupyterlite_kernel_reads_as_none():
+    """Pyodide hands JSON's null over as ``pyodide.ffi.jsnull`` (of a type named JsNull): New
+    game with no seed must deal there as it does in JupyterLab."""
+    JsNull = type("JsNull", (), {})
+    t = Table(seed=7, pace=0)
+    version = t.view["version"]
+    data = {"method": "custom", "content": {"type": "new_game", "players": 5, "seed": JsNull(), "variant": "classic",
+                                            "bots": "rules", "version": version}}
+    t._handle_msg({"content": {"comm_id": t.comm.comm_id if t.comm else "", "data": data}, "buffers": []})
+    assert t.error == "" and t.game.num_players == 5 and t.view["version"] > version
+
+
 @pytest.mark.parametrize("seed", [-1, -2, -7, 2**63])
 def test_a_game_and_a_table_refuse_a_seed_out_of_range_alike(seed):
     with pytest.raises(ValueError) as game_err:

@@ -60,6 +60,25 @@ def _kind(value: object) -> str:
     return "a number" if isinstance(value, (int, float)) else type(value).__name__
 
 
+def json_nulls(value: Any, depth: int = 0) -> Any:
+    """``value`` with JavaScript's null read as None at every level. The JupyterLite kernel
+    (Pyodide) hands a comm message's null over as ``pyodide.ffi.jsnull``, not None: without
+    this, "New game" with no seed is refused there. Nested beyond 32 levels, left as it is
+    (the message's check refuses it anyway).
+
+    >>> JsNull = type("JsNull", (), {})
+    >>> json_nulls({"type": "new_game", "seed": JsNull(), "n": [1, JsNull()]})
+    {'type': 'new_game', 'seed': None, 'n': [1, None]}
+    """
+    if type(value).__name__ == "JsNull":
+        return None
+    if depth < 32 and isinstance(value, dict):
+        return {k: json_nulls(v, depth + 1) for k, v in value.items()}
+    if depth < 32 and isinstance(value, list):
+        return [json_nulls(v, depth + 1) for v in value]
+    return value
+
+
 def comm_refusal(msg: Any) -> str | None:
     """Why a comm message from the browser is refused before ipywidgets reads it (a state
     sync whose state is not an object of traits, binary buffers, no string method), or None."""
@@ -130,6 +149,9 @@ class BaseWidget(anywidget.AnyWidget):
         """A comm message from the browser: a state sync whose state is not an object of
         traits (or that is malformed otherwise) gets a short error and changes nothing,
         instead of raising inside ipywidgets."""
+        content = msg.get("content") if isinstance(msg, dict) else None
+        if isinstance(content, dict) and "data" in content:
+            msg = {**msg, "content": {**content, "data": json_nulls(content["data"])}}
         refusal = comm_refusal(msg)
         if refusal:
             self.error = refusal
