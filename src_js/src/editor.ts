@@ -134,7 +134,7 @@ export function mount(model: Model, el: HTMLElement): () => void {
 
   // ---- the places ----
   const status = h("p.bh-ed-status", { "data-testid": "editor-status", "aria-live": "polite" });
-  const keys = label(h("p.bh-ed-keys"), "editor_keys");
+  const keys = h("p.bh-ed-keys", {}, t("editor_keys", { last: 7 })); // the seats' keys as many as the seats: render
   const places = h("div.bh-ed-places");
 
   // ---- the problem line, the text, loading, using the position ----
@@ -238,6 +238,7 @@ export function mount(model: Model, el: HTMLElement): () => void {
     );
     rules.value = v.variant ?? "";
     players.value = String(v.num_players);
+    keys.textContent = t("editor_keys", { last: v.num_players - 1 });
     leader.replaceChildren(h("option", { value: "" }, t("editor_leader_opening")),
       ...Array.from({ length: v.num_players }, (_, s) => h("option", { value: s }, seatName(s))));
     leader.value = v.leader === null ? "" : String(v.leader);

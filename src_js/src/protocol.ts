@@ -1101,7 +1101,7 @@ export const LABELS = {
   editor_put_aria: "Put {card} here: {place}",
   editor_choose: "Choose a card, then where it goes: a seat, the table, the waste pile or the box.",
   editor_chosen: "{card} chosen: now choose where it goes.",
-  editor_keys: "Keys: after a card, 0 to 7 for a seat, T for the table, W for the waste pile, B for the box; Escape lets go.",
+  editor_keys: "Keys: after a card, 0 to {last} for a seat, T for the table, W for the waste pile, B for the box; Escape lets go.",
   editor_leader: "Leader",
   editor_leader_opening: "the opening trick decides",
   editor_opening_over: "The opening trick is over",

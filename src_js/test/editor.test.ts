@@ -115,6 +115,14 @@ describe("what the editor sends", () => {
     expect(sent()).toEqual([]);
   });
 
+  it("the keys line names as many seat keys as there are seats", () => {
+    const { q, model } = mountEditor();
+    expect(q(".bh-ed-keys").textContent).toContain("0 to 2 for a seat");
+    model.set("editor", { ...editorView(), num_players: 5, names: ["Player 0", "Player 1", "Player 2", "Player 3", "Player 4"],
+      hands: [[], [], [], [], []] });
+    expect(q(".bh-ed-keys").textContent).toContain("0 to 4 for a seat");
+  });
+
   it("the keyboard: arrows within a place, then a key for where the card goes", () => {
     const { q, sent } = mountEditor();
     const first = q("[data-testid=editor-place-box] button[data-card]");
