@@ -20,7 +20,9 @@ export function hintPanel(ctx: Context): HintPanel {
       const had = focusedWithin(slot)?.dataset.testid;
       // Show me plays the hint out on the felt: at the live table, or switching back from its own lines
       const mode = ctx.view()?.mode;
-      slot.replaceChildren(...(hint ? [renderHint(hint, ctx.t, mode === "play" || mode === "imagine")] : []));
+      // the room for the chart: the bar the hint sits in, less the hint's border and padding
+      const room = Math.max(0, (slot.parentElement?.clientWidth ?? 0) - 24);
+      slot.replaceChildren(...(hint ? [renderHint(hint, ctx.t, mode === "play" || mode === "imagine", room)] : []));
       if (had) slot.querySelector<HTMLElement>(`[data-testid="${had}"]`)?.focus();
     },
   };

@@ -662,11 +662,14 @@ export const CHART = {
 /** A small bar chart of the estimates: the chance of ending as the bhabhi after each action,
  * with its 95 % interval as an error bar, the action's label under its bar and the hinted
  * action highlighted; its title, above the bars, says what the percentages are. Null
- * without estimates. */
-export function hintChart(hint: Hint, t: Translate = ENGLISH): SVGElement | null {
+ * without estimates. `room`: the width there is for it (px; 0 when not known), so that on a
+ * phone the options wrap onto more rows and its words keep their size instead of the whole
+ * chart being scaled down. */
+export function hintChart(hint: Hint, t: Translate = ENGLISH, room = 0): SVGElement | null {
   const est = (Array.isArray(hint.estimates) ? hint.estimates : []).filter((e) => e && typeof e === "object");
   if (!est.length) return null;
-  const { slot, bar, top, plot, label, rowWidth, gap, charWidth } = CHART;
+  const { slot, bar, top, plot, label, gap, charWidth } = CHART;
+  const rowWidth = room > 0 ? Math.max(slot * 2, Math.min(CHART.rowWidth, Math.floor(room))) : CHART.rowWidth;
   const titleText = t("hint_chart_title");
   const head = CHART.title; // the title's line, above the first row
   const highest = Math.max(...est.map((e) => Math.max(unit(e.p), unit(e.hi))));
@@ -730,9 +733,9 @@ export function hintChart(hint: Hint, t: Translate = ENGLISH): SVGElement | null
 }
 
 /** The hint's words, its Show me button (with `showMe`: one imagined way it can go after the
- * hint's action and after the worse one its words explain) and its chart. */
-export function renderHint(hint: Hint, t: Translate = ENGLISH, showMe = false): HTMLElement {
-  const chart = hintChart(hint, t);
+ * hint's action and after the worse one its words explain) and its chart (`room`: its width). */
+export function renderHint(hint: Hint, t: Translate = ENGLISH, showMe = false, room = 0): HTMLElement {
+  const chart = hintChart(hint, t, room);
   const text = h("p.bh-hint-text", {}, typeof hint.text === "string" ? hint.text : "");
   const show = showMe
     ? h("button.bh-btn.bh-show-me", {

@@ -2,7 +2,7 @@
 // place and the hint chart's title.
 import { afterEach, describe, expect, it } from "vitest";
 import { hintChart, renderCenter, shownTrickNumber, tagName } from "../src/render";
-import { translator } from "../src/labels";
+import { ENGLISH, translator } from "../src/labels";
 import type { LessonSummary } from "../src/protocol";
 import type { Exercise, LastTrick, View } from "../src/types";
 import { exampleView, mount, unmountAll } from "./fixtures";
@@ -146,6 +146,17 @@ describe("the hint chart's title", () => {
     expect(Number(chart.getAttribute("width"))).toBeGreaterThanOrEqual(Math.ceil(title.textContent!.length * 6.2));
     const bottom = Number(chart.getAttribute("height"));
     for (const l of chart.querySelectorAll(".bh-chart-label")) expect(Number(l.getAttribute("y"))).toBeLessThanOrEqual(bottom);
+  });
+
+  it("wraps its options onto more rows where there is little room, its words keeping their size", () => {
+    const many = { ...hint, estimates: "2H 4H 6H 8H 9H JH KH".split(" ").map((c, i) => (
+      { action: c, label: `${c[0]}♥`, p: 0.1 + i / 20, lo: 0.05, hi: 0.5 })) };
+    const wide = hintChart(many)!;
+    const narrow = hintChart(many, ENGLISH, 240)!;
+    expect(Number(wide.getAttribute("width"))).toBe(7 * 48);  // one row of seven slots
+    expect(Number(narrow.getAttribute("width"))).toBeLessThanOrEqual(240);  // no scaling down on a phone
+    expect(Number(narrow.getAttribute("height"))).toBeGreaterThan(Number(wide.getAttribute("height")));  // two rows
+    expect(narrow.querySelectorAll(".bh-chart-label")).toHaveLength(7);
   });
 
   it("is translated", () => {
