@@ -656,6 +656,18 @@ def test_a_bad_db_is_one_line_naming_the_file_and_exit_2(tmp_path, case):
     assert proc.stdout == ""
 
 
+def test_without_the_server_extra_the_server_says_so_in_one_line(tmp_path):
+    code = ("import sys; sys.modules['starlette'] = None  # as if not installed\n"
+            "from bhabho_widget.server.__main__ import main; sys.exit(main(['--port', '0', '--db', 'x.sqlite3']))")
+    env = {**os.environ, "PYTHONPATH": str(pathlib.Path(__file__).resolve().parents[1])}
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, env=env, cwd=tmp_path)
+    assert proc.returncode == 2 and proc.stdout == "", proc
+    assert proc.stderr.strip().splitlines() == [
+        "the table server needs starlette, uvicorn and websockets (starlette is missing): "
+        "pip install 'bhabho_widget[server]'"], proc.stderr
+    assert not (tmp_path / "x.sqlite3").exists()
+
+
 # ---------------------------------------------------------------------- the small ones
 def test_a_deeply_nested_frame_gets_the_short_error_and_the_connection_stays(shared_trust):
     async def main() -> list[str]:

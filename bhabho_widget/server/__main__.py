@@ -1,6 +1,7 @@
 """``python -m bhabho_widget.server``: serve shared tables (see :mod:`bhabho_widget.server`).
 
-A bad ``--db`` (a missing folder, a read-only or corrupt file) or an address that cannot be
+Without the ``server`` extra (starlette, uvicorn, websockets) it says so in one line, exit
+code 2. A bad ``--db`` (a missing folder, a read-only or corrupt file) or an address that cannot be
 listened on is one line on stderr naming it, and exit code 2. Once listening, the server
 prints its address on stdout (with ``--port 0``, the port the system gave), and, unless it is
 a hub's service, a second line with the teacher key that opens classes
@@ -19,7 +20,13 @@ import sys
 
 
 def main(argv: list[str] | None = None) -> int:
-    from .app import Limits
+    try:
+        from .app import Limits
+    except ImportError as err:  # the "server" extra is not installed: one line, not a traceback
+        missing = (err.name or str(err)).partition(".")[0]
+        print(f"the table server needs starlette, uvicorn and websockets ({missing} is missing): "
+              "pip install 'bhabho_widget[server]'", file=sys.stderr)
+        return 2
 
     limits = Limits()
     parser = argparse.ArgumentParser(prog="python -m bhabho_widget.server",
