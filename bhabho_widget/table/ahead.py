@@ -24,6 +24,7 @@ True
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import threading
 from collections import deque
@@ -49,11 +50,8 @@ def ahead_allowed() -> bool:
 
 
 def _numpy_available() -> bool:
-    try:
-        import numpy  # noqa: F401
-    except ImportError:
-        return False
-    return True
+    """Whether numpy (which the coach's search needs) is installed, without importing it here."""
+    return importlib.util.find_spec("numpy") is not None
 
 
 class CoachAhead:
