@@ -279,3 +279,27 @@ def test_an_editor_position_plays_out_at_a_table_and_new_game_deals(seed: int) -
     assert s.game.is_over
     s.new_game()
     assert s.game.num_players == players and sum(len(s.game.hand(p)) for p in range(players)) == 52
+
+
+def test_a_lesson_that_keeps_the_moves_knows_what_was_seen_in_play() -> None:
+    """keep_moves=True: the lesson holds the moves up to the moment and opens there, so a card
+    picked up in view of everyone is known at the table as the coach's key assumes; its record
+    keeps where it opens."""
+    trap = Game.from_hands([["4S", "5H", "6H"], ["KS", "4D", "QD", "7H"], ["JD", "2S", "8H"], ["9C", "3S", "10H"]],
+                           leader=2, seed=1)
+    for card in ["JD", "9C", "2S", "3S", "4S", "KS"]:  # Player 3 cannot follow: Player 2 picks up J♦
+        trap.play(card)
+    kept = make_exercise(trap, "card", seat=1, reveal_all=False, keep_moves=True, rollouts=96)
+    alone = make_exercise(trap, "card", seat=1, reveal_all=False, rollouts=96)
+    assert kept.start == kept.step == 6 and sorted(kept.exercises) == [6] and len(kept.moves) == 7
+    assert alone.start == alone.step == 0 and sorted(alone.exercises) == [0]
+    assert kept.game.position() == alone.game.position() == trap.position()
+    assert [str(c) for c in kept.game.seat_view(1).known_cards(2)] == ["J♦", "9♣"]  # the trick it picked up
+    assert alone.game.seat_view(1).known_cards(2) == []  # from the position alone nobody saw it
+    assert "4D" in kept.exercises[6].answer and kept.answer("4D")["correct"] is True
+    again = lesson_from_json(lesson_to_json(kept))
+    assert again.start == again.step == 6 and again.game.position() == trap.position()
+    kept.goto(0)
+    assert kept.game.moves == [] and kept.step == 0  # Back shows how the moment came about
+    with pytest.raises(TypeError, match="keep_moves"):
+        make_exercise(trap, "card", keep_moves="yes")

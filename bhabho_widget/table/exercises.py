@@ -22,6 +22,7 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Sequence
 from typing import Any
@@ -86,7 +87,7 @@ def _game_of(source: object) -> Game:
 
 def make_exercise(source: object, question: str = "card", seat: int | None = None, title: str = "",
                   reveal_all: bool = True, language: str = "en", rollouts: int = 160, seed: int = 0,
-                  answers: Any = None) -> LessonScript:
+                  answers: Any = None, keep_moves: bool = False) -> LessonScript:
     """A one-step lesson asking ``question`` (see :data:`QUESTIONS`) at the position of
     ``source`` (a Game, a Table, a TableSession, a Lesson or a LessonScript), seen from ``seat``:
 
@@ -111,7 +112,12 @@ def make_exercise(source: object, question: str = "card", seat: int | None = Non
     instead of the coach's, a teacher's key; the numbers stay the coach's
     (:meth:`.lesson.LessonScript.set_answer` changes it later, :meth:`~.lesson.LessonScript.answer_key`
     shows it). The prompt is in ``language``. The lesson starts at the moment itself
-    (:meth:`Game.from_position`), so it can be saved and loaded as a record.
+    (:meth:`Game.from_position`), so it can be saved and loaded as a record. With
+    ``keep_moves=True`` it holds the game's moves from its start up to the moment and opens at
+    the moment (:attr:`.lesson.LessonScript.start`): what every seat saw in play (a card picked
+    up in view of everyone, a suit a player has shown they lack) is then the lesson's too, as
+    the coach's key and words assume, and Back shows how it came about; a lesson of hidden
+    hands whose answer rests on such a fact wants it.
     """
     if question not in QUESTIONS:
         raise ValueError(f"question must be one of {', '.join(QUESTIONS)}, not {str(question)[:20]!r}")
@@ -121,7 +127,13 @@ def make_exercise(source: object, question: str = "card", seat: int | None = Non
     original = _game_of(source)
     if original.is_over:
         raise PositionError("the game is over: there is no moment to ask about")
-    game = Game.from_position(original.position(), names=original.names)
+    if not isinstance(keep_moves, bool):
+        raise TypeError("keep_moves must be True or False")
+    if keep_moves:  # the moment, with the moves that led to it
+        game = original.copy()
+        history: list[Move | str] = [m if isinstance(m, tuple) else m.code for m in game.moves]
+    else:
+        game, history = Game.from_position(original.position(), names=original.names), []
     mover = game.current_player
     assert mover is not None
     names = tr.local_names(game.names)
@@ -145,8 +157,7 @@ def make_exercise(source: object, question: str = "card", seat: int | None = Non
         target = game.next_holder(asked)
         prompt = _prompt(tr, PROMPT_TAKE, asked, asked, names, target=names[target])  # type: ignore[index]
         ex = Exercise(0, prompt, "take", accepted, explain=_explanation(key), hint=tr.format(HINT_TAKE), key=rows)
-        return LessonScript(game, moves, title=title, exercises=[ex], seat=asked, reveal_all=reveal_all,
-                            language=language)
+        return _at_the_moment(game, history, moves, ex, title, asked, reveal_all, language)
 
     if question == "card":
         key = _card_key(original, reveal_all, rollouts, seed)
@@ -163,8 +174,17 @@ def make_exercise(source: object, question: str = "card", seat: int | None = Non
         h = hint(original, rollouts=rollouts, seed=seed)
         best = h.action if isinstance(h.action, Card) else game.legal_cards()[0]
         ex, moves = _picker_question(original, best, names, tr, rollouts, seed, mover if seat is None else seat)
-    return LessonScript(game, moves, title=title, exercises=[ex], seat=mover if seat is None else seat,
-                        reveal_all=reveal_all, language=language)
+    return _at_the_moment(game, history, moves, ex, title, mover if seat is None else seat, reveal_all, language)
+
+
+def _at_the_moment(game: Game, history: list[Move | str], moves: list[Move | str], ex: Exercise, title: str,
+                   seat: int, reveal_all: bool, language: str) -> LessonScript:
+    """The lesson of one question asked at ``game``'s moment: from the game's start, its
+    ``history`` (none when it starts at the moment) then ``moves``, the question's step after
+    the history, opened at the moment."""
+    ex = dataclasses.replace(ex, step=ex.step + len(history))
+    return LessonScript(game, moves, title=title, exercises=[ex], seat=seat, reveal_all=reveal_all,
+                        start=len(history), language=language)
 
 
 def _card_key(game: Game, shown: bool, rollouts: int, seed: int) -> AnswerKey:
@@ -265,6 +285,7 @@ def lesson_to_json(script: LessonScript, indent: int | None = None) -> str:
         "seat": script.seat,
         "reveal_all": script.reveal_all,
         "language": script.language,
+        **({"start": script.start} if script.start else {}),
     }
     return json.dumps(record, indent=indent, ensure_ascii=False)
 
@@ -288,7 +309,7 @@ def lesson_from_json(text: str | bytes) -> LessonScript:
         game = Game.from_position(rec["position"], names=rec.get("names"))
         exercises = [Exercise(**_exercise_fields(e)) for e in rec["exercises"]]
         return LessonScript(game, list(rec["moves"]), title=rec["title"], exercises=exercises, seat=rec["seat"],
-                            reveal_all=rec["reveal_all"], language=rec["language"])
+                            reveal_all=rec["reveal_all"], language=rec["language"], start=rec.get("start", 0))
     except RecordError:
         raise
     except (KeyError, TypeError, ValueError, AttributeError) as err:

@@ -331,6 +331,9 @@ class LessonScript:
         self._skipped: set[int] = set()
         if not isinstance(start, int) or isinstance(start, bool) or not 0 <= start <= len(script):
             raise ValueError(f"start must be a step from 0 to {len(script)}, not {start!r}")
+        self.start = start
+        """The step the lesson opens at (a lesson made at a moment of a game opens there; Back
+        shows what led to it)."""
         self.goto(start, _learner=False)
 
     # ------------------------------------------------------------------ building
