@@ -6,8 +6,8 @@ write only the traits a widget declares writable (within bounds), refuses malfor
 messages before ipywidgets reads them, checks every message against ``protocol.json``
 (:func:`.protocol.check_message`) and hands it to the widget's handler, and shows a
 refusal, in the widget's language, as a short ``error``. :meth:`BaseWidget.set_language`
-switches the labels and every text at once. The position editor's panel is one
-(:class:`~.editor_widget.EditorPanel`).
+switches the labels and every text at once. :class:`OwnedPanel` is the front end of a
+plain-Python object that holds the logic (the position editor's, a class's views).
 
 :class:`FeltWidget` adds the card table's traits (the view of one seat, the pace, the
 scoreboard, the Tracker, the hint and the review) and the static picture of the view that
@@ -30,7 +30,7 @@ from ..i18n import LANGUAGES, Translator, check_language, translator
 from .picture import view_html
 from .protocol import BROWSER_WRITABLE, check_message, check_pace
 
-__all__ = ["DECKS", "ERROR_LENGTH", "STATIC", "BaseWidget", "FeltWidget", "check_deck", "comm_refusal"]
+__all__ = ["DECKS", "ERROR_LENGTH", "STATIC", "BaseWidget", "FeltWidget", "OwnedPanel", "check_deck", "comm_refusal"]
 
 STATIC = pathlib.Path(__file__).parent / "static"
 DECKS = ("two-colour", "four-colour")
@@ -204,6 +204,31 @@ class BaseWidget(anywidget.AnyWidget):
 
     def _msg_set_deck(self, content: dict[str, Any]) -> None:
         self.deck = content["deck"]
+
+
+class OwnedPanel(BaseWidget):
+    """The front end of a plain-Python ``owner`` that holds the session and acts (the
+    :class:`~.editor_widget.Editor`, a class's views): the panel draws its traits and checks
+    the browser's messages; its language, its state and every message it takes (``_forward``
+    in a subclass's ``_HANDLERS``) are the owner's (``translator``, ``_use_language``,
+    ``_sync``, ``_on_message``)."""
+
+    def __init__(self, owner: Any, **traits: Any) -> None:
+        self._owner = owner
+        super().__init__(**traits)
+
+    @property
+    def translator(self) -> Translator:
+        return self._owner.translator
+
+    def _use_language(self, tr: Translator) -> None:
+        self._owner._use_language(tr)
+
+    def _sync(self) -> None:
+        self._owner._sync()
+
+    def _forward(self, message: dict[str, Any]) -> None:
+        self._owner._on_message(message)
 
 
 class FeltWidget(BaseWidget):

@@ -51,7 +51,7 @@ from ..engine.errors import MessageError
 from ..engine.game import Game
 from ..engine.rules import PRESETS
 from ..i18n import N_, Message, Translator, check_language, default_language, translator
-from .base import STATIC, BaseWidget, FeltWidget, check_deck
+from .base import STATIC, BaseWidget, FeltWidget, OwnedPanel, check_deck
 from .controller import check_version
 from .exercises import lesson_from_json, lesson_to_json, make_exercise
 from .lesson import LessonScript
@@ -278,29 +278,12 @@ class ClassClient:
 
 
 # ---------------------------------------------------------------------- the panels
-class _Panel(BaseWidget):
+class _Panel(OwnedPanel):
     """A class's front end (``static/classroom.js``): it draws its trait and sends intentions,
     checked as every widget's are; the widget around it acts on them."""
 
     _esm = STATIC / "classroom.js"
     _css = STATIC / "classroom.css"
-
-    def __init__(self, owner: Any, **traits: Any) -> None:
-        self._owner = owner
-        super().__init__(**traits)
-
-    @property
-    def translator(self) -> Translator:
-        return self._owner.translator
-
-    def _use_language(self, tr: Translator) -> None:
-        self._owner._use_language(tr)
-
-    def _sync(self) -> None:
-        self._owner._sync()
-
-    def _forward(self, message: dict[str, Any]) -> None:
-        self._owner._on_message(message)
 
 
 class TeacherPanel(_Panel):

@@ -36,7 +36,7 @@ from ..engine.errors import MessageError, PositionError
 from ..engine.game import Game, default_names
 from ..engine.rules import PRESETS, Rules
 from ..i18n import N_, Message, Translator, check_language, default_language, translator
-from .base import STATIC, BaseWidget, check_deck
+from .base import STATIC, BaseWidget, OwnedPanel, check_deck
 from .controller import check_version
 from .editor import EditorSession
 from .widget import Table
@@ -62,7 +62,7 @@ EDITOR_MESSAGES = ("edit_players", "edit_rules", "edit_give", "edit_deal", "edit
 """What the editor's front end may send (each declared in ``protocol.json``)."""
 
 
-class EditorPanel(BaseWidget):
+class EditorPanel(OwnedPanel):
     """The editor's front end (``static/editor.js``): it draws the synced ``editor`` trait
     and sends intentions, checked as every widget's are (:class:`.base.BaseWidget`); the
     :class:`Editor` around it holds the session and acts on them (``receive``). The browser
@@ -75,23 +75,7 @@ class EditorPanel(BaseWidget):
     variants = traitlets.List(traitlets.Unicode()).tag(sync=True)
 
     _KWARGS = BaseWidget._KWARGS | {"variants"}
-
-    def __init__(self, owner: Editor, **traits: Any) -> None:
-        self._owner = owner
-        super().__init__(**traits)
-
-    @property
-    def translator(self) -> Translator:
-        return self._owner.translator
-
-    def _use_language(self, tr: Translator) -> None:
-        self._owner._use_language(tr)
-
-    def _sync(self) -> None:
-        self._owner._sync()
-
-    def _forward(self, message: dict[str, Any]) -> None:
-        self._owner._on_message(message)
+    _forward = OwnedPanel._forward  # for _HANDLERS below
 
     _HANDLERS: ClassVar[dict[str, Callable[[Any, dict[str, Any]], None]]] = {
         **dict.fromkeys(EDITOR_MESSAGES, _forward),
