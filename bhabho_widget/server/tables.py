@@ -55,11 +55,9 @@ from ..engine.events import Event
 from ..engine.game import Game
 from ..engine.rules import PRESETS, rules_from
 from ..i18n import LANGUAGES, N_, Message, Translator, check_language, translator
-from ..play.bots import Bot
-from ..play.driver import Driver
 from ..play.match import Match
 from ..play.registry import BOTS
-from ..table.controller import TableController
+from ..table.controller import OnController, TableController
 from ..table.seat_record import seat_record
 from ..table.view import View, score_of
 
@@ -109,7 +107,7 @@ class Seat:
 
 
 @dataclass
-class ServerTable:
+class ServerTable(OnController):
     """One table of the server (see the module's docstring)."""
 
     code: str
@@ -186,32 +184,8 @@ class ServerTable:
         return self.table.match
 
     @property
-    def game(self) -> Game:
-        return self.table.game
-
-    @property
-    def driver(self) -> Driver:
-        return self.table.driver
-
-    @property
-    def bots(self) -> dict[int, Bot]:
-        return self.table.bots
-
-    @property
     def started(self) -> bool:
         return self.table.started
-
-    @property
-    def version(self) -> int:
-        return self.table.version
-
-    @property
-    def change(self) -> str:
-        return self.table.change
-
-    @property
-    def last_events(self) -> list[Event]:
-        return self.table.last_events
 
     # ------------------------------------------------------------------ seats
     def seat_person(self, name: str, language: str = "en", seat: int | None = None,

@@ -45,7 +45,7 @@ from ..play.driver import Driver
 from ..play.match import Match
 from .view import LOG_LENGTH, Change, LogLine, View, Waiting, build_view, log_lines, narrate
 
-__all__ = ["STALE", "Note", "TableController", "check_version"]
+__all__ = ["STALE", "Note", "OnController", "TableController", "check_version"]
 
 STALE = N_("the table changed before that click arrived; nothing was done, please try again")
 """The refusal of a click made on an older view (a double click, a second view, a slow network)."""
@@ -60,6 +60,37 @@ def check_version(sent: object, current: int, stale: str = STALE) -> None:
     the editor's too, which passes its own sentence as ``stale``)."""
     if sent != current:
         raise MessageError(Message(stale))
+
+
+class OnController:
+    """A table built on a :class:`TableController` (``self.table``): the round read through it,
+    the same for the local table and the server's."""
+
+    table: TableController
+
+    @property
+    def game(self) -> Game:
+        return self.table.game
+
+    @property
+    def driver(self) -> Driver:
+        return self.table.driver
+
+    @property
+    def bots(self) -> dict[int, Bot]:
+        return self.table.bots
+
+    @property
+    def version(self) -> int:
+        return self.table.version
+
+    @property
+    def change(self) -> str:
+        return self.table.change
+
+    @property
+    def last_events(self) -> list[Event]:
+        return self.table.last_events
 
 
 class TableController:

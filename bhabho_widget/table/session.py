@@ -34,10 +34,9 @@ from ..engine.rules import PRESETS, Rules, rules_from
 from ..engine.seat_view import SeatView
 from ..i18n import N_, Message, Translator, check_language, translator
 from ..play.bots import Bot
-from ..play.driver import Driver
 from ..play.match import Match
 from ..play.registry import BOTS
-from .controller import Note, TableController
+from .controller import Note, OnController, TableController
 from .view import View, score_of
 
 HINT_SEED = 0
@@ -106,7 +105,7 @@ def localize_tree(value: Any, translator: Translator, names: Sequence[str] | Non
 
 
 
-class TableSession:
+class TableSession(OnController):
     """A person at ``seat`` against bots: the plain-Python side of the Table widget.
 
     ``rounds`` (and/or ``max_bhabhi``) keeps a :class:`Match` scoreboard; ``seed`` makes the
@@ -173,32 +172,8 @@ class TableSession:
 
     # ------------------------------------------------------------------ the round, read through the controller
     @property
-    def game(self) -> Game:
-        return self.table.game
-
-    @property
     def match(self) -> Match | None:
         return self.table.match
-
-    @property
-    def driver(self) -> Driver:
-        return self.table.driver
-
-    @property
-    def bots(self) -> dict[int, Bot]:
-        return self.table.bots
-
-    @property
-    def version(self) -> int:
-        return self.table.version
-
-    @property
-    def change(self) -> str:
-        return self.table.change
-
-    @property
-    def last_events(self) -> list[Event]:
-        return self.table.last_events
 
     def _new_table(self, game: Game, bots: dict[int, Bot], match: Match | None, note: Note | None) -> None:
         """A new controller for a new match or position; the next rounds of a match are
