@@ -17,7 +17,7 @@ import re
 
 import pytest
 
-from bhabho_widget import Game
+from bhabho_widget import Game, hint
 from bhabho_widget.coach.causes import percent
 from bhabho_widget.coach.hints import about_equal, hint_for_view
 from bhabho_widget.coach.review import review
@@ -127,3 +127,14 @@ def test_the_trap_names_its_cause_in_the_hint_and_the_review(seed):
         assert "Player 2 holds J♦, picked up in view of everyone" in text, text
         assert "Player 3 has shown no diamonds" in text, text
         assert "With Q♦ you pick up this trick" in text, text
+
+
+def test_the_highest_goes_now_is_said_only_of_the_highest_card():
+    """Following 2♠ with 8♠ or 9♠, both over it and as good: the hint may recommend 8♠ (the
+    tie broken by the card), and then it must not say "the highest of them goes now"."""
+    g = Game.from_position("rules=classic hands=75.AJ653.AK62.J/J4..J85.AQ9763/98.KT74.Q73.K54/63.Q982.T94.T82 "
+                           "lead=1 table=1:2S waste=AKQT... trick=2 seed=766093")
+    for seed in range(3):
+        h = hint(g, rollouts=96, seed=seed)
+        said = "the highest of them goes now" in h.reason
+        assert said == (h.action_code == "9S"), (h.action_code, h.reason)

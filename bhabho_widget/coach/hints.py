@@ -427,7 +427,9 @@ def _action_sentence(view: SeatView, c: CardIndex, cards: Sequence[ActionEstimat
         return Message(T_FOLLOW_LAST if high else T_FOLLOW_LAST_PLAIN, card=card, one=_one(led))
     if strength[c] < strength[top]:
         return Message(T_FOLLOW_UNDER, card=card, top=DECK[top], owner=_name(view, top_seat))
-    if all(strength[i] > strength[top] for i in indices(view.hand & SUIT_MASKS[led])):
+    mine = indices(view.hand & SUIT_MASKS[led])
+    if all(strength[i] > strength[top] for i in mine) and strength[c] == max(strength[i] for i in mine):
+        # "the highest of them goes now" only of the highest; a lower one (as good here) is just played
         return Message(T_FOLLOW_OVER, card=card, one=_one(led), top=DECK[top])
     return Message(T_FOLLOW, card=card)
 
