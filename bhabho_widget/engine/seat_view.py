@@ -17,9 +17,11 @@ cannot reach another hand, by construction.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from typing import Any
 
 from .cards import DECK, NO_CARD, SUITS, Card, CardIndex, Mask, Seat, cards_of, strength_table
+from .errors import RecordError
 from .events import LogEntry
 from .rules import Rules
 
@@ -254,6 +256,43 @@ class SeatView:
     def holders(self) -> list[Seat]:
         """Seats holding cards, in seat order."""
         return [s for s, k in enumerate(self.hand_sizes) if k]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The view as JSON-safe data (a seat's knowledge sent from a table server to the seat's
+        own kernel): every field, the rules as :meth:`Rules.to_dict` gives them.
+
+        >>> from bhabho_widget import Game
+        >>> v = Game.deal(4, seed=1).seat_view(2)
+        >>> SeatView.from_dict(v.to_dict()) == v
+        True
+        """
+        out: dict[str, Any] = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            out[f.name] = value.to_dict() if isinstance(value, Rules) else list(value) if isinstance(value, tuple) else value
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Any) -> SeatView:
+        """The view of :meth:`to_dict`'s data; a :class:`RecordError` when it is not one."""
+        if not isinstance(data, dict) or set(data) != {f.name for f in fields(cls)}:
+            raise RecordError("a seat's view must be an object with exactly the fields of SeatView")
+        try:
+            values: dict[str, Any] = {}
+            for f in fields(cls):
+                value = data[f.name]
+                if f.name == "rules":
+                    value = Rules.from_dict(value)
+                elif isinstance(value, list):
+                    if not all(isinstance(x, (int, str)) and not isinstance(x, bool) for x in value):
+                        raise TypeError(f.name)
+                    value = tuple(value)
+                elif value is not None and not isinstance(value, (int, str)):
+                    raise TypeError(f.name)
+                values[f.name] = value
+            return cls(**values)
+        except (TypeError, ValueError) as err:
+            raise RecordError(f"a seat's view has a bad field: {str(err)[:60]}") from None
 
     def holders_from(self, seat: Seat) -> list[Seat]:
         """Seats holding cards in play order starting with ``seat``."""

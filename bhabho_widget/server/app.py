@@ -514,6 +514,9 @@ class TableServer:
             if kind == "record":
                 conn.push({"type": "record", "record": table.record_for(seat)})
                 return
+            if kind == "seat_view":
+                conn.push({"type": "seat_view", "view": table.seat_view_for(seat).to_dict()})
+                return
             table.check_seq(seat, seq)  # a replayed or stale message
             if "version" in message:
                 table.check_version(message["version"])

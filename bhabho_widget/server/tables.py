@@ -54,6 +54,7 @@ from ..engine.errors import IllegalMoveError, MessageError
 from ..engine.events import Event
 from ..engine.game import Game
 from ..engine.rules import PRESETS, rules_from
+from ..engine.seat_view import SeatView
 from ..i18n import LANGUAGES, N_, Message, Translator, check_language, translator
 from ..play.match import Match
 from ..play.registry import BOTS
@@ -405,6 +406,13 @@ class ServerTable(OnController):
         if not self.started or not self.game.is_over:
             raise MessageError(Message("the review opens once the game is over"))
         return seat_record(self.game, seat)
+
+    def seat_view_for(self, seat: int) -> SeatView:
+        """What ``seat`` knows now (:meth:`Game.seat_view`), for the Tracker in its own kernel:
+        its own hand, the public state and what every seat could work out; never another hand."""
+        if not self.started:
+            raise MessageError(Message("the cards are not dealt yet"))
+        return self.game.seat_view(seat)
 
     def records_over(self, seat: int) -> list[tuple[int, dict[str, Any]]]:
         """``(round, record)`` for every game of the match that is over, as ``seat`` saw it
