@@ -49,7 +49,7 @@ def test_the_hint_of_the_persons_turn_is_worked_out_before_the_click(monkeypatch
     t = Table(seed=11, pace=0)
     send(t, type="set_deck", deck="two-colour")  # a browser shows the table
     person_turn(t)
-    assert t._ahead.wait(120)
+    assert t.backend.ahead.wait(120)
     assert t.session.hint_ready() and len(runs) == 1 and runs[0] != threading.get_ident()
     send(t, type="hint")
     assert t.error == "" and t.hint["action"] in t.view["legal"]
@@ -61,15 +61,15 @@ def test_nothing_is_worked_out_before_a_browser_shows_the_table_or_when_turned_o
     runs = counting(monkeypatch)
     t = Table(seed=12, pace=0)
     person_turn(t)
-    assert t._ahead is not None and t._ahead.wait(5) and not runs  # a script asks and is answered at once
+    assert t.backend.ahead is not None and t.backend.ahead.wait(5) and not runs  # a script asks and is answered at once
     off = Table(seed=12, pace=0, coach_ahead=False)
     send(off, type="set_deck", deck="two-colour")
     person_turn(off)
-    assert off._ahead is None and not off.session.hint_ready()
+    assert off.backend.ahead is None and not off.session.hint_ready()
     monkeypatch.setenv("BHABHO_COACH_AHEAD", "0")
     assert Table(seed=12).coach_ahead is False
     t.coach_ahead = False
-    assert t._ahead is None
+    assert t.backend.ahead is None
     assert not runs
 
 
@@ -114,7 +114,7 @@ def test_the_review_is_built_decision_by_decision_as_the_game_goes(monkeypatch):
         if t.game.is_over:
             break
         send(t, type="play", card=t.view["legal"][0], version=t.view["version"])
-    assert t._ahead.wait(600)
+    assert t.backend.ahead.wait(600)
     points = coach_review.decision_points(t.game, 0)
     keyed = coach_review._Estimator(coach_review.DEFAULT_ROLLOUTS, coach_review.DEFAULT_SAMPLES, 0,
                                     coach_review.DEFAULT_POLICY, coach_review.DEFAULT_EXPLORE)

@@ -221,19 +221,20 @@ def test_a_lesson_handed_out_answered_and_a_class_table_played_to_the_end(server
         wait_for(lambda: all(t.view and t.view["version"] > 0 for t in tables))
         tables[0].deal()
         play_to_the_end(tables)
-        assert tables[0].wait_reported(1) and tables[1].wait_reported(1), (tables[0].reports, tables[1].reports)
+        reporters = [t.backend.reporter for t in tables]
+        assert reporters[0].wait(1) and reporters[1].wait(1), (reporters[0].reports, reporters[1].reports)
         time.sleep(0.5)
-        assert tables[2].reports == []  # Chitra did not agree: her game stays hers
+        assert tables[2].backend.reporter.reports == []  # Chitra did not agree: her game stays hers
         games = wait_for(lambda: len(teacher.games()) == 2 and teacher.games())
         assert {g["student"]: g["counts"] for g in games} == {t.client.state["seats"][t.seat]["name"]: r["counts"]
-                                                              for t in tables[:2] for r in t.reports}
+                                                              for t in tables[:2] for r in t.backend.reporter.reports}
         assert {g["seat"] for g in games} == {0, 1} and all(g["round"] == 1 for g in games)
         check_trait("classroom", teacher.panel.classroom)
         # the teacher opens Asha's game in the review: the same grades, from her own seat record
         asha_game = next(g for g in games if g["student"] == "Asha")
         review = teacher.open_game(asha_game["id"])
-        assert review.wait(120) and review.run.status == "done"
-        assert review.counts() == asha_game["counts"]
+        assert review.wait_review(120)
+        assert {g: review.last_review.count(g) for g in ("inaccuracy", "mistake", "blunder")} == asha_game["counts"]
         assert review.view["hands"] is None and review.view["seat"] == 0
         check_view(review.view)
         check_trait("review", review.review)
@@ -246,7 +247,7 @@ def test_a_lesson_handed_out_answered_and_a_class_table_played_to_the_end(server
         assert review.error == "" and review.view["mode"] == "imagine"
         check_view(review.view)
         review._on_frontend_msg(review, {"type": "play", "card": "AS", "version": review.view["version"]}, [])
-        assert review.error == "this game is over: it is shown for its review only"
+        assert review.error == "This game is over: it is shown for its review only"
         review._on_frontend_msg(review, {"type": "show_close"}, [])
         assert review.view["mode"] == "review"
         assert teacher.panel.classroom["open_game"] == asha_game["id"]
@@ -421,15 +422,16 @@ def test_a_game_is_taken_only_once_it_is_over_and_only_the_student_s_own(server)
             mover.client.request_record(timeout=3)
         assert mover.error == "the review opens once the game is over"
         play_to_the_end([ta, tb])
-        assert ta.wait_reported(1) and tb.wait_reported(1)
-        digest = ta.reports[0]["digest"]
+        assert ta.backend.reporter.wait(1) and tb.backend.reporter.wait(1)
+        digest = ta.backend.reporter.reports[0]["digest"]
         # Ben reports Asha's record: not a record of his seat
         with pytest.raises(MessageError, match="no game over with that record of your seat"):
             ben.client.request({"type": "class_game", "item": item, "code": ta.code, "digest": digest,
                                 "counts": {"inaccuracy": 0, "mistake": 0, "blunder": 0}, "rollouts": 1, "samples": 1})
         # sent again: the same game, not a second one
         asha.client.request({"type": "class_game", "item": item, "code": ta.code, "digest": digest,
-                             "counts": ta.reports[0]["counts"], "rollouts": asha.rollouts, "samples": asha.samples})
+                             "counts": ta.backend.reporter.reports[0]["counts"], "rollouts": asha.rollouts,
+                             "samples": asha.samples})
         wait_for(lambda: len(teacher.games()) == 2)
         time.sleep(0.3)
         assert len(teacher.games()) == 2

@@ -336,7 +336,8 @@ def test_the_hub_user_name_is_the_default_name_in_a_kernel(hub):
     try:
         said = json.loads(kernel.execute(textwrap.dedent(f"""
             import json, os
-            from bhabho_widget.table.remote import default_name, hub_token_for, server_url
+            from bhabho_widget.table.hub_token import default_name, hub_token_for
+            from bhabho_widget.table.connection import server_url
             print(json.dumps({{"name": default_name(),
                               "hub": bool(hub_token_for(server_url({hub.url + '/services/bhabho/'!r}))),
                               "elsewhere": hub_token_for(server_url("http://example.org/services/bhabho/")),
@@ -367,9 +368,9 @@ print(json.dumps({"port": trap.socket.getsockname()[1]}))
 
 KERNEL_TRIES = """
 import json, os
-from bhabho_widget.table import remote
+from bhabho_widget.table import connection
 from bhabho_widget.table.remote import TableClient
-remote.CONNECT_TIMEOUT = 2.0
+connection.CONNECT_TIMEOUT = 2.0
 said = {{}}
 for address in {addresses!r}:
     client = TableClient(address)
@@ -493,8 +494,8 @@ while not (table.view and table.view["is_over"] and table.view["mode"] == "play"
         elif v["waiting"] == "human" and v["legal"]:
             table.play(rng.choice(v["legal"]))
     time.sleep(0.03)
-assert table.wait_reported(1, 200), table.reports
-print(json.dumps({{"reports": table.reports, "seat": table.seat, "hands": table.view["hands"]}}))
+assert table.backend.reporter.wait(1, 200), table.backend.reporter.reports
+print(json.dumps({{"reports": table.backend.reporter.reports, "seat": table.seat, "hands": table.view["hands"]}}))
 """
 
 KERNEL_TEACHER_GRID = """
@@ -515,8 +516,9 @@ while len(t.games()) < 3:
 out = []
 for g in t.games():
     review = t.open_game(g["id"])
-    assert review.wait(200) and review.run.status == "done", review.run.failure
-    out.append({"student": g["student"], "seat": g["seat"], "sent": g["counts"], "review": review.counts(),
+    assert review.wait_review(200), review.review_run.failure
+    counts = {grade: review.last_review.count(grade) for grade in g["counts"]}
+    out.append({"student": g["student"], "seat": g["seat"], "sent": g["counts"], "review": counts,
                 "hands": review.view["hands"], "shown": t.panel.classroom["open_game"] == g["id"]})
 print(json.dumps({"games": out, "csv": t.to_csv(), "panel": [g["counts"] for g in t.panel.classroom["games"]]}))
 """

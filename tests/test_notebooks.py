@@ -110,6 +110,7 @@ PROBE = r'''
 import gc as _gc, json as _json
 from bhabho_widget.engine.cards import Card as _Card
 from bhabho_widget.table.lesson import LessonScript as _Script
+from bhabho_widget.table.backend import LocalGame as _LocalGame
 from bhabho_widget.table.widget import Table as _Table
 
 
@@ -209,8 +210,12 @@ def _objects(kind):
 
 
 def _tables():
+    """The tables played in this kernel (a lesson shows the hands it means to; a seat at a
+    shared table holds no other hand at all)."""
     out = []
     for obj in _objects(_Table):
+        if not isinstance(obj.backend, _LocalGame):
+            continue
         game = obj.game
         names = sorted(k for k, v in globals().items() if v is obj and not k.startswith("_"))
         out.append({"names": names, "seat": obj.seat,

@@ -12,8 +12,9 @@ import pytest
 
 from bhabho_widget import Table
 from bhabho_widget.coach.review import GRADES, clear_cache, review
+from bhabho_widget.engine.errors import MessageError
+from bhabho_widget.table.backend import idle_trait
 from bhabho_widget.table.protocol import check_trait, check_view
-from bhabho_widget.table.widget import NO_GRADES
 
 SMALL = {"rollouts": 16, "samples": 4}  # a quick review: the tests look at what is shown, not at its strength
 
@@ -52,7 +53,7 @@ def test_the_review_is_offered_at_game_over_only():
     t = finished()
     assert t.review["status"] == "ready" and t.review["decisions"] == []
     check_trait("review", t.review)
-    assert set(NO_GRADES) == set(GRADES)
+    assert set(idle_trait(0)["counts"]) == set(GRADES)
 
 
 def test_the_review_reports_progress_and_ends_with_the_same_decisions_as_review():
@@ -91,8 +92,10 @@ def test_a_second_review_while_one_works_is_refused_and_a_cancelled_one_can_be_a
     clear_cache()  # a review computed before is not computed again, and so never cancelled
     try:
         run = t.start_review(**SMALL)
-        msg(t, "review_start")
-        assert t.error == "the review is being worked out already"
+        msg(t, "review_start")  # Review pressed again while it works: the same review, not a second one
+        assert t.error == "" and t.start_review() is run
+        with pytest.raises(MessageError, match="the review is being worked out already"):
+            t.start_review(**SMALL)  # another budget for the same game: refused while one works
         msg(t, "review_cancel")
         assert t.error == ""
         gate.set()

@@ -540,7 +540,7 @@ def test_table_host_and_join_give_widgets_that_forward_the_person_s_clicks(serve
 
         wait(lambda: "Ben" in host.view["names"])
         msg(guest, "new_game", players=3, seed=None, variant="classic", bots="rules")
-        assert guest.error == "an einem gemeinsamen Tisch gibt nur der Gastgeber"
+        assert guest.error == "An einem gemeinsamen Tisch gibt nur der Gastgeber"
         msg(host, "new_game", players=3, seed=None, variant="classic", bots="rules", version=host.view["version"] - 1)
         assert host.error.startswith("the table changed before that click arrived")  # stale: nothing dealt
         dealt_from = host.view["version"]
@@ -552,8 +552,8 @@ def test_table_host_and_join_give_widgets_that_forward_the_person_s_clicks(serve
         for w in (host, guest):
             msg(w, "undo")
             msg(w, "hint")
-        assert host.error == "hints are off at a shared table"
-        assert guest.error == "an einem gemeinsamen Tisch gibt es keine Tipps"
+        assert host.error == "Hints are off at a shared table"
+        assert guest.error == "An einem gemeinsamen Tisch gibt es keine Tipps"
         wait(lambda: host.view["waiting"] == "human" or guest.view["waiting"] == "human"
              or host.view["take_offer"] or guest.view["take_offer"])
         mover = host if host.view["waiting"] == "human" or host.view["take_offer"] else guest

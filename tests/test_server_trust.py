@@ -171,20 +171,20 @@ def test_the_hub_token_goes_to_the_published_service_address_only(monkeypatch):
     """A kernel with a hub token joins: the service's published address (scheme, host, port,
     path) gets the token; a listener on another port, or on the service's port at another
     path, or a path that would need normalising, gets nothing of it."""
-    from bhabho_widget.table import remote
+    from bhabho_widget.table import connection, hub_token
     from bhabho_widget.table.remote import TableClient
 
     secret = "hub-token-" + os.urandom(8).hex()
     service, other = Listener(), Listener()
     hub = FakeHub({}, {"bhabho": {"url": f"http://127.0.0.1:{service.port}", "prefix": "/services/bhabho/"}},
                   reader=secret)
-    remote._HUB_CACHE.clear()
+    hub_token._HUB_CACHE.clear()
     monkeypatch.setenv("JUPYTERHUB_API_TOKEN", secret)
     monkeypatch.setenv("JUPYTERHUB_API_URL", hub.url)
     monkeypatch.setenv("JUPYTERHUB_BASE_URL", "/")
     monkeypatch.delenv("JUPYTERHUB_PUBLIC_HUB_URL", raising=False)
     monkeypatch.delenv("JUPYTERHUB_PUBLIC_URL", raising=False)
-    monkeypatch.setattr(remote, "CONNECT_TIMEOUT", 1.0)
+    monkeypatch.setattr(connection, "CONNECT_TIMEOUT", 1.0)
     try:
         tries = {
             # a classmate's port, at the service's path, in every spelling of this machine
@@ -229,7 +229,7 @@ def test_the_hub_token_goes_to_the_published_service_address_only(monkeypatch):
 
 
 def test_the_hub_token_never_crosses_a_network_in_clear_text():
-    from bhabho_widget.table.remote import hub_check
+    from bhabho_widget.table.hub_token import hub_check
 
     env = {"JUPYTERHUB_API_TOKEN": "t0k", "JUPYTERHUB_BASE_URL": "/",
            "JUPYTERHUB_PUBLIC_HUB_URL": "https://hub.example.org/hub/"}
@@ -452,20 +452,21 @@ def test_tables_never_dealt_are_deleted_after_their_minutes(fresh):
 def test_a_second_connection_to_a_seat_closes_the_first_for_good(fresh):
     """Two kernels on one seat: the one that resumed last has it; the other is told, gets the
     final close code and does not come back (no ping-pong), and its widget says so."""
-    from bhabho_widget.table.remote import SharedTable, TableClient
+    from bhabho_widget import Table
+    from bhabho_widget.table.remote import TableClient
 
     server = fresh()
-    first = SharedTable.host(f"127.0.0.1:{server.port}", players=3, name="Asha", language="en")
+    first = Table.host(f"127.0.0.1:{server.port}", players=3, name="Asha", language="en")
     try:
-        assert first.can_deal and first.error == ""
-        second = SharedTable.resume(f"127.0.0.1:{server.port}", first.code, first.seat, first.token, language="en")
+        assert "new_game" in first.capabilities and first.error == ""
+        second = Table.resume(f"127.0.0.1:{server.port}", first.code, first.seat, first.token, language="en")
         deadline = time.monotonic() + 10
         while not first.client.closed_for_good and time.monotonic() < deadline:
             time.sleep(0.05)
         assert first.client.closed_for_good
         assert first.error.startswith("this seat was opened in another connection")
-        first.client._thread.join(5)
-        assert not first.client._thread.is_alive()  # it stopped: no reconnect
+        first.client.connection._thread.join(5)
+        assert not first.client.connection._thread.is_alive()  # it stopped: no reconnect
         version = second.view["version"]
         time.sleep(1.5)
         assert second.client.connected.is_set() and second.view["version"] == version  # nobody kicks it back
@@ -721,7 +722,7 @@ def test_a_joiner_s_new_game_is_off_and_the_host_s_on(fresh):
     host = Table.host(f"127.0.0.1:{server.port}", players=3, name="Asha", language="en")
     guest = Table.join(f"127.0.0.1:{server.port}", host.code, name="Ben", language="en")
     try:
-        assert host.can_deal is True and guest.can_deal is False
+        assert "new_game" in host.capabilities and "new_game" not in guest.capabilities
         assert host.config["can_deal"] is True and guest.config["can_deal"] is False
     finally:
         host.close()
@@ -777,16 +778,17 @@ def test_a_shared_table_reviews_each_person_s_seat_from_their_own_view(fresh):
     moves, the events as it saw them), rebuilds a game from it and reviews it: the review is
     the review of the real game, and no card of another hand that the seat never saw reached
     the kernel."""
+    from bhabho_widget import Table
     from bhabho_widget.coach.review import review
     from bhabho_widget.engine.cards import cards_of
     from bhabho_widget.server.tables import ServerTable
     from bhabho_widget.table.protocol import check_trait, check_view
-    from bhabho_widget.table.remote import SharedTable, TableClient
+    from bhabho_widget.table.remote import TableClient
     from bhabho_widget.table.seat_record import stand_in
 
     server = fresh()
-    host = SharedTable.host(f"127.0.0.1:{server.port}", players=4, name="Asha", language="en")
-    guest = SharedTable.join(f"127.0.0.1:{server.port}", host.code, name="Ben", language="en")
+    host = Table.host(f"127.0.0.1:{server.port}", players=4, name="Asha", language="en")
+    guest = Table.join(f"127.0.0.1:{server.port}", host.code, name="Ben", language="en")
     try:
         assert host.review is None
         with pytest.raises(MessageError, match="once the game is over"):

@@ -9,10 +9,7 @@ refusal, in the widget's language, as a short ``error``. :meth:`BaseWidget.set_l
 switches the labels and every text at once. :class:`OwnedPanel` is the front end of a
 plain-Python object that holds the logic (the position editor's, a class's views).
 
-:class:`FeltWidget` adds the card table's traits (the view of one seat, the pace, the
-scoreboard, the Tracker, the hint and the review) and the static picture of the view that
-a notebook read without a kernel shows: the :class:`~.widget.Table`, the
-:class:`~.widget.Lesson` and the shared table (:class:`~.remote.SharedTable`) are ones.
+The card table itself, whatever stands behind it, is the one :class:`~.widget.Table`.
 """
 
 from __future__ import annotations
@@ -27,10 +24,9 @@ import traitlets
 from ..engine.errors import MessageError
 from ..engine.optional import MissingPackageError
 from ..i18n import LANGUAGES, Translator, check_language, translator
-from .picture import view_html
-from .protocol import BROWSER_WRITABLE, check_message, check_pace
+from .protocol import check_message, check_pace
 
-__all__ = ["DECKS", "ERROR_LENGTH", "STATIC", "BaseWidget", "FeltWidget", "OwnedPanel", "check_deck", "comm_refusal"]
+__all__ = ["DECKS", "ERROR_LENGTH", "STATIC", "BaseWidget", "OwnedPanel", "check_deck", "comm_refusal"]
 
 STATIC = pathlib.Path(__file__).parent / "static"
 DECKS = ("two-colour", "four-colour")
@@ -161,11 +157,16 @@ class BaseWidget(anywidget.AnyWidget):
     def _on_frontend_msg(self, _widget: object, content: Any, _buffers: object) -> None:
         try:
             message = check_message(content, self._HANDLERS)
+            self._check_allowed(message)
             self._HANDLERS[message["type"]](self, message)
         except (ValueError, TypeError, MissingPackageError) as err:  # MessageError, IllegalMoveError, bad engine input, no numpy
             self.error = self._localize(err)[:ERROR_LENGTH]
             return
         self.error = ""
+
+    def _check_allowed(self, message: dict[str, Any]) -> None:
+        """Refuse a well-formed message the widget does not take now (a MessageError with a
+        sentence about the widget); every one by default."""
 
     # ------------------------------------------------------------------ language and faces
     @property
@@ -229,60 +230,3 @@ class OwnedPanel(BaseWidget):
 
     def _forward(self, message: dict[str, Any]) -> None:
         self._owner._on_message(message)
-
-
-class FeltWidget(BaseWidget):
-    """The card table's widgets (see the module's docstring): the person's seat on the felt."""
-
-    view: Any = traitlets.Dict(allow_none=True, default_value=None).tag(sync=True)
-    pace = traitlets.Float(0.6).tag(sync=True)
-    reveal_all = traitlets.Bool(False).tag(sync=True)
-    hint: Any = traitlets.Dict(default_value=None, allow_none=True).tag(sync=True)
-    score: Any = traitlets.Dict(default_value=None, allow_none=True).tag(sync=True)
-    variants = traitlets.List(traitlets.Unicode()).tag(sync=True)
-    bot_levels = traitlets.List(traitlets.Unicode()).tag(sync=True)
-    config: Any = traitlets.Dict(default_value=None, allow_none=True).tag(sync=True)
-    tracker: Any = traitlets.Dict(default_value=None, allow_none=True).tag(sync=True)  # None while the panel is closed
-    review: Any = traitlets.Dict(default_value=None, allow_none=True).tag(sync=True)  # None: no review to offer
-    _tracker_open = False
-    _tracker_chances = False
-
-    _WRITABLE = BROWSER_WRITABLE
-    _KWARGS = BaseWidget._KWARGS | {"pace", "reveal_all", "variants", "bot_levels"}
-
-    # ------------------------------------------------------------------ tracker
-    def show_tracker(self, shown: bool = True, chances: bool = False) -> None:
-        """Open the Tracker panel (``shown=False`` closes it): what the person's seat knows
-        about every card, and with ``chances`` the chances of the cards it cannot place
-        (see :func:`bhabho_widget.coach.tracker.tracker`). Also the panel's button and the
-        key T in the browser."""
-        self._tracker_open, self._tracker_chances = bool(shown), bool(chances) and bool(shown)
-        self._sync_tracker()
-
-    def _msg_tracker(self, content: dict[str, Any]) -> None:
-        self.show_tracker(content["open"], content["chances"])
-
-    def _tracker_data(self, chances: bool) -> dict[str, Any]:
-        raise NotImplementedError
-
-    def _sync_tracker(self) -> None:
-        """The tracker trait: worked out only while the panel is open (the chances only while
-        that layer is on), from the seat's view alone."""
-        self.tracker = self._tracker_data(self._tracker_chances) if self._tracker_open else None
-
-    # ------------------------------------------------------------------ a notebook read without a kernel
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        """The widget, plus a static HTML picture of the view for a notebook read without a kernel."""
-        bundle: Any = super()._repr_mimebundle_(**kwargs)
-        data: dict[str, Any]
-        meta: dict[str, Any]
-        if isinstance(bundle, tuple):
-            data, meta = bundle
-        else:
-            data, meta = bundle or {}, {}
-        if self.view:
-            data = {**data, "text/html": view_html(self.view, self._static_title(), self.translator)}
-        return (data, meta) if isinstance(bundle, tuple) else data
-
-    def _static_title(self) -> str:
-        return ""

@@ -8,7 +8,7 @@ by itself after a drop, unless the server closed it for good).
 - ``Class.create(server, title, key=...)`` opens a class and shows the teacher's view, a
   :class:`TeacherClass`: a grid of students by question, live as answers come in, each
   student's games with the review's grade counts (a click opens the game in the review,
-  rebuilt from that student's own seat record: :class:`ClassGame`), and a CSV export.
+  rebuilt from that student's own seat record: :func:`class_game`), and a CSV export.
   On a hub a teacher is a member of the server's teachers group or a hub admin, and no key
   is given; stand-alone, the key is the one the server printed when it started.
   ``Class.teach(server, code, key=...)`` opens it again. ``hand_out(lesson)`` hands out a
@@ -21,8 +21,8 @@ by itself after a drop, unless the server closed it for good).
   (``klass.open(item)`` in Python), and what was sent, with a button to delete it all.
 
 What a student sends, once they agreed: each answer to a question of a lesson handed out
-(:class:`ClassLesson` sends it as it is given; the server judges it by the lesson's own
-key) and each question skipped; for each game over at a class table (:class:`ClassTable`),
+(the lesson sends it as it is given; the server judges it by the lesson's own key) and each
+question skipped; for each game over at a class table (:class:`ClassReporter`),
 the digest of its seat record and the review's grade counts, worked out in the student's
 kernel from that record, their own seat's view and nothing more. The server keeps its own
 record of that game; the teacher's kernel asks for it to open the review.
@@ -34,9 +34,7 @@ import csv
 import datetime
 import html
 import io
-import json
 import threading
-import time
 import weakref
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
@@ -44,26 +42,24 @@ from typing import Any, ClassVar
 import ipywidgets
 import traitlets
 
-from ..coach.review import DEFAULT_ROLLOUTS, DEFAULT_SAMPLES, GRADES, review
-from ..coach.tracker import tracker_data
+from ..coach.review import DEFAULT_ROLLOUTS, DEFAULT_SAMPLES, GRADES
 from ..engine.cards import Card
 from ..engine.errors import MessageError
 from ..engine.game import Game
-from ..engine.rules import PRESETS
 from ..i18n import N_, Message, Translator, check_language, default_language, translator
-from .base import STATIC, BaseWidget, FeltWidget, OwnedPanel, check_deck
+from .backend import LessonSteps, StoredGame
+from .base import STATIC, BaseWidget, OwnedPanel, check_deck
+from .connection import CONNECT_TIMEOUT, Connection
 from .controller import check_version
 from .exercises import lesson_from_json, lesson_to_json, make_exercise
+from .hub_token import default_name, hub_check
 from .lesson import LessonScript
 from .protocol import SERVER_PROTOCOL
-from .remote import CONNECT_TIMEOUT, RETRY_MAX, SharedTable, TableClient, default_name, hub_check, server_url
-from .reviewing import ReviewRun
+from .remote import ServerSeat, TableClient
 from .seat_record import record_digest, stand_in
-from .showing import Showing
-from .view import build_view, log_lines
-from .widget import Lesson
+from .widget import Lesson, Table
 
-__all__ = ["Class", "ClassClient", "ClassGame", "ClassLesson", "ClassTable", "StudentClass", "TeacherClass"]
+__all__ = ["Class", "ClassClient", "ClassReporter", "StudentClass", "TeacherClass", "class_game"]
 
 FINAL_CLOSE = frozenset(int(code) for code in SERVER_PROTOCOL["close_codes"]["final"])
 PUSHES = ("class_state", "class_mine")
@@ -76,7 +72,6 @@ NOT_A_LESSON_SOURCE = N_("hand out a lesson: a LessonScript, a Lesson, an Editor
 NO_SUCH_ITEM = N_("this class has no item {item}")
 NO_SUCH_GAME = N_("this class has no game {game}")
 STALE = N_("the class changed before that click arrived; nothing was done, please try again")
-READ_ONLY = N_("this game is over: it is shown for its review only")
 GAME_TITLE = N_("{student}'s game at table {table}, round {round}, as {student} saw it, with its review.")
 CSV_HEADERS = ("student", "kind", "item", "title", "step", "question", "status", "tries", "answers", "round",
                "inaccuracies", "mistakes", "blunders", "finished")
@@ -84,50 +79,42 @@ CSV_HEADERS = ("student", "kind", "item", "title", "step", "question", "status",
 
 
 # ---------------------------------------------------------------------- the connection
-class _Waiter:
-    """A message sent, waiting for its answer."""
-
-    __slots__ = ("event", "frame")
-
-    def __init__(self) -> None:
-        self.event = threading.Event()
-        self.frame: dict[str, Any] | None = None
-
-
 class ClassClient:
-    """One notebook's connection to a class on a table server (see the module's docstring).
+    """One notebook's connection to a class on a table server (see the module's docstring), a
+    thin adapter over the one :class:`~.connection.Connection` (ordered: every class message
+    gets exactly one answer, its own frame, ``class_done`` or an error, in order).
 
     :meth:`open` sends the first message (``class_create``, ``class_teach`` or
     ``class_join``) and waits for the welcome; :meth:`request` sends a message and waits for
-    its answer (every class message gets exactly one: its own frame, ``class_done`` or an
-    error, in order); :meth:`post` sends one without waiting (a refusal goes to
-    ``on_error``). The newest ``class_state`` or ``class_mine`` goes to ``on_state``."""
+    its answer; :meth:`post` sends one without waiting (a refusal goes to ``on_error``). The
+    newest ``class_state`` or ``class_mine`` goes to ``on_state``."""
 
     def __init__(self, server: str, on_state: Callable[[dict[str, Any]], None] | None = None,
                  on_error: Callable[[str], None] | None = None) -> None:
-        try:
-            from websockets.sync.client import connect
-        except ImportError as err:  # pragma: no cover - the extra is missing
-            raise ImportError('a class needs websockets: pip install "bhabho-widget[server]"') from err
-        self._connect = connect
+        self.connection = Connection(server, pushes=PUSHES, ordered=True, max_size=2**24, on_push=self._on_push,
+                                     on_frame=self._on_frame, on_error=self._on_error, name="bhabho-class-client")
         self.server = server
-        self.url = server_url(server)
-        self.on_state = on_state
-        self.on_error = on_error
+        self.on_state, self.on_error = on_state, on_error
         self.welcome: dict[str, Any] | None = None
         self.state: dict[str, Any] | None = None
-        self.closed_for_good: str | None = None
-        self._hello: dict[str, Any] | None = None
-        self._ws: Any = None
-        self._lock = threading.Lock()
-        self._waiting: list[_Waiter | None] = []  # one per message sent, in order
-        self._closing = False
-        self._opened = threading.Event()
         self.state_received = threading.Event()
-        self._thread: threading.Thread | None = None
+
+    @property
+    def url(self) -> str:
+        return self.connection.url
+
+    @property
+    def closed_for_good(self) -> str | None:
+        """Why the server closed this class's connection for good, or None."""
+        return self.connection.closed_for_good
+
+    @property
+    def hello(self) -> dict[str, Any]:
+        """The first message said at each connection (a class comes back by its code, a student by their token)."""
+        return dict(self.connection.hello or {})
 
     def hub_token(self) -> str:
-        """The hub token for this server (see :func:`.remote.hub_check`), or a refusal."""
+        """The hub token for this server (see :func:`.hub_token.hub_check`), or a refusal."""
         token, refusal = hub_check(self.url)
         if refusal is not None:
             raise MessageError(refusal)
@@ -135,24 +122,7 @@ class ClassClient:
 
     def open(self, hello: dict[str, Any]) -> dict[str, Any]:
         """Send ``hello`` and wait for the welcome (the class opened or joined), or raise the refusal."""
-        if self._thread is not None:
-            raise RuntimeError("this client has a class already")
-        waiter = _Waiter()
-        self._hello = hello
-        self._waiting = [waiter]
-        self._thread = threading.Thread(target=self._run, name="bhabho-class-client", daemon=True)
-        self._thread.start()
-        if not waiter.event.wait(CONNECT_TIMEOUT):
-            self.close()
-            raise ConnectionError(f"the class's server at {self.url} did not answer")
-        frame = waiter.frame
-        if frame is None:
-            self.close()
-            raise ConnectionError(f"the class's server at {self.url} did not answer")
-        if frame.get("type") != "class_welcome":
-            self.close()
-            raise MessageError(str(frame.get("error", ""))[:300])
-        self._opened.set()
+        frame = self.connection.open(hello, welcome={"class_welcome"})
         if not self.state_received.wait(CONNECT_TIMEOUT):  # the class follows its welcome at once
             self.close()
             raise ConnectionError(f"the class's server at {self.url} sent no class")
@@ -160,121 +130,42 @@ class ClassClient:
 
     def request(self, message: dict[str, Any], timeout: float = CONNECT_TIMEOUT) -> dict[str, Any]:
         """Send ``message`` and return its answer; a refusal is a MessageError."""
-        waiter = _Waiter()
-        self._send(message, waiter)
-        if not waiter.event.wait(timeout):
-            raise MessageError(Message(NO_ANSWER))
-        frame = waiter.frame
-        if frame is None:
-            raise MessageError(self.closed_for_good or Message(OUT_OF_REACH))
-        if frame.get("type") == "error":
-            raise MessageError(str(frame["error"]))
-        return frame
+        return self.connection.request(message, timeout=timeout)
 
     def post(self, message: dict[str, Any]) -> None:
         """Send ``message`` without waiting; its refusal, if any, goes to ``on_error``."""
-        self._send(message, None)
+        self.connection.post(message)
 
     def flush(self, timeout: float = CONNECT_TIMEOUT) -> bool:
         """Wait until every message sent so far is answered; True if so."""
-        deadline = time.monotonic() + timeout
-        while True:
-            with self._lock:
-                if not self._waiting:
-                    return True
-            if time.monotonic() > deadline:
-                return False
-            time.sleep(0.01)
+        return self.connection.flush(timeout)
 
-    def _send(self, message: dict[str, Any], waiter: _Waiter | None) -> None:
-        if self.closed_for_good:
-            raise MessageError(self.closed_for_good)
-        with self._lock:
-            ws = self._ws
-            if ws is None:
-                raise MessageError(Message(OUT_OF_REACH))
-            try:
-                ws.send(json.dumps(message))
-            except Exception as err:  # the connection closed meanwhile: the thread connects again
-                raise MessageError(Message(OUT_OF_REACH)) from err
-            self._waiting.append(waiter)
-
-    # ------------------------------------------------------------------ the thread
-    def _run(self) -> None:
-        wait = 0.1
-        while not self._closing:
-            code = None
-            last_error: str | None = None
-            try:
-                with self._connect(self.url, open_timeout=CONNECT_TIMEOUT, max_size=2**24) as ws:
-                    with self._lock:
-                        ws.send(json.dumps(self._hello))
-                        if self._opened.is_set():  # a reconnection: its welcome answers nobody
-                            self._waiting = [None]
-                        self._ws = ws
-                    try:
-                        for text in ws:
-                            wait = 0.1
-                            frame = json.loads(text)
-                            if frame.get("type") == "error":
-                                last_error = str(frame.get("error"))
-                            self._receive(frame)
-                    finally:
-                        code = ws.close_code
-            except Exception:  # refused, reset or closed: try again below
-                pass
-            finally:
-                with self._lock:
-                    self._ws = None
-                    waiting, self._waiting = self._waiting, []
-                for waiter in waiting:  # nothing more will answer them
-                    if waiter is not None:
-                        waiter.event.set()
-            if code in FINAL_CLOSE:
-                self.closed_for_good = last_error or "the server closed this class's connection"
-                self._closing = True
-                if self.on_error is not None:
-                    self.on_error(self.closed_for_good)
-            if self._closing or not self._opened.is_set():
-                return
-            time.sleep(wait)
-            wait = min(RETRY_MAX, wait * 2)
-
-    def _receive(self, frame: dict[str, Any]) -> None:
-        kind = frame.get("type")
-        if kind in PUSHES:
-            if self.state is None or frame.get("version", 0) >= self.state.get("version", 0):
-                self.state = frame
-                self.state_received.set()
-                if self.on_state is not None:
-                    self.on_state(frame)
+    # ------------------------------------------------------------------ from the connection's thread
+    def _on_frame(self, frame: dict[str, Any]) -> None:
+        if frame.get("type") != "class_welcome":
             return
-        if kind == "class_welcome":
-            self.welcome = frame
-            if self._hello is not None and self._hello["type"] == "class_create":  # come back to it as its teacher
-                self._hello = {**self._hello, "type": "class_teach", "code": frame["code"]}
-                self._hello.pop("title", None)
-            elif self._hello is not None and self._hello["type"] == "class_join" and frame.get("token"):
-                self._hello = {**self._hello, "token": frame["token"]}
-        with self._lock:
-            waiter = self._waiting.pop(0) if self._waiting else None
-        if waiter is not None:
-            waiter.frame = frame
-            waiter.event.set()
-        elif kind == "error" and self.on_error is not None:
-            self.on_error(str(frame["error"]))
+        self.welcome = frame
+        hello = self.connection.hello or {}
+        if hello.get("type") == "class_create":  # come back to it as its teacher
+            hello = {**hello, "type": "class_teach", "code": frame["code"]}
+            hello.pop("title", None)
+        elif hello.get("type") == "class_join" and frame.get("token"):
+            hello = {**hello, "token": frame["token"]}
+        self.connection.hello = hello
+
+    def _on_push(self, frame: dict[str, Any]) -> None:
+        if self.state is None or frame.get("version", 0) >= self.state.get("version", 0):
+            self.state = frame
+            self.state_received.set()
+            if self.on_state is not None:
+                self.on_state(frame)
+
+    def _on_error(self, text: str) -> None:
+        if self.on_error is not None:
+            self.on_error(text)
 
     def close(self) -> None:
-        self._closing = True
-        with self._lock:
-            ws = self._ws
-        if ws is not None:
-            try:
-                ws.close()
-            except Exception:
-                pass
-        if self._thread is not None and self._thread is not threading.current_thread():
-            self._thread.join(CONNECT_TIMEOUT)
+        self.connection.close()
 
 
 # ---------------------------------------------------------------------- the panels
@@ -534,7 +425,7 @@ class TeacherClass(_ClassWidget):
         return str(frame["id"])
 
     # ------------------------------------------------------------------ a game in the review
-    def open_game(self, game: str, rollouts: int | None = None, samples: int | None = None) -> ClassGame:
+    def open_game(self, game: str, rollouts: int | None = None, samples: int | None = None) -> Table:
         """Open the game ``game`` (its id, see :meth:`games`) under the view, in the review,
         rebuilt from that student's own seat record (the review works with the student's
         budget unless given, so its grades are theirs); returns the widget."""
@@ -542,10 +433,10 @@ class TeacherClass(_ClassWidget):
             raise MessageError(Message(NO_SUCH_GAME, game=str(game)[:20]))
         frame = self.client.request({"type": "class_record", "game": str(game)[:64]})
         known = next(g for g in self.games() if g["id"] == game)
-        table = ClassGame(frame["record"], frame["student"], frame["seat"], frame["names"], known["round"],
-                          frame.get("game", game), rollouts=frame["rollouts"] if rollouts is None else rollouts,
-                          samples=frame["samples"] if samples is None else samples, language=self.language, deck=self._deck,
-                          table=known["table"])
+        table = class_game(frame["record"], frame["student"], frame["seat"], frame["names"], known["round"],
+                           rollouts=frame["rollouts"] if rollouts is None else rollouts,
+                           samples=frame["samples"] if samples is None else samples, language=self.language,
+                           deck=self._deck, table=known["table"])
         self._open_game = game
         self._show(table)
         self._sync()
@@ -663,260 +554,67 @@ def _lesson_record(lesson: Any, question: str, language: str) -> str:
 
 
 # ---------------------------------------------------------------------- a game in the review
-class ClassGame(FeltWidget):
-    """A student's game over at a class table, in the review, for their teacher: the game
-    rebuilt from the student's own seat record (:func:`.seat_record.stand_in`), shown at its
-    end from that seat, and reviewed for it with the student's budget (so its grades are the
-    ones the student's kernel sent). Read-only: nothing can be played."""
-
-    can_deal = traitlets.Bool(False).tag(sync=True)
-
-    def __init__(self, record: dict[str, Any], student: str, seat: int, names: list[str], round: int = 1,
-                 game_id: str = "", rollouts: int = DEFAULT_ROLLOUTS, samples: int = DEFAULT_SAMPLES,
-                 language: str | None = None, deck: str = "two-colour", table: str = "") -> None:
-        self._translator = translator(default_language() if language is None else check_language(language))
-        self.game = stand_in(record)
-        self.game_id, self.table = game_id, table
-        self._show: Showing | None = None
-        self._views = 1  # the version of the view shown: grows with every change of it
-        self._seat, self.student, self.round = seat, student, round
-        self._names = [str(n)[:40] for n in names][: self.game.num_players]
-        while len(self._names) < self.game.num_players:
-            self._names.append(f"Player {len(self._names)}")
-        self._at: int | None = None
-        self._lock = threading.RLock()
-        self._budget = (rollouts, samples)
-        self.run: ReviewRun | None = None
-        super().__init__(variants=list(PRESETS), bot_levels=["random", "rules"], labels=self._translator.labels(),
-                         lang=self._translator.code, deck=check_deck(deck))
-        with self._lock:  # its first progress waits for the run to be kept
-            self.run = ReviewRun(self.game, seat, self._progress, rollouts=rollouts, samples=samples)
-        self._sync()
-
-    @property
-    def translator(self) -> Translator:
-        return self._translator
-
-    @property
-    def seat(self) -> int:
-        return self._seat
-
-    def names(self) -> list[str]:
-        return list(self._translator.local_names(self._names))
-
-    @property
-    def last_review(self) -> Any:
-        return self.run.result if self.run is not None else None
-
-    def wait(self, timeout: float | None = None) -> bool:
-        """Wait for the review to be worked out; True once it is."""
-        return self.run is not None and self.run.wait(timeout)
-
-    def counts(self) -> dict[str, int]:
-        """The review's grade counts (once worked out)."""
-        rev = self.last_review
-        return {g: (rev.count(g) if rev is not None else 0) for g in GRADES}
-
-    def show_decision(self, number: int | None) -> None:
-        """Show the table as the student saw it at decision ``number`` of the review; None: the end."""
-        with self._lock:
-            if number is not None:
-                if self.run is None:
-                    raise MessageError(Message("the review is not ready yet"))
-                number = self.run.check_decision(number)
-            self._at = number
-            self._show = None
-            self._views += 1
-        self._sync()
-
-    def show_me(self, line: str = "better", decision: int | None = None) -> Showing:
-        """Play out one imagined way the game can go after the better action of decision
-        ``decision`` of the review, or (``line="worse"``) after the one the student chose, as
-        the table's Show me does (:meth:`.widget.Table.show_me`)."""
-        with self._lock:
-            show = self._show
-            if show is None or not show.asked_as("review", decision, None):
-                show = Showing.from_review(self.run, self.game, self._seat, decision)
-            show.switch(line)
-            self._show = show
-            self._views += 1
-        self._sync()
-        return show
-
-    def _progress(self) -> None:
-        self._sync()
-
-    def _use_language(self, tr: Translator) -> None:
-        self._translator = tr
-
-    def _final_view(self) -> Any:
-        tr, names = self._translator, self.names()
-        narration = tr.format(GAME_TITLE, student=self.student, table=self.table or "?", round=self.round)
-        return build_view(self.game, self._seat, version=self._views, mode="play", waiting="over", change="new",
-                          narration=narration, log=log_lines(self.game.events, self._seat, False, tr, names),
-                          translator=tr, names=names)
-
-    def _sync(self) -> None:
-        with self._lock, self.hold_sync():
-            names = self.names()
-            at, run = self._at, self.run
-            if self._show is not None:
-                self.view = self._show.view(self._translator, names, self._views)
-            elif at is not None and run is not None and run.result is not None:
-                self.view = run.position_view(at, self._translator, names, self._views)
-            else:
-                self.view = self._final_view()
-            self.config = {"players": self.game.num_players, "seed": None, "variant": _variant_of(self.game),
-                           "bots": "rules", "language": self._translator.code, "rounds": None, "can_deal": False}
-            self.review = run.trait(self._translator, names, at) if run is not None else {
-                "status": "running", "done": 0, "total": 0, "seat": self._seat, "at": None, "decisions": [], "events": [],
-                "costliest": [], "counts": {g: 0 for g in GRADES}, "error": ""}
-            self._sync_tracker()
-
-    def _tracker_data(self, chances: bool) -> dict[str, Any]:
-        return tracker_data(self.game.seat_view(self._seat), self.names(), chances)
-
-    def _msg_review_show(self, content: dict[str, Any]) -> None:
-        self.show_decision(content["decision"])
-
-    def _msg_review_cancel(self, content: dict[str, Any]) -> None:
-        if self.run is not None:
-            self.run.cancel()
-
-    def _msg_review_start(self, content: dict[str, Any]) -> None:
-        with self._lock:
-            if self.run is not None and self.run.status in ("cancelled", "failed"):
-                self.run = ReviewRun(self.game, self._seat, self._progress, rollouts=self._budget[0],
-                                     samples=self._budget[1])
-        self._sync()
-
-    def _msg_read_only(self, content: dict[str, Any]) -> None:
-        raise MessageError(Message(READ_ONLY))
-
-    def _msg_show_me(self, content: dict[str, Any]) -> None:
-        check_version(content["version"], self._views)
-        if content["source"] != "review":
-            raise MessageError(Message(READ_ONLY))
-        self.show_me(content["line"], content["decision"])
-
-    def _msg_show_step(self, content: dict[str, Any]) -> None:
-        with self._lock:
-            if self._show is None:
-                raise MessageError(Message("Show me is not open: nothing to step through"))
-            check_version(content["version"], self._views)
-            self._show.go(content["index"])
-            self._views += 1
-        self._sync()
-
-    def _msg_show_close(self, content: dict[str, Any]) -> None:
-        with self._lock:
-            if self._show is None:
-                raise MessageError(Message("Show me is not open: nothing to close"))
-            self._show = None
-            self._views += 1
-        self._sync()
-
-    _HANDLERS = {"review_start": _msg_review_start, "review_cancel": _msg_review_cancel, "review_show": _msg_review_show,
-                 "set_language": FeltWidget._msg_set_language, "set_deck": FeltWidget._msg_set_deck,
-                 "tracker": FeltWidget._msg_tracker, "play": _msg_read_only, "take": _msg_read_only,
-                 "advance": _msg_read_only, "new_game": _msg_read_only, "undo": _msg_read_only, "hint": _msg_read_only,
-                 "show_me": _msg_show_me, "show_step": _msg_show_step, "show_close": _msg_show_close}
-
-    def _static_title(self) -> str:
-        return f"{self.student}, round {self.round}"
-
-
-def _variant_of(game: Game) -> str:
-    return next((name for name, preset in PRESETS.items() if preset == game.rules), "classic")
+def class_game(record: dict[str, Any], student: str, seat: int, names: list[str], round: int = 1,
+               rollouts: int = DEFAULT_ROLLOUTS, samples: int = DEFAULT_SAMPLES, language: str | None = None,
+               deck: str = "two-colour", table: str = "") -> Table:
+    """A student's game over at a class table, in the review, for their teacher: the one
+    :class:`~.widget.Table` felt over a :class:`~.backend.StoredGame`, the game rebuilt from the
+    student's own seat record (:func:`.seat_record.stand_in`), shown at its end from that seat,
+    and reviewed for it with the student's budget (so its grades are the ones the student's
+    kernel sent), in the third person ("Asha chose"). Read-only: nothing can be played."""
+    language = default_language() if language is None else check_language(language)
+    title = Message(GAME_TITLE, student=student, table=table or "?", round=round)
+    backend = StoredGame(stand_in(record), seat, names, title=title, person=student, rollouts=rollouts, samples=samples,
+                         language=language)
+    return Table(backend=backend, deck=deck)
 
 
 # ---------------------------------------------------------------------- the student
-class ClassLesson(Lesson):
-    """A lesson handed out to a class, as a student answers it: every answer given (and every
-    question passed without one) goes to the class, once the student agreed (see
-    :class:`StudentClass`); the lesson itself is the :class:`~.widget.Lesson` it always is."""
+class ClassReporter:
+    """At a seat of a class's table: once the student agreed, each game over, reviewed in this
+    kernel from the seat's own record (the review the student may open, worked out once), is
+    sent to the class as the digest of that record and the review's grade counts."""
 
-    def __init__(self, script: LessonScript, klass: StudentClass, item: str, language: str | None = None,
-                 deck: str = "two-colour") -> None:
+    def __init__(self, klass: StudentClass, item: str, code: Callable[[], str]) -> None:
         self._klass = weakref.ref(klass)
         self._item = item
-        start = script.game.copy()
-        while start.moves:
-            start.undo()
-        super().__init__(start, list(script.moves), title=script.title, exercises=list(script.exercises.values()),
-                         seat=script.seat, reveal_all=script.reveal_all,
-                         language=script.language if language is None else language, deck=deck)
-
-    def answer(self, choice: Any) -> dict[str, Any]:
-        step = self.step
-        feedback = super().answer(choice)
-        klass = self._klass()
-        if klass is not None:
-            klass._send({"type": "class_answer", "item": self._item, "step": step,
-                         "choice": Card.parse(choice).code if isinstance(choice, Card) else choice})
-        return feedback
-
-    def goto(self, index: int) -> None:
-        skipped = {s for s in self.exercises if self.script.status(s) == "skipped"}
-        super().goto(index)
-        klass = self._klass()
-        if klass is not None:
-            for step in sorted(s for s in self.exercises if self.script.status(s) == "skipped" and s not in skipped):
-                klass._send({"type": "class_skip", "item": self._item, "step": step})
-
-
-class ClassTable(SharedTable):
-    """A seat at a class's table: a :class:`~.remote.SharedTable` that, at each game over,
-    once the student agreed, reviews the game in this kernel from the seat's own record and
-    sends the class its digest and the review's grade counts."""
-
-    def __init__(self, client: TableClient, klass: StudentClass, item: str, pace: float = 0.6,
-                 deck: str = "two-colour") -> None:
-        self._klass = weakref.ref(klass)
-        self._item = item
-        self._was_over = False
+        self._code = code
         self._reported: set[str] = set()
+        self._lock = threading.Lock()
+        self._sent = threading.Condition()
         self.reports: list[dict[str, Any]] = []
         """What this seat sent the class: one ``{"digest", "counts"}`` per game over (or ``error``)."""
-        self._reporting = threading.Lock()
-        super().__init__(client, pace=pace, deck=deck)
 
-    def _on_state(self, frame: dict[str, Any]) -> None:
-        super()._on_state(frame)
-        view = frame["view"]
-        over = bool(view.get("is_over")) and view.get("mode") == "play"
-        if over and not self._was_over:
-            threading.Thread(target=self._report, name="bhabho-class-game", daemon=True).start()
-        self._was_over = over
-
-    def _report(self) -> None:
+    def wanted(self) -> bool:
         klass = self._klass()
-        if klass is None or klass.consent is not True:
-            return
-        with self._reporting:
-            try:
-                record = self.client.request_record()
-                digest = record_digest(record)
-                if digest in self._reported:
-                    return
-                rev = review(stand_in(record), self.seat, rollouts=klass.rollouts, samples=klass.samples, seed=0)
-                counts = {g: rev.count(g) for g in GRADES}
-                klass._send({"type": "class_game", "item": self._item, "code": self.code, "digest": digest,
-                             "counts": counts, "rollouts": klass.rollouts, "samples": klass.samples}, wait=True)
-                self._reported.add(digest)
-                self.reports.append({"digest": digest, "counts": counts})
-            except Exception as err:  # told under the class's panel: a class never breaks the table
-                self.reports.append({"error": str(err)[:200]})
-                klass._on_error(str(err)[:300])
+        return klass is not None and klass.consent is True
 
-    def wait_reported(self, games: int = 1, timeout: float = 120.0) -> bool:
+    def __call__(self, run: Any, record: dict[str, Any]) -> None:
+        klass = self._klass()
+        if klass is None or klass.consent is not True or run.result is None:
+            return
+        with self._lock:
+            digest = record_digest(record)
+            if digest in self._reported:
+                return
+            counts = {g: run.result.count(g) for g in GRADES}
+            rollouts, samples = run.budget
+            try:
+                klass._send({"type": "class_game", "item": self._item, "code": self._code(), "digest": digest,
+                             "counts": counts, "rollouts": rollouts, "samples": samples}, wait=True)
+                self._reported.add(digest)
+                report: dict[str, Any] = {"digest": digest, "counts": counts}
+            except Exception as err:  # told under the class's panel: a class never breaks the table
+                report = {"error": str(err)[:200]}
+                klass._on_error(str(err)[:300])
+        with self._sent:
+            self.reports.append(report)
+            self._sent.notify_all()
+
+    def wait(self, games: int = 1, timeout: float = 120.0) -> bool:
         """Wait until ``games`` games over were sent to the class (or refused); True if so."""
-        deadline = time.monotonic() + timeout
-        while len(self.reports) < games:
-            if time.monotonic() > deadline:
-                return False
-            time.sleep(0.05)
-        return True
+        with self._sent:
+            return self._sent.wait_for(lambda: len(self.reports) >= games, timeout)
 
 
 class StudentClass(_ClassWidget):
@@ -949,7 +647,7 @@ class StudentClass(_ClassWidget):
     def token(self) -> str:
         """Stand-alone, this student's token: ``Class.join(server, code, name, token=...)`` comes
         back under this name from another notebook ("" on a hub, and after the first join)."""
-        return str(self.client._hello.get("token", "") if self.client._hello else "")
+        return str(self.client.hello.get("token", ""))
 
     @property
     def title(self) -> str:
@@ -994,17 +692,33 @@ class StudentClass(_ClassWidget):
 
     def open(self, item: str | int = 0) -> Any:
         """Open what was handed out (its id, title or number) under this view: a lesson to
-        answer (:class:`ClassLesson`) or a seat at a class table (:class:`ClassTable`); returns it."""
+        answer (a :class:`~.widget.Lesson` whose answers, and questions passed over, go to the
+        class as they are given) or a seat at a class table (a :class:`~.widget.Table` whose
+        games over are reviewed here and sent, see :class:`ClassReporter`); returns it."""
         found = self._item(item)
+        item_id = found["id"]
+        widget: Table
         if found["kind"] == "lesson":
-            frame = self.client.request({"type": "class_lesson", "item": found["id"]})
-            widget: Any = ClassLesson(lesson_from_json(frame["lesson"]), self, found["id"], language=self.language,
-                                      deck=self._deck)
+            frame = self.client.request({"type": "class_lesson", "item": item_id})
+            script = lesson_from_json(frame["lesson"])
+            start = script.game.copy()
+            while start.moves:
+                start.undo()
+            steps = LessonSteps(LessonScript(start, list(script.moves), title=script.title,
+                                             exercises=list(script.exercises.values()), seat=script.seat,
+                                             reveal_all=script.reveal_all, start=script.start, language=self.language),
+                                on_answer=lambda step, choice: self._send({
+                                    "type": "class_answer", "item": item_id, "step": step,
+                                    "choice": Card.parse(choice).code if isinstance(choice, Card) else choice}),
+                                on_skip=lambda step: self._send({"type": "class_skip", "item": item_id, "step": step}))
+            widget = Lesson(start, backend=steps, deck=self._deck)
         else:
-            frame = self.client.request({"type": "class_sit", "item": found["id"]})
+            frame = self.client.request({"type": "class_sit", "item": item_id})
             client = TableClient(self.client.server)
             client.resume(frame["code"], frame["seat"], frame["token"], language=self.language)
-            widget = ClassTable(client, self, found["id"], pace=self._pace, deck=self._deck)
+            reporter = ClassReporter(self, item_id, lambda: client.code or "")
+            widget = Table(backend=ServerSeat(client, reporter=reporter, budget=(self.rollouts, self.samples)),
+                           pace=self._pace, deck=self._deck)
         self._opened_item = found["id"]
         self._show(widget)
         self._sync()

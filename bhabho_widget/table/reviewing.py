@@ -29,6 +29,7 @@ from ..coach.review import (
 from ..engine.errors import MessageError
 from ..engine.game import Game
 from ..i18n import Message, Translator
+from .backend import GameSource, idle_trait
 from .view import View, build_view, log_lines
 
 __all__ = ["ReviewRun", "T_REVIEW_AT", "T_REVIEW_AT_BEST"]
@@ -39,16 +40,20 @@ T_REVIEW_AT_BEST = "Review, decision {n} of {count} (trick {trick}): you chose {
 STATUSES = ("running", "done", "cancelled", "failed")
 
 
+
+
 class ReviewRun:
     """One review of ``game`` for ``seat``, started at once in a thread (see the module's
     docstring). ``changed()`` is called from that thread as it progresses and when it ends."""
 
-    def __init__(self, game: Game, seat: int, changed: Callable[[], None], rollouts: int = DEFAULT_ROLLOUTS,
+    def __init__(self, game: Game | GameSource, seat: int, changed: Callable[[], None], rollouts: int = DEFAULT_ROLLOUTS,
                  samples: int = DEFAULT_SAMPLES, seed: int | None = 0) -> None:
         for name, value in (("rollouts", rollouts), ("samples", samples)):
             if not isinstance(value, int) or isinstance(value, bool) or value < 1:
                 raise ValueError(f"{name} must be a positive whole number, not {value!r}"[:120])
-        self.game = game.copy()
+        self._source: GameSource | None = None if isinstance(game, Game) else game
+        self.game: Game | None = game.copy() if isinstance(game, Game) else None
+        """The game reviewed (the seat's own view of it), once there is one."""
         self.seat = seat
         self.status = "running"
         self.done = 0
@@ -67,6 +72,11 @@ class ReviewRun:
 
     def _work(self) -> None:
         try:
+            if self.game is None:
+                assert self._source is not None
+                self.game = self._source(self._cancel)  # the seat's record, asked of the server and rebuilt
+                if self._cancel.is_set():
+                    raise ReviewCancelled
             self.result = review(self.game, self.seat, rollouts=self._rollouts, samples=self._samples, seed=self._seed,
                                  progress=self._progress, cancel=self._cancel)
             self.done = self.total = len(self.result.decisions)
@@ -74,8 +84,8 @@ class ReviewRun:
         except ReviewCancelled:
             self.status = "cancelled"
         except Exception as err:  # shown in the panel: a review never breaks the table
-            self.status = "failed"
-            self.failure = str(err)[:200]
+            self.status = "cancelled" if self._cancel.is_set() else "failed"
+            self.failure = "" if self._cancel.is_set() else str(err)[:200]
         self._changed()
 
     def cancel(self) -> None:
@@ -86,6 +96,11 @@ class ReviewRun:
         """Wait for the review to end; True once it has."""
         self.thread.join(timeout)
         return not self.thread.is_alive()
+
+    @property
+    def budget(self) -> tuple[int, int]:
+        """``(rollouts, samples)``: the review's budget."""
+        return self._rollouts, self._samples
 
     @property
     def count(self) -> int:
@@ -102,9 +117,8 @@ class ReviewRun:
     # ------------------------------------------------------------------ for the browser
     def trait(self, translator: Translator, names: Sequence[str], at: int | None) -> dict[str, Any]:
         """The ``review`` trait: the progress while running; every decision once done."""
-        out: dict[str, Any] = {"status": self.status, "done": self.done, "total": self.total, "seat": self.seat,
-                               "at": at, "decisions": [], "events": [], "costliest": [], "counts": {g: 0 for g in GRADES},
-                               "error": self.failure}
+        out = idle_trait(self.seat, self.status, self.failure)
+        out.update(done=self.done, total=self.total, at=at)
         rev = self.result
         if rev is None:
             return out
@@ -128,7 +142,7 @@ class ReviewRun:
         """The table as the seat saw it at decision ``number``: read-only (mode ``review``),
         the better action named in ``view["review"]`` and in the line under the table."""
         rev = self.result
-        assert rev is not None
+        assert rev is not None and self.game is not None
         d = rev.decisions[number]
         at = replay_to(self.game, d.move)
         row = self.trait(translator, names, number)["decisions"][number]
@@ -146,6 +160,6 @@ class ReviewRun:
         from ..coach.tracker import tracker_data
 
         rev = self.result
-        assert rev is not None
+        assert rev is not None and self.game is not None
         at = replay_to(self.game, rev.decisions[number].move)
         return tracker_data(at.seat_view(self.seat), names, chances)

@@ -280,8 +280,9 @@ export function controlsPanel(ctx: Context): ControlsPanel {
       for (const e of c.playOnly) e.hidden = v.mode === "lesson";
       c.hint.disabled = !v.take_offer && (!canPlay(v) || !((v.legal ?? []).length || v.can_take));
       c.undo.disabled = v.can_undo === false; // nothing of the person's to take back yet
-      // at a shared table only the host deals: the others' New game is off (other tables have no can_deal)
-      c.newGame.disabled = model.get("can_deal") === false;
+      // a table that does not deal (a shared table's other seats) has no "new_game" among its capabilities
+      const caps = model.get("capabilities");
+      c.newGame.disabled = Array.isArray(caps) && !caps.includes("new_game");
     },
     drawConfig(refill = false): void {
       const lists = {

@@ -591,8 +591,8 @@ export interface Traits {
   languages: Language[];
   /** null in a lesson. */
   config: Config | null;
-  /** A shared table's seat that deals (the host's): the New game button is off for the other seats. Widgets without this trait (every other table) deal with New game. */
-  can_deal: boolean;
+  /** The browser's message types the table takes now (its backend's: a local game, a seat at a shared table, a stored game, a lesson): the front end shows only the controls of these. A message of another type gets a sentence about the table. */
+  capabilities: ("play" | "take" | "advance" | "undo" | "hint" | "new_game" | "set_language" | "goto" | "answer" | "set_deck" | "tracker" | "review_start" | "review_cancel" | "review_show" | "show_me" | "show_step" | "show_close")[];
   /** How the suits are coloured; the browser asks for a change with set_deck. Until the kernel has this trait, the front end hides the deck switch and draws two colours. */
   deck: Deck;
   /** Texts of the front end by key (the keys of bhabho_widget/i18n/labels.json); a missing key shows the English text. */

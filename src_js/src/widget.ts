@@ -192,7 +192,7 @@ export function mount(model: Model, el: HTMLElement): () => void {
     pacer.update(view(), model.get("pace"), felt.restSince());
   });
   on("change:reveal_all", controls.drawSettings);
-  on("change:can_deal", () => redraw(drawView));
+  on("change:capabilities", () => redraw(drawView));
 
   // ---- DOM events (delegated to the root, so redraws need no rewiring) ----
 

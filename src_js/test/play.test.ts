@@ -371,15 +371,16 @@ describe("controls", () => {
     expect(model.sent[2]).toEqual({ type: "new_game", version: 7, players: 3, seed: null, variant: "classic", bots: "rules" });
   });
 
-  it("turns New game off for a shared table's seat that does not deal (can_deal false)", () => {
+  it("turns New game off for a shared table's seat that does not deal (no new_game capability)", () => {
     const { q, model } = mount({ config: config({}) });
     const newGame = q<HTMLButtonElement>("[data-testid=new-game]");
     expect(newGame.disabled).toBe(false); // a seat that deals
-    model.set("can_deal", false);
+    const dealer = model.get("capabilities") as string[];
+    model.set("capabilities", dealer.filter((c: string) => c !== "new_game"));
     expect(newGame.disabled).toBe(true);
     newGame.click();
     expect(model.sent).toEqual([]); // nothing sent, nothing refused
-    model.set("can_deal", true); // the host's role passed to this seat
+    model.set("capabilities", dealer); // the host's role passed to this seat
     expect(newGame.disabled).toBe(false);
     newGame.click();
     expect(model.sent[0]).toMatchObject({ type: "new_game" });

@@ -148,9 +148,9 @@ def test_the_teacher_s_view_live_with_a_game_in_the_review_and_the_csv(page, jup
             time.sleep(0.05)
         tables[0].deal()
         play_to_the_end(tables)
-        assert all(t.wait_reported(1) for t in tables), [t.reports for t in tables]
+        assert all(t.backend.reporter.wait(1) for t in tables), [t.backend.reporter.reports for t in tables]
         root.locator("[data-testid=class-game]").nth(1).wait_for()
-        counts = {t.client.state["seats"][t.seat]["name"]: t.reports[0]["counts"] for t in tables}
+        counts = {t.client.state["seats"][t.seat]["name"]: t.backend.reporter.reports[0]["counts"] for t in tables}
         for name, c in counts.items():
             row = root.locator(f'[data-testid=class-game][data-student="{name}"]')
             assert row.locator("[data-testid=class-game-counts]").inner_text() == (
