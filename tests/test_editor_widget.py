@@ -13,9 +13,10 @@ from typing import Any
 import pytest
 from test_review_table import finished
 
-from bhabho_widget import Editor, Game, Lesson, Table, make_exercise
+from bhabho_widget import Editor, Game, Table, make_exercise
 from bhabho_widget.engine.errors import MessageError, PositionError
 from bhabho_widget.i18n import LANGUAGES, translator
+from bhabho_widget.table.backend import LessonSteps
 from bhabho_widget.table.editor import Problem
 from bhabho_widget.table.protocol import check_trait
 
@@ -123,7 +124,8 @@ def test_play_it_out_and_open_as_a_lesson_under_the_editor() -> None:
     assert ed.panel.editor["outcome"] == "Below: the position played out, you at Player 1."
     assert len(ed.output.outputs) == 1 and "application/vnd.jupyter.widget-view+json" in ed.output.outputs[0]["data"]
     assert send(ed, "edit_lesson", question="card") == ""
-    assert isinstance(ed.lesson, Lesson) and len(ed.output.outputs) == 1  # the lesson replaces the table
+    assert isinstance(ed.lesson, Table) and isinstance(ed.lesson.backend, LessonSteps)
+    assert len(ed.output.outputs) == 1  # the lesson replaces the table
     ex = next(iter(ed.lesson.exercises.values()))
     assert ex.kind == "card" and ex.answer[0] in ("KH", "2C") and ex.explain
     assert ed.panel.editor["outcome"] == "Below: the position as a lesson."

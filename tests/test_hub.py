@@ -517,8 +517,7 @@ out = []
 for g in t.games():
     review = t.open_game(g["id"])
     assert review.wait_review(200), review.review_run.failure
-    counts = {grade: review.last_review.count(grade) for grade in g["counts"]}
-    out.append({"student": g["student"], "seat": g["seat"], "sent": g["counts"], "review": counts,
+    out.append({"student": g["student"], "seat": g["seat"], "sent": g["counts"], "review": review.last_review.counts(),
                 "hands": review.view["hands"], "shown": t.panel.classroom["open_game"] == g["id"]})
 print(json.dumps({"games": out, "csv": t.to_csv(), "panel": [g["counts"] for g in t.panel.classroom["games"]]}))
 """

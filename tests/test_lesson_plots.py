@@ -44,7 +44,7 @@ def test_lesson_steps_back_and_forth():
 def test_lesson_from_a_record_replays_the_game():
     g = Game.deal(4, seed=6)
     play_out(g, [RuleBot(s) for s in range(4)])
-    L = Lesson.from_json(g.to_json())
+    L = Lesson(Game.from_json(g.to_json()))
     assert L.length == len(g.moves) and L.step == 0
     L.goto(L.length)
     assert L.game.state_key() == g.state_key() and L.view["is_over"] and L.view["loser"] == g.loser

@@ -256,6 +256,11 @@ class Review:
             raise ValueError(f"grade must be one of {', '.join(GRADES)}, not {grade!r}"[:120])
         return sum(d.grade == grade for d in self.decisions)
 
+    def counts(self) -> dict[str, int]:
+        """How many decisions have each grade: ``{"inaccuracy": 2, "mistake": 1, "blunder": 0}``
+        (the counts a class is sent of a game over)."""
+        return {g: self.count(g) for g in GRADES}
+
     def costliest(self, n: int = 3) -> list[Decision]:
         """The ``n`` decisions that cost the most (largest loss first; graded ones before
         ungraded ones of the same loss), among those whose loss is above 0."""

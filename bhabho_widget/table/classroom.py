@@ -57,7 +57,7 @@ from .lesson import LessonScript
 from .protocol import SERVER_PROTOCOL
 from .remote import ServerSeat, TableClient
 from .seat_record import record_digest, stand_in
-from .widget import Lesson, Table
+from .widget import Table
 
 __all__ = ["Class", "ClassClient", "ClassReporter", "StudentClass", "TeacherClass", "class_game"]
 
@@ -711,7 +711,7 @@ class StudentClass(_ClassWidget):
                                     "type": "class_answer", "item": item_id, "step": step,
                                     "choice": Card.parse(choice).code if isinstance(choice, Card) else choice}),
                                 on_skip=lambda step: self._send({"type": "class_skip", "item": item_id, "step": step}))
-            widget = Lesson(start, backend=steps, deck=self._deck)
+            widget = Table(backend=steps, deck=self._deck)
         else:
             frame = self.client.request({"type": "class_sit", "item": item_id})
             client = TableClient(self.client.server)

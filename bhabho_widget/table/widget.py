@@ -3,7 +3,7 @@
 A :class:`Table` draws one seat's table over a :class:`~.backend.Backend`: a game against bots
 in this kernel (``Table()``, over a :class:`~.session.TableSession`), a seat at a table
 server's table (:meth:`Table.host`, :meth:`Table.join`, :meth:`Table.resume`), a finished game
-from a stored record (a student's game a teacher reviews) or a lesson (:class:`Lesson`). What
+from a stored record (a student's game a teacher reviews) or a lesson (:func:`Lesson`). What
 the felt adds to every backend is written here once: the review of a game over (worked out
 in a thread, its positions shown read-only), *Show me* (an imagined game played out on the
 felt), the Tracker, the hint where the backend gives one, the language and the card faces.
@@ -516,6 +516,73 @@ class Table(BaseWidget):
         else:
             self.tracker = self.backend.tracker(chances)
 
+    # ------------------------------------------------------------------ a lesson
+    def _steps(self) -> LessonSteps:
+        if not isinstance(self.backend, LessonSteps):
+            raise self.backend.refuse("goto")
+        return self.backend
+
+    @property
+    def script(self) -> LessonScript:
+        """A lesson's plain-Python script (:class:`.lesson.LessonScript`)."""
+        return self._steps().script
+
+    @property
+    def title(self) -> str:
+        """A lesson's title."""
+        return self.script.title
+
+    @property
+    def moves(self) -> list[Any]:
+        """A lesson's moves, from its start."""
+        return self.script.moves
+
+    @property
+    def exercises(self) -> dict[int, Exercise]:
+        """A lesson's questions, by step."""
+        return self.script.exercises
+
+    @property
+    def step(self) -> int:
+        """The step of the lesson shown (0 is its start)."""
+        return self.script.step
+
+    @property
+    def length(self) -> int:
+        """A lesson's number of steps."""
+        return self.script.length
+
+    @property
+    def explanation(self) -> str:
+        """What the lesson's step shown did, in words."""
+        return self.script.explanation
+
+    def goto(self, index: int) -> None:
+        """Show the lesson's position after ``index`` moves (0 is the start)."""
+        self._require("goto")
+        self.backend.goto(index)
+        self._sync()
+
+    def next(self) -> None:
+        """The lesson's next step."""
+        self.goto(min(self.step + 1, self.length))
+
+    def back(self) -> None:
+        """The lesson's step before."""
+        self.goto(max(self.step - 1, 0))
+
+    def answer(self, choice: Any) -> dict[str, Any]:
+        """Check the learner's answer to the lesson's question at this step; returns the feedback."""
+        self._require("answer")
+        feedback = self.backend.answer(choice)
+        self._sync()
+        return feedback
+
+    def results(self) -> LessonResults:
+        """How the lesson went, per question (see :meth:`.lesson.LessonScript.results`):
+        plain data for a teacher to collect, shown as a table in the notebook."""
+        return self.script.results()
+
     # ------------------------------------------------------------------ a teacher's tools
     def moment(self) -> Game:
         """The game at the moment shown: while the review shows a decision, the game as it
@@ -729,79 +796,20 @@ class Table(BaseWidget):
         return (data, meta) if isinstance(bundle, tuple) else data
 
 
-class Lesson(Table):
-    """A lesson: step through ``game`` followed by ``moves`` (see :class:`.lesson.LessonScript`),
-    showing ``seat`` at the bottom, on the one :class:`Table` felt (its backend a
-    :class:`~.backend.LessonSteps`). All hands are shown unless ``reveal_all=False``.
-    ``language`` is the language of the engine's explanations, the feedback and the labels
-    (default: the notebook's locale if supported, else English)."""
-
-    def __init__(self, game: Game, moves: Sequence[Move | str] = (), title: str = "",
-                 exercises: Sequence[Exercise] = (), seat: int = 0, reveal_all: bool = True, start: int = 0,
-                 language: str | None = None, deck: str = "two-colour", *, backend: LessonSteps | None = None) -> None:
-        if backend is None:
-            language = default_language() if language is None else check_language(language)
-            script = LessonScript(game, moves, title=title, exercises=exercises, seat=seat, reveal_all=reveal_all,
-                                  start=start, language=language)
-            backend = LessonSteps(script)
-        super().__init__(backend=backend, deck=deck)
-
-    @classmethod
-    def from_json(cls, record: str, **kwargs: Any) -> Lesson:
-        """A lesson that replays a game record (see :meth:`Game.to_json`)."""
-        return cls(Game.from_json(record), **kwargs)
-
-    @property
-    def script(self) -> LessonScript:
-        """The lesson in plain Python (:class:`.lesson.LessonScript`)."""
-        assert isinstance(self.backend, LessonSteps)
-        return self.backend.script
-
-    @property
-    def title(self) -> str:
-        return self.script.title
-
-    @property
-    def moves(self) -> list[Any]:
-        return self.script.moves
-
-    @property
-    def exercises(self) -> dict[int, Exercise]:
-        return self.script.exercises
-
-    @property
-    def step(self) -> int:
-        return self.script.step
-
-    @property
-    def length(self) -> int:
-        return self.script.length
-
-    @property
-    def explanation(self) -> str:
-        return self.script.explanation
-
-    def goto(self, index: int) -> None:
-        """Show the position after ``index`` moves (0 is the start)."""
-        self.backend.goto(index)
-        self._sync()
-
-    def next(self) -> None:
-        self.goto(min(self.step + 1, self.length))
-
-    def back(self) -> None:
-        self.goto(max(self.step - 1, 0))
-
-    def answer(self, choice: Any) -> dict[str, Any]:
-        """Check the learner's answer to the exercise at this step; returns the feedback."""
-        feedback = self.backend.answer(choice)
-        self._sync()
-        return feedback
-
-    def results(self) -> LessonResults:
-        """How the lesson went, per question (see :meth:`.lesson.LessonScript.results`):
-        plain data for a teacher to collect, shown as a table in the notebook."""
-        return self.script.results()
+def Lesson(game: Game, moves: Sequence[Move | str] = (), title: str = "",  # noqa: N802 - the lesson widget's name
+           exercises: Sequence[Exercise] = (), seat: int = 0, reveal_all: bool = True, start: int = 0,
+           language: str | None = None, deck: str = "two-colour") -> Table:
+    """A lesson on the one felt: step through ``game`` followed by ``moves`` (see
+    :class:`.lesson.LessonScript`), showing ``seat`` at the bottom; a :class:`Table` whose
+    backend is a :class:`~.backend.LessonSteps` (:meth:`Table.goto`, :meth:`Table.answer`,
+    :meth:`Table.results`). All hands are shown unless ``reveal_all=False``. ``language`` is
+    the language of the engine's explanations, the feedback and the labels (default: the
+    notebook's locale if supported, else English). A game record plays as a lesson with
+    ``Lesson(Game.from_json(record))``."""
+    language = default_language() if language is None else check_language(language)
+    script = LessonScript(game, moves, title=title, exercises=exercises, seat=seat, reveal_all=reveal_all, start=start,
+                          language=language)
+    return Table(backend=LessonSteps(script), deck=deck)
 
 
 def play(players: int = 4, **kwargs: Any) -> Table:

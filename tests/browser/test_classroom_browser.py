@@ -161,8 +161,8 @@ def test_the_teacher_s_view_live_with_a_game_in_the_review_and_the_csv(page, jup
         row.locator("[data-testid=class-game-open]").click()
         table = page.locator(harness.TABLE).first
         table.wait_for(timeout=60_000)
-        assert nb.eval("t.opened.wait(120) and t.opened.run.status") == "done"
-        assert nb.eval("t.opened.counts()") == counts["Asha"]
+        assert nb.eval("t.opened.wait_review(120) and t.opened.review_run.status") == "done"
+        assert nb.eval("t.opened.last_review.counts()") == counts["Asha"]
         table.locator("[data-testid=review-graph]").wait_for(timeout=60_000)
         row.locator("text=open below").wait_for()
         table.scroll_into_view_if_needed()
