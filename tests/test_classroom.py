@@ -280,7 +280,7 @@ def test_a_student_sees_and_deletes_what_was_sent_and_the_teacher_deletes_a_stud
         teacher.forget_student("Ben")
         wait_for(lambda: teacher.students == ["Asha"])
         wait_for(lambda: ben.client.closed_for_good)
-        assert ben.client.closed_for_good == "your teacher deleted what this class held of you"
+        assert ben.client.closed_for_good == "your teacher removed you from this class, with everything it held of you"
         tables_before = json.loads(urllib.request.urlopen(f"http://127.0.0.1:{server.port}/").read())["tables"]
         assert tables_before == 1
         teacher.delete()

@@ -368,9 +368,15 @@ def test_bad_messages_get_a_short_error_and_change_nothing(shared):
             stranger.ws = await connect(shared.url)
             stranger.seen = Seen(0)
             await refused(stranger, hello, "no seat of a table has this code")
-            await refused(stranger, {"type": "resume", "code": code, "seat": 0, "language": "en"}, "needs 'token'")
-            await refused(stranger, {"type": "play", "card": card, "version": version, "seq": 1}, "first create")
-            await stranger.close()
+            with pytest.raises(ConnectionClosed) as closed:  # a wrong token or code: told, then closed for good
+                await stranger.next(10)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 4003
+        stranger = Player(shared.url)
+        stranger.ws = await connect(shared.url)
+        stranger.seen = Seen(0)
+        await refused(stranger, {"type": "resume", "code": code, "seat": 0, "language": "en"}, "needs 'token'")
+        await refused(stranger, {"type": "play", "card": card, "version": version, "seq": 1}, "first create")
+        await stranger.close()
         # beyond what the websocket reads at all, the connection is closed with "message too big"
         flooder = await connect(shared.url, max_size=None)
         await flooder.send("x" * (WS_MAX_BYTES + 1))

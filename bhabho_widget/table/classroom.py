@@ -52,6 +52,7 @@ from ..engine.game import Game
 from ..engine.rules import PRESETS
 from ..i18n import N_, Message, Translator, check_language, default_language, translator
 from .base import STATIC, BaseWidget, FeltWidget, OwnedPanel, check_deck
+from .class_state import PUSHES, apply_update
 from .controller import check_version
 from .exercises import lesson_from_json, lesson_to_json, make_exercise
 from .lesson import LessonScript
@@ -66,8 +67,6 @@ from .widget import Lesson
 __all__ = ["Class", "ClassClient", "ClassGame", "ClassLesson", "ClassTable", "StudentClass", "TeacherClass"]
 
 FINAL_CLOSE = frozenset(int(code) for code in SERVER_PROTOCOL["close_codes"]["final"])
-PUSHES = ("class_state", "class_mine")
-"""Frames the server sends on its own (the newest state); every other frame answers a message."""
 
 OUT_OF_REACH = N_("the class's server is out of reach; trying again")
 NO_ANSWER = N_("the class's server did not answer; try again")
@@ -244,7 +243,7 @@ class ClassClient:
         kind = frame.get("type")
         if kind in PUSHES:
             if self.state is None or frame.get("version", 0) >= self.state.get("version", 0):
-                self.state = frame
+                self.state = frame = apply_update(self.state, frame)
                 self.state_received.set()
                 if self.on_state is not None:
                     self.on_state(frame)
