@@ -594,3 +594,79 @@ def test_as_a_hub_service_under_its_prefix_with_the_hub_user_s_name(tmp_path, mo
             urllib.request.urlopen(f"http://127.0.0.1:{hub.port}/", timeout=5)
     finally:
         hub.stop()
+
+
+# ---------------------------------------------------------------------- the server's own structure
+def test_every_client_message_has_one_handler_and_every_handler_a_message_of_the_schema(tmp_path):
+    """One dispatch table: the table server's routes joined with the class hall's, each
+    message type of server_protocol.json handled once, with who may send it."""
+    from bhabho_widget.server.app import TableServer
+    from bhabho_widget.server.routes import ROLES, join_routes
+    from bhabho_widget.server.store import Store
+    from bhabho_widget.table.protocol import SERVER_MESSAGE_TYPES
+
+    server = TableServer(Store(":memory:"))
+    assert set(server.routes) == SERVER_MESSAGE_TYPES
+    tables, classes = server._routes(), server.classes.routes()
+    assert not tables.keys() & classes.keys()
+    for kind, route in server.routes.items():
+        assert callable(route.handler) and route.roles <= ROLES, kind
+        assert (route.roles == {"new"}) == (kind in ("create", "join", "resume", "class_create", "class_teach",
+                                                    "class_join")), kind
+    with pytest.raises(ValueError, match="handled twice: deal"):
+        join_routes(tables, {"deal": tables["deal"]})
+
+
+def test_the_class_hall_meets_the_tables_through_their_public_interface_only():
+    """No import circle between the app and the class hall, and nothing private of the
+    table server reached from the hall (it holds a host.TableHost)."""
+    import ast
+    import pathlib
+
+    import bhabho_widget.server as package
+
+    folder = pathlib.Path(package.__file__).parent
+    source = (folder / "classes.py").read_text(encoding="utf-8")
+    tree = ast.parse(source)
+    imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+    assert "app" not in imported and "bhabho_widget.server.app" not in imported
+    reached = {node.attr for node in ast.walk(tree) if isinstance(node, ast.Attribute)
+               and isinstance(node.value, ast.Attribute) and node.value.attr == "host"}
+    assert reached <= {"table", "open", "commit", "broadcast", "drop"}, reached
+
+
+def test_the_command_line_is_the_configuration_s_fields_with_their_defaults():
+    import dataclasses
+
+    from bhabho_widget.server.config import ServerConfig, argument_parser, parse_arguments
+
+    assert parse_arguments([], environ={}) == ServerConfig()
+    helps = argument_parser(environ={}).format_help()
+    for f in dataclasses.fields(ServerConfig):
+        flag = f.metadata["flag"] or "--" + f.name.replace("_", "-")
+        assert flag in helps, flag
+    assert parse_arguments([], environ={"JUPYTERHUB_SERVICE_PREFIX": "/services/x/"}).prefix == "/services/x/"
+    proc = subprocess.run([sys.executable, "-m", "bhabho_widget.server", "--grace", "-1"], capture_output=True,
+                          text=True, timeout=60)
+    assert proc.returncode == 2 and "grace must be a number from 0 to 86400, not -1" in proc.stderr
+    proc = subprocess.run([sys.executable, "-m", "bhabho_widget.server", "--forwarded-allow-ips", "proxy.local"],
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2 and "'proxy.local' is not an address or network" in proc.stderr
+
+
+def test_a_huge_frame_is_refused_by_its_length_before_anything_reads_it(shared):
+    """A frame of nearly 1 MiB from a socket with no seat: refused for its size (not walked
+    for its nesting or parsed first), and the socket may go on."""
+    async def main() -> list[str]:
+        async with connect(shared.url, max_size=None) as ws:
+            said = []
+            for text in ["[" * (WS_MAX_BYTES - 16), json.dumps({"type": "class_hand_out", "title": "", "lesson": "x" * 5000})]:
+                await ws.send(text)
+                said.append(json.loads(await asyncio.wait_for(ws.recv(), TIMEOUT))["error"])
+            await ws.send(json.dumps({"type": "resume", "code": "x", "seat": 0, "language": "en"}))
+            said.append(json.loads(await asyncio.wait_for(ws.recv(), TIMEOUT))["error"])
+            return said
+
+    said = run(main())
+    assert said[:2] == [f"a message has at most {MAX_BYTES} bytes"] * 2  # a large message only from a teacher
+    assert said[2] == "'resume' needs 'token': a seat token (a string of at most 64 characters)"

@@ -88,6 +88,8 @@ class TableServer:
         self._runners: dict[str, asyncio.Task[None]] = {}
         self._ticker: asyncio.Task[None] | None = None
         self._stalled: dict[str, float] = {}
+        self._saved: dict[str, dict[str, Any]] = {}
+        """Each table's record as last stored: a change the store refuses is undone from it."""
         self.messages = RateLimiter(config.messages_per_second, 2 * config.messages_per_second)
         self.new_tables = RateLimiter(config.tables_per_hour / 3600, TABLE_BURST)
         self.guesses = Guesses(config.guesses_per_hour)
@@ -120,6 +122,7 @@ class TableServer:
                 log.error("table %s could not be restored, skipped: %s", str(code)[:40], str(err)[:200] or type(err).__name__)
                 continue
             self.tables[table.code] = table
+            self._saved[table.code] = record  # type: ignore[assignment]
         log.info("%d tables resumed, %d old ones deleted", len(self.tables), pruned)
         self.classes.load()
         for code in self.tables:
@@ -202,6 +205,7 @@ class TableServer:
         ``why`` and closed for good."""
         table = self.tables.pop(code, None)
         self._stalled.pop(code, None)
+        self._saved.pop(code, None)
         if delete:
             with contextlib.suppress(sqlite3.Error, OSError):
                 self.store.delete(code)
@@ -222,26 +226,25 @@ class TableServer:
 
     def _store(self, code: str) -> bool:
         """Write the table's row. When the store cannot, the change is undone: the table is
-        read back as the store holds it (a new table, never stored, is dropped), one line is
-        logged, and False returned."""
+        rebuilt from the record last stored (a new table, never stored, is dropped), one line
+        is logged, and False returned."""
         table = self.tables[code]
+        record = table.record()
         try:
-            self.store.save(table.record())
+            self.store.save(record)
+            self._saved[code] = record
             return True
         except (sqlite3.Error, OSError) as err:
-            log.error("table %s: the store could not write (%s); the change is undone", code, str(err)[:120])
-        try:
-            record = self.store.load(code)
-        except (sqlite3.Error, OSError):
-            record = None
-        if record is None:
+            log.error("table %s: the store could not write (%s); the change is undone", code, str(err)[:160])
+        stored = self._saved.get(code)
+        if stored is None:
             self.tables.pop(code, None)
             for conn in self.conns.pop(code, {}).values():
                 conn.code = conn.seat = None
             return False
         old = table
         try:
-            table = ServerTable.restore(record)
+            table = ServerTable.restore(stored)
         except Exception as err:  # the stored row itself is bad: the table cannot go on
             log.error("table %s could not be read back (%s); it is closed", code, str(err)[:120])
             self.drop(code, None, delete=False)

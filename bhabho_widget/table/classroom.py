@@ -52,7 +52,7 @@ from ..engine.game import Game
 from ..engine.rules import PRESETS
 from ..i18n import N_, Message, Translator, check_language, default_language, translator
 from .base import STATIC, BaseWidget, FeltWidget, OwnedPanel, check_deck
-from .class_state import PUSHES, apply_update
+from .class_state import PUSHES, apply_update, safe_cell
 from .controller import check_version
 from .exercises import lesson_from_json, lesson_to_json, make_exercise
 from .lesson import LessonScript
@@ -489,7 +489,10 @@ class TeacherClass(_ClassWidget):
 
     def to_csv(self) -> str:
         """The class as CSV text: one row per student and question (its status, tries and
-        answers), then one per game (its round and grade counts); see :data:`CSV_HEADERS`."""
+        answers), then one per game (its round and grade counts); see :data:`CSV_HEADERS`.
+        A cell a spreadsheet would read as a formula (a text beginning with ``=``, ``+``,
+        ``-``, ``@``, a tab or a carriage return: a student's name, a title) begins with a
+        ``'`` (:func:`.class_state.safe_cell`, OWASP's rule)."""
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
         writer.writerow(CSV_HEADERS)
@@ -497,14 +500,14 @@ class TeacherClass(_ClassWidget):
         names = {i["id"]: i.get("names", []) for i in self.items}
         for row in self.answers():
             texts = [_answer_text(c, names.get(row["item"], []), labels) for c in row["answers"]]
-            writer.writerow([row["student"], "answer", row["item"], row["title"], row["step"], row["prompt"], row["status"],
-                             row["tries"], " ".join(texts), "", "", "", "", ""])
+            writer.writerow(map(safe_cell, [row["student"], "answer", row["item"], row["title"], row["step"], row["prompt"],
+                                            row["status"], row["tries"], " ".join(texts), "", "", "", "", ""]))
         titles = {i["id"]: i["title"] for i in self.items}
         for g in self.games():
             c = _counts(g["counts"])
-            writer.writerow([g["student"], "game", g["item"], titles.get(g["item"], ""), "", "", "", "", "", g["round"],
-                             c["inaccuracy"], c["mistake"], c["blunder"],
-                             datetime.datetime.fromtimestamp(g["finished"], datetime.timezone.utc).isoformat(timespec="seconds")])
+            finished = datetime.datetime.fromtimestamp(g["finished"], datetime.timezone.utc).isoformat(timespec="seconds")
+            writer.writerow(map(safe_cell, [g["student"], "game", g["item"], titles.get(g["item"], ""), "", "", "", "", "",
+                                            g["round"], c["inaccuracy"], c["mistake"], c["blunder"], finished]))
         return out.getvalue()
 
     def refresh(self) -> None:
@@ -551,8 +554,51 @@ class TeacherClass(_ClassWidget):
         return table
 
     def forget_student(self, name: str) -> None:
-        """Delete everything of student ``name`` in the class (at their request)."""
+        """Delete everything of student ``name`` in the class (at their request): their
+        answers, games and place (:meth:`remove_student`)."""
+        self.remove_student(name)
+
+    def remove_student(self, name: str) -> None:
+        """Remove student ``name`` from the class with everything of theirs (their answers,
+        games and place; their notebook is told). Close joining first (:meth:`close_joining`)
+        if they should not come back under a new name."""
         self.client.request({"type": "class_forget_student", "student": str(name)[:40]})
+        self._sync()
+
+    @property
+    def joining(self) -> bool:
+        """Whether new students may join (a student who has a place comes back either way)."""
+        return bool(self.state.get("joining", True))
+
+    def close_joining(self) -> None:
+        """Take no new students (those with a place come back with their token)."""
+        self.client.request({"type": "class_joining", "open": False})
+        self._sync()
+
+    def open_joining(self) -> None:
+        """Take new students again (up to :attr:`size`)."""
+        self.client.request({"type": "class_joining", "open": True})
+        self._sync()
+
+    @property
+    def size(self) -> int:
+        """How many students the class takes (at most 300)."""
+        return int(self.state.get("size", 300))
+
+    def set_size(self, size: int) -> None:
+        """Take at most ``size`` students (1 to 300); below the students it has, it takes no new ones."""
+        if not isinstance(size, int) or isinstance(size, bool):
+            raise TypeError(f"a class's size is a number of students, not {str(size)[:20]!r}")
+        self.client.request({"type": "class_size", "size": size})
+        self._sync()
+
+    @property
+    def join_line(self) -> str:
+        """The line a student runs in their own notebook to join, as the view shows it: the
+        import, the server, the code and (stand-alone) a name to fill in."""
+        hub = bool((self.client._hello or {}).get("hub_token"))
+        name = "" if hub else ', name="..."'
+        return f"from bhabho_widget import Class; Class.join({json.dumps(self.client.server)}, {json.dumps(self.code)}{name})"
 
     def delete(self) -> None:
         """Delete the class: its students, items, answers, games and tables, at once."""
