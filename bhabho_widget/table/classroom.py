@@ -291,7 +291,8 @@ class TeacherPanel(_Panel):
     classroom: Any = traitlets.Dict(allow_none=True, default_value=None).tag(sync=True)
 
     _HANDLERS: ClassVar[dict[str, Callable[[Any, dict[str, Any]], None]]] = {
-        "class_review": _Panel._forward, "set_language": BaseWidget._msg_set_language}
+        "class_review": _Panel._forward, "class_joining": _Panel._forward, "class_size": _Panel._forward,
+        "class_remove": _Panel._forward, "set_language": BaseWidget._msg_set_language}
 
 
 class StudentPanel(_Panel):
@@ -607,8 +608,18 @@ class TeacherClass(_ClassWidget):
 
     # ------------------------------------------------------------------ the browser
     def _on_message(self, message: dict[str, Any]) -> None:
-        if message["type"] == "class_review":
+        kind = message["type"]
+        if kind == "class_review":
             self.open_game(message["game"])
+        elif kind == "class_joining":
+            if message["open"]:
+                self.open_joining()
+            else:
+                self.close_joining()
+        elif kind == "class_size":
+            self.set_size(message["size"])
+        elif kind == "class_remove":
+            self.remove_student(message["student"])
 
     def _sync(self) -> None:
         state = self.state
@@ -618,7 +629,7 @@ class TeacherClass(_ClassWidget):
         self._version += 1
         self.panel.classroom = None if not state else {
             "version": self._version, "code": state["code"], "title": state["title"], "teacher": state["teacher"],
-            "server": self.client.server[:200],
+            "server": self.client.server[:200], "join": self.join_line, "joining": self.joining, "size": self.size,
             "students": [{"name": s["name"], "consent": s["consent"]} for s in state["students"]],
             "items": [{"id": i["id"], "kind": i["kind"], "title": i["title"],
                        "questions": [{"step": q["step"], "prompt": q["prompt"], "kind": q["kind"]} for q in i["questions"]],
