@@ -47,7 +47,8 @@ class Server:
     """``python -m bhabho_widget.server`` in a process of its own, on 127.0.0.1."""
 
     def __init__(self, db: str, grace: float = 60.0, ping: float = 20.0, send_timeout: float = 10.0,
-                 prefix: str = "", extra: tuple[str, ...] = ("--tables-per-hour", "1000000")) -> None:
+                 prefix: str = "", extra: tuple[str, ...] = ("--tables-per-hour", "1000000"),
+                 command: tuple[str, ...] = (), log: str | None = None) -> None:
         self.port = free_port()
         self.prefix = prefix.rstrip("/")
         self.db = db
@@ -55,13 +56,17 @@ class Server:
         # unless a test gives its own ``extra`` (every other limit at its default)
         self.args = ["--port", str(self.port), "--db", db, "--bot-pace", "0", "--grace", str(grace), "--ping", str(ping),
                      "--send-timeout", str(send_timeout), *extra]
+        if log is not None:
+            self.args += ["--log-file", log]
+        self.command = command
+        """What the server runs under (``setpriv ...``: without root's power over files)."""
         self.proc: subprocess.Popen[bytes] | None = None
         self.url = f"ws://127.0.0.1:{self.port}{self.prefix}/ws"
         self.start()
 
     def start(self) -> None:
         env = {**os.environ, "JUPYTERHUB_SERVICE_PREFIX": self.prefix + "/"} if self.prefix else None
-        self.proc = subprocess.Popen([sys.executable, "-m", "bhabho_widget.server", *self.args],
+        self.proc = subprocess.Popen([*self.command, sys.executable, "-m", "bhabho_widget.server", *self.args],
                                      stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
         deadline = time.monotonic() + TIMEOUT
         while time.monotonic() < deadline:

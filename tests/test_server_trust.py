@@ -839,3 +839,146 @@ def test_a_shared_table_reviews_each_person_s_seat_from_their_own_view(fresh):
     finally:
         host.close()
         guest.close()
+
+
+# ---------------------------------------------------------------------- issue 43: storage, proxies, sockets
+def unprivileged() -> tuple[str, ...]:
+    """The command prefix that runs the server without root's power over files (a student's)."""
+    if os.geteuid() != 0:
+        return ()
+    if not shutil.which("setpriv"):
+        pytest.skip("running as root without setpriv: a read-only file is writable")
+    return ("setpriv", "--bounding-set", "-dac_override,-dac_read_search")
+
+
+@pytest.mark.parametrize("fault", ["read-only", "cut short"])
+def test_a_wal_index_made_read_only_or_cut_short_is_never_a_sigbus(tmp_path, fault):
+    """SQLite maps its WAL index (``<db>-shm``) into memory: made read-only (as when its file
+    system turns read-only), a change is refused as a read-only database's is (the sentence,
+    one log line, nothing lost) until it is writable again; cut short, its length is given back
+    and play goes on. The server never dies of SIGBUS, and a restart finds every table as told."""
+    db = str(tmp_path / "tables.sqlite3")
+    log = tmp_path / "server.log"
+    server = Server(db, command=unprivileged(), log=str(log))
+    shm = pathlib.Path(db + "-shm")
+
+    async def main() -> dict[str, Any]:
+        host, ben = await seat_four(server.url, people=2)
+        await host.act("deal")
+        await drain(host, 0.3)
+        got: dict[str, Any] = {"before": host.view["version"]}
+        if fault == "read-only":
+            shm.chmod(0o444)
+        else:
+            os.truncate(shm, 0)
+        await host.send({"type": "set_language", "language": "de"})
+        frame = await host.until(lambda f: f["type"] in ("error", "state"))
+        got["said"] = frame.get("error") or frame["view"]["narration"][:10]
+        shm.chmod(0o644)
+        await host.send({"type": "set_language", "language": "es"})
+        await host.until(lambda f: f["type"] == "state" and f["config"]["language"] == "es")
+        got["after"] = host.view
+        got["token"], got["code"] = host.seated["token"], host.seated["code"]
+        return got
+
+    try:
+        got = run(main())
+    finally:
+        server.stop()
+    assert server.proc.returncode in (0, -15), server.proc.returncode  # ended by its SIGTERM, not by SIGBUS (-7)
+    text = log.read_text()
+    if fault == "read-only":
+        assert got["said"] == "the server could not store that; nothing was done, please try again later"
+        assert "the store could not write (attempt to write a readonly database (its WAL index" in text
+    else:
+        assert "was cut short (0 of" in text and "could not write" not in text
+    assert "Traceback" not in text
+    server.start()
+    try:
+        async def back() -> dict[str, Any]:
+            again = await Player(server.url).open({"type": "resume", "code": got["code"], "seat": 0,
+                                                   "token": got["token"], "language": "es"})
+            return again.view
+
+        view = run(back())
+    finally:
+        server.stop()
+    assert view["hand"] == got["after"]["hand"] and view["version"] == got["after"]["version"]
+
+
+CHP = pathlib.Path(__file__).resolve().parent / "hub" / "node_modules" / ".bin" / "configurable-http-proxy"
+
+
+@contextlib.contextmanager
+def proxy_to(port: int) -> Iterator[int]:
+    """configurable-http-proxy (a JupyterHub's proxy) on 127.0.0.1 in front of ``port``; it
+    tells the server each client's address in X-Forwarded-For."""
+    if not CHP.exists():
+        pytest.skip(f"configurable-http-proxy is not installed: npm ci --prefix tests/hub ({CHP} is missing)")
+    public, api = free_port(), free_port()
+    proc = subprocess.Popen([str(CHP), "--ip", "127.0.0.1", "--port", str(public), "--api-ip", "127.0.0.1",
+                             "--api-port", str(api), "--default-target", f"http://127.0.0.1:{port}"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            env={**os.environ, "CONFIGPROXY_AUTH_TOKEN": "x"})
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{public}/", timeout=2) as r:
+                    assert json.load(r)["server"] == "bhabho_widget"
+                    break
+            except OSError:
+                assert proc.poll() is None and time.monotonic() < deadline, "the proxy did not start"
+                time.sleep(0.1)
+        yield public
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+@pytest.mark.parametrize("trusted", [True, False])
+def test_behind_a_trusted_proxy_the_limits_count_the_real_client(fresh, trusted):
+    """Behind configurable-http-proxy, with --forwarded-allow-ips naming it, the limit of new
+    tables counts each client (here 127.0.0.2 and 127.0.0.3), not the proxy; without it,
+    every client is the proxy, and one client's tables use up the others' too."""
+    server = fresh(*(("--forwarded-allow-ips", "127.0.0.1") if trusted else ()))
+
+    async def main(port: int) -> list[str]:
+        url = f"ws://127.0.0.1:{port}/ws"
+        said = []
+        for source in ["127.0.0.2"] * 11 + ["127.0.0.3"]:
+            async with connect(url, local_addr=(source, 0)) as ws:
+                await ws.send(json.dumps(hello_create()))
+                frame = json.loads(await asyncio.wait_for(ws.recv(), 20))
+                said.append(frame.get("error", frame["type"]))
+        return said
+
+    with proxy_to(server.port) as port:
+        said = run(main(port))
+    full = "too many new tables from one place: try again in a minute"
+    assert said[:10] == ["seated"] * 10 and said[10] == full
+    assert said[11] == ("seated" if trusted else full)
+
+
+def test_one_client_holds_at_most_its_sockets_and_slows_no_other_table(fresh):
+    """--sockets-per-client: beyond it a connection is told and closed (1008); another client
+    connects, and a table goes on."""
+    server = fresh("--sockets-per-client", "5")
+
+    async def main() -> tuple[list[Any], str]:
+        host = await Player(server.url).open(hello_create())
+        mine = [await connect(server.url, local_addr=("127.0.0.2", 0)) for _ in range(5)]
+        extra = await connect(server.url, local_addr=("127.0.0.2", 0))
+        frames, code = await closed_with(extra)
+        other = await connect(server.url, local_addr=("127.0.0.3", 0))
+        await other.send(json.dumps(hello_create("Ben")))
+        seated = json.loads(await asyncio.wait_for(other.recv(), 20))["type"]
+        await host.act("deal")
+        await host.until(lambda f: f["type"] == "state" and "host to deal" not in f["view"]["narration"])
+        for ws in (*mine, other):
+            await ws.close()
+        return [[f["error"] for f in frames], code], seated
+
+    (errors, code), seated = run(main())
+    assert errors == ["too many connections from one place: close some, then try again"] and code == 1008
+    assert seated == "seated"

@@ -136,6 +136,7 @@ class TableServer:
             for conn in seats.values():
                 conn.close()
         self.classes.close_all()
+        self.store.close()
 
     async def _tick(self) -> None:
         """Every so often: a bot for every person away longer than the grace time (and the

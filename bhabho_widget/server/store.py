@@ -19,9 +19,10 @@ that cannot be read is logged and left out (the good tables and classes load); a
 that fails raises, and the server undoes the change. SQLite keeps the index of its write-ahead
 log in memory it maps from the file ``<db>-shm``; when that file can no longer be written
 (its file system turned read-only, its permissions changed) or was cut short, touching the
-map would kill the server with SIGBUS. So before every use the store looks at that file, and
-when it is not as SQLite left it, the use is refused as a read-only database's write is (a
-:class:`sqlite3.OperationalError`), before SQLite touches the map.
+map would kill the server with SIGBUS. So before every use (and before it closes) the store
+looks at that file: gone or read-only, the use is refused as a read-only database's write is
+(a :class:`sqlite3.OperationalError`, before SQLite touches the map); cut short, its length is
+given back first.
 
 >>> store = Store(":memory:")
 >>> record = {**dict.fromkeys(REQUIRED), "code": "abc", "updated": 1.0}
@@ -98,17 +99,28 @@ class Store:
             raise StoreError(f"the tables file {path} cannot be used: {err}") from None
 
     def _guard(self) -> None:
-        """Refuse (a sqlite3.OperationalError) before SQLite touches its WAL index when that
-        file is gone, cut short, or can no longer be written (see the module's docstring)."""
+        """Look at the WAL index before SQLite touches it (see the module's docstring): gone or
+        read-only, the use is refused (a sqlite3.OperationalError, as a read-only database's
+        write is); cut short, its length is given back (SQLite rebuilds a zeroed index from the
+        log) and one line is logged."""
         if not self._shm:
             return
         try:
             size = os.stat(self._shm).st_size
         except OSError:
-            size = -1
-        if size < self._shm_size or size < 0 or not os.access(self._shm, os.W_OK):
-            raise sqlite3.OperationalError(f"attempt to write a readonly database (its WAL index {self._shm} "
-                                           f"{'is gone' if size < 0 else 'is read-only or cut short'})")
+            raise sqlite3.OperationalError(f"attempt to write a readonly database (its WAL index {self._shm} is gone)") \
+                from None
+        if not os.access(self._shm, os.W_OK):
+            raise sqlite3.OperationalError(f"attempt to write a readonly database (its WAL index {self._shm} is read-only)")
+        if size < self._shm_size:
+            try:
+                os.truncate(self._shm, self._shm_size)
+            except OSError as err:
+                raise sqlite3.OperationalError(f"attempt to write a readonly database (its WAL index {self._shm} was cut "
+                                               f"short and cannot be mended: {err.strerror})") from None
+            log.warning("the WAL index %s was cut short (%d of %d bytes): its length is given back and SQLite rebuilds "
+                        "it from the log", self._shm, size, self._shm_size)
+            size = self._shm_size
         self._shm_size = size
 
     def save(self, record: dict[str, Any]) -> None:
@@ -220,6 +232,10 @@ class Store:
         return _Transaction()
 
     def close(self) -> None:
+        try:
+            self._guard()
+        except sqlite3.Error as err:  # closing checkpoints the log: the index must be there
+            log.error("the tables file %s is closed as it is: %s", self.path, err)
         self._db.close()
 
 
