@@ -25,6 +25,7 @@ import shutil
 import sqlite3
 import subprocess
 import sys
+import textwrap
 import threading
 import time
 import urllib.request
@@ -747,6 +748,30 @@ def test_the_server_prints_its_address_when_it_starts(tmp_path):
     finally:
         proc.terminate()
         proc.wait(10)
+
+
+def test_notebook_11_s_server_logs_to_its_file_not_under_the_cell(tmp_path):
+    """The cell of notebook 11 that starts a server, run as it is: nothing on standard error
+    (what a notebook shows as red error output), the log lines in the file it names."""
+    notebook = json.loads((pathlib.Path(__file__).resolve().parents[1] / "notebooks" / "11_for_teachers.ipynb").read_text())
+    (cell,) = ["".join(c["source"]) for c in notebook["cells"] if "server_process = subprocess.Popen" in "".join(c["source"])]
+    code = cell + textwrap.dedent("""
+        import urllib.request
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                urllib.request.urlopen(f"http://{server}/", timeout=2).close()
+                break
+            except OSError:
+                assert time.monotonic() < deadline, "the server did not start"
+                time.sleep(0.1)
+        server_process.terminate()
+        server_process.wait(20)
+        print(open(f"{folder}/server.log").read())
+    """)
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    assert proc.returncode == 0 and proc.stderr == "", proc.stderr
+    assert "tables resumed" in proc.stdout and "classes resumed" in proc.stdout
 
 
 def test_the_host_s_role_passes_on_when_the_host_is_gone_longer_than_the_grace(fresh):
