@@ -155,10 +155,11 @@ class TableServer:
 
     def _tick_once(self, pruned_at: float) -> None:
         now = time.time()
-        minutes = self.config.undealt_minutes
+        undealt = self.config.undealt_minutes * 60
+        minutes = f"{self.config.undealt_minutes:g}"
         for code, table in list(self.tables.items()):
-            if not table.started and now - table.updated > minutes * 60:
-                self.drop(code, Message(UNDEALT_GONE, minutes=f"{minutes:g}"))
+            if not table.started and now - table.updated > undealt:
+                self.drop(code, Message(UNDEALT_GONE, minutes=minutes))
                 continue
             if self._stalled.get(code, 0) > now:
                 continue  # a write failed a moment ago: the next try after a while, not every tick

@@ -528,7 +528,7 @@ def clean_text(text: object, limit: int, lines: bool = False) -> str:
     bhabho_widget.engine.errors.IllegalMoveError: a text has at most 80 characters
     """
     if not isinstance(text, str):
-        raise IllegalMoveError(Message("a text must be text"))
+        raise TypeError(f"clean_text takes text, not {type(text).__name__}")
     refusal = Message(TEXT_INVISIBLE)
     if lines:
         cleaned = "\n".join(_normalised(line, refusal) for line in text.split("\n")).strip("\n")
