@@ -60,6 +60,8 @@ from .tables import ServerTable, clean_name
 __all__ = ["CLOSE_REPLACED", "CLOSE_TABLE_GONE", "TableServer", "make_app"]
 
 log = logging.getLogger("bhabho_widget.server")
+CHECKPOINT_SECONDS = 2.0
+"""How often the store's log is written back into its file, in a thread of its own."""
 TABLE_BURST = 10
 """New tables one client (one hub user) may open at once before the hourly rate applies."""
 
@@ -87,6 +89,8 @@ class TableServer:
         self.conns: dict[str, dict[int, Connection]] = {}
         self._runners: dict[str, asyncio.Task[None]] = {}
         self._ticker: asyncio.Task[None] | None = None
+        self._checkpoints: asyncio.Task[None] | None = None
+        self._closing = asyncio.Event()
         self._stalled: dict[str, float] = {}
         self._saved: dict[str, dict[str, Any]] = {}
         """Each table's record as last stored: a change the store refuses is undone from it."""
@@ -127,16 +131,37 @@ class TableServer:
         self.classes.load()
         for code in self.tables:
             self._kick(code)
+        if self.store.path != ":memory:":
+            self.store.hand_checkpoints_over()
+            self._checkpoints = asyncio.create_task(self._checkpoint())
         self._ticker = asyncio.create_task(self._tick())
 
     async def shutdown(self) -> None:
         for task in [*self._runners.values(), *([self._ticker] if self._ticker else [])]:
             task.cancel()
+        self._closing.set()
+        if self._checkpoints is not None:
+            with contextlib.suppress(Exception):
+                await self._checkpoints  # a checkpoint in its thread ends before the store closes
         for seats in self.conns.values():
             for conn in seats.values():
                 conn.close()
         self.classes.close_all()
         self.store.close()
+
+    async def _checkpoint(self) -> None:
+        """Every few seconds, the store's log written back into its file, in a thread of its
+        own (:meth:`.store.Store.checkpoint`): nobody waits for the disk."""
+        while True:
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(self._closing.wait(), CHECKPOINT_SECONDS)
+            if self._closing.is_set():
+                return
+            try:
+                await asyncio.to_thread(self.store.checkpoint)
+            except (sqlite3.Error, OSError) as err:
+                log.error("the store's log could not be written back into its file (%s); tried again in %g s",
+                          str(err)[:160], CHECKPOINT_SECONDS)
 
     async def _tick(self) -> None:
         """Every so often: a bot for every person away longer than the grace time (and the

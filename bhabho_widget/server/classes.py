@@ -65,7 +65,7 @@ from typing import Any
 
 from ..engine.errors import IllegalMoveError, MessageError, RecordError
 from ..i18n import N_, Message, check_language, translator
-from ..table.class_state import answer_status, cell, merge_updates
+from ..table.class_state import Pending, answer_status, cell
 from ..table.exercises import lesson_from_json
 from ..table.lesson import LessonScript
 from ..table.seat_record import record_digest
@@ -533,9 +533,13 @@ class ClassHall:
             if room is None:
                 continue
             keys = list(entries)
+            everyone = any(not who for who, _ in keys)  # the class's own row or an item: every student
+            names = {who for who, _ in keys}
             version = self._next_version()
             teacher_changes: dict[str, Any] | None = None
             for conn in list(self.conns.get(code, ())):
+                if conn.role != "teacher" and not everyone and conn.person not in names:
+                    continue
                 if conn.role == "teacher":
                     teacher_changes = teacher_changes or room.update(keys, teacher=True)
                     changes = teacher_changes
@@ -543,7 +547,7 @@ class ClassHall:
                     changes = room.update(keys, teacher=False, name=conn.person)
                 if changes is not None:
                     kind = "class_state" if conn.role == "teacher" else "class_mine"
-                    conn.push_update({"type": kind, "version": version, "changes": changes}, merge_updates)
+                    conn.push_update({"type": kind, "version": version, "changes": changes}, Pending)
 
     def _reply(self, conn: Connection, frame: dict[str, Any], whole: bool = False) -> None:
         """Answer a message: what changed of its class goes first (``whole``: the whole class

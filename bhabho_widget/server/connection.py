@@ -59,7 +59,8 @@ class Connection:
         self.language = "en"
         self.outbox: deque[str] = deque()
         self.state: str | None = None
-        self.update: dict[str, Any] | None = None
+        self.update: Any = None
+        """The changes not sent yet (an object with ``add(frame)`` and ``frame()``), or None."""
         self.wake = asyncio.Event()
         self.closed = False
         self.ending: tuple[int, str] | None = None
@@ -95,10 +96,14 @@ class Connection:
             self.update = None
             self.wake.set()
 
-    def push_update(self, frame: dict[str, Any], merge: Callable[[dict[str, Any], dict[str, Any]], dict[str, Any]]) -> None:
-        """Changes since the last state: merged (``merge(old, new)``) into those not sent yet."""
+    def push_update(self, frame: dict[str, Any], pending: Callable[[dict[str, Any]], Any]) -> None:
+        """Changes since the last state: added to those not sent yet (``pending(frame)`` starts
+        them: an object with ``add(frame)``, and ``frame()`` that gives the one frame to send)."""
         if not self.closed and self.ending is None:
-            self.update = frame if self.update is None else merge(self.update, frame)
+            if self.update is None:
+                self.update = pending(frame)
+            else:
+                self.update.add(frame)
             self.wake.set()
 
     def settle(self) -> None:
@@ -108,7 +113,7 @@ class Connection:
         if self.state is not None:
             self.outbox.append(self.state)
         if self.update is not None:
-            self.outbox.append(json.dumps(self.update, separators=(",", ":")))
+            self.outbox.append(json.dumps(self.update.frame(), separators=(",", ":")))
         self.state = self.update = None
 
     def drop_pending(self) -> None:
@@ -134,7 +139,7 @@ class Connection:
             return text
         if self.update is not None:
             update, self.update = self.update, None
-            return json.dumps(update, separators=(",", ":"))
+            return json.dumps(update.frame(), separators=(",", ":"))
         return None
 
     async def _sender(self) -> None:

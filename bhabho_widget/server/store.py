@@ -93,6 +93,7 @@ class Store:
             raise StoreError(f"the tables file {path} cannot be used: {err}") from None
         self._shm = "" if path == ":memory:" else path + "-shm"
         self._shm_size = 0
+        self._checkpointer: sqlite3.Connection | None = None
         try:
             self._guard()
         except sqlite3.Error as err:
@@ -122,6 +123,23 @@ class Store:
                         "it from the log", self._shm, size, self._shm_size)
             size = self._shm_size
         self._shm_size = size
+
+    def hand_checkpoints_over(self) -> None:
+        """From now on the writes do not write the log back into the file themselves (that
+        checkpoint waits for the disk, now and then for hundreds of milliseconds on a busy one,
+        and every player would wait with it): the caller runs :meth:`checkpoint` now and then,
+        in a thread of its own."""
+        self._guard()
+        self._db.execute("PRAGMA wal_autocheckpoint=0")
+
+    def checkpoint(self) -> None:
+        """Write the log back into the file (SQLite's PASSIVE checkpoint, which waits for no
+        reader or writer) on a connection of its own: it may run in another thread while the
+        server goes on writing. Raises sqlite3.Error (or OSError) when it cannot."""
+        self._guard()
+        if self._checkpointer is None:
+            self._checkpointer = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        self._checkpointer.execute("PRAGMA wal_checkpoint(PASSIVE)")
 
     def save(self, record: dict[str, Any]) -> None:
         """Write (or replace) a table's row; raises sqlite3.Error (or OSError) when it cannot."""
@@ -236,6 +254,8 @@ class Store:
             self._guard()
         except sqlite3.Error as err:  # closing checkpoints the log: the index must be there
             log.error("the tables file %s is closed as it is: %s", self.path, err)
+        if self._checkpointer is not None:
+            self._checkpointer.close()
         self._db.close()
 
 

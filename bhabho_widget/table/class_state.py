@@ -45,10 +45,10 @@ does what both do, in order (the server sends a slow reader one for many).
 from __future__ import annotations
 
 import bisect
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
-__all__ = ["STATUSES", "answer_status", "apply_update", "cell", "merge_updates", "safe_cell"]
+__all__ = ["PUSHES", "STATUSES", "Pending", "answer_status", "apply_update", "cell", "merge_updates", "safe_cell"]
 
 STATUSES = ("right_first", "right", "wrong", "skipped", "open")
 PUSHES = ("class_state", "class_mine")
@@ -202,41 +202,65 @@ def merge_updates(old: Mapping[str, Any], new: Mapping[str, Any]) -> dict[str, A
     >>> merge_updates(a, b)
     {'type': 'class_state', 'version': 2, 'changes': {'gone': ['Asha'], 'cells': [['L', 0, 'Ben', ['2C'], '0']]}}
     """
-    return {"type": new["type"], "version": new.get("version", old.get("version", 0)),
-            "changes": _merged(old.get("changes", {}), new.get("changes", {}))}
+    return Pending(old).add(new).frame()
 
 
-def _merged(old: Mapping[str, Any], new: Mapping[str, Any]) -> dict[str, Any]:
-    gone = set(new.get("gone", ()))
-    out: dict[str, Any] = {}
-    gone_all = [*(g for g in old.get("gone", ()) if g not in gone), *new.get("gone", ())]
-    if gone_all:
-        out["gone"] = gone_all
-    if "class" in old or "class" in new:
-        out["class"] = {**old.get("class", {}), **new.get("class", {})}
-    students = _keyed(old.get("students", ()), lambda s: s[0], drop=lambda s: s[0] in gone)
-    students.update(_keyed(new.get("students", ()), lambda s: s[0]))
-    items = _keyed(old.get("items", ()), lambda i: i["id"])
-    items.update(_keyed(new.get("items", ()), lambda i: i["id"]))
-    cells = _keyed(old.get("cells", ()), lambda c: (c[0], c[1], c[2]), drop=lambda c: c[2] in gone)
-    cells.update(_keyed(new.get("cells", ()), lambda c: (c[0], c[1], c[2])))
-    games = _keyed(old.get("games", ()), lambda g: g["id"], drop=lambda g: g["student"] in gone)
-    new_gone_games = set(new.get("games_gone", ()))
-    for gid in new_gone_games:
-        games.pop(gid, None)
-    games.update(_keyed(new.get("games", ()), lambda g: g["id"]))
-    games_gone = [g for g in old.get("games_gone", ()) if g not in games and g not in new_gone_games]
-    games_gone += [g for g in new.get("games_gone", ()) if g not in games]
-    for name, values in (("students", students), ("items", items), ("cells", cells), ("games", games)):
-        if values:
-            out[name] = list(values.values())
-    if games_gone:
-        out["games_gone"] = games_gone
-    return out
+class Pending:
+    """Frames of changes not sent yet, kept as one: :meth:`add` takes the next one,
+    :meth:`frame` gives the one frame that does what all of them do, in order. A thing changed
+    many times is held once, so what waits for a slow reader is never more than the class."""
 
+    def __init__(self, frame: Mapping[str, Any]) -> None:
+        self.type = frame["type"]
+        self.version = 0
+        self.gone: dict[str, None] = {}
+        self.core: dict[str, Any] = {}
+        self.students: dict[str, Any] = {}
+        self.items: dict[str, Any] = {}
+        self.cells: dict[tuple[str, int, str], Any] = {}
+        self.games: dict[str, Any] = {}
+        self.games_gone: dict[str, None] = {}
+        self.add(frame)
 
-def _keyed(rows: Iterable[Any], key: Any, drop: Any = None) -> dict[Any, Any]:
-    return {key(r): r for r in rows if drop is None or not drop(r)}
+    def add(self, frame: Mapping[str, Any]) -> Pending:
+        changes = frame.get("changes", {})
+        self.version = frame.get("version", self.version)
+        gone = set(changes.get("gone", ()))
+        if gone:  # a student gone takes their earlier changes along
+            for name in gone:
+                self.gone.pop(name, None)
+                self.gone[name] = None
+                self.students.pop(name, None)
+            self.cells = {k: c for k, c in self.cells.items() if k[2] not in gone}
+            self.games = {k: g for k, g in self.games.items() if g["student"] not in gone}
+        self.core.update(changes.get("class", {}))
+        for row in changes.get("students", ()):
+            self.students[row[0]] = row
+        for item in changes.get("items", ()):
+            self.items[item["id"]] = item
+        for c in changes.get("cells", ()):
+            self.cells[(c[0], c[1], c[2])] = c
+        for gid in changes.get("games_gone", ()):
+            self.games.pop(gid, None)
+            self.games_gone[gid] = None
+        for game in changes.get("games", ()):
+            self.games[game["id"]] = game
+            self.games_gone.pop(game["id"], None)
+        return self
+
+    def frame(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.gone:
+            out["gone"] = list(self.gone)
+        if self.core:
+            out["class"] = dict(self.core)
+        for name, values in (("students", self.students), ("items", self.items), ("cells", self.cells),
+                             ("games", self.games)):
+            if values:
+                out[name] = list(values.values())
+        if self.games_gone:
+            out["games_gone"] = list(self.games_gone)
+        return {"type": self.type, "version": self.version, "changes": out}
 
 
 CSV_RISKY = ("=", "+", "-", "@", "\t", "\r")
