@@ -83,7 +83,7 @@ class ServerConfig:
               "a right one never (default %(default)g)", low=0.01, high=1e9)
     joins_per_hour: float = _setting(120.0, "new students one client may bring into classes an hour, after a burst of "
                                             "40 (default %(default)g)", low=0.01, high=1e9)
-    sockets_per_client: int = _setting(50, "connections one client may hold open at once (default %(default)d)",
+    sockets_per_client: int = _setting(100, "connections one client may hold open at once (default %(default)d)",
                                        low=1, high=10**6)
 
     def __post_init__(self) -> None:

@@ -77,6 +77,9 @@ NO_SUCH_GAME = N_("this class has no game {game}")
 STALE = N_("the class changed before that click arrived; nothing was done, please try again")
 READ_ONLY = N_("this game is over: it is shown for its review only")
 GAME_TITLE = N_("{student}'s game at table {table}, round {round}, as {student} saw it, with its review.")
+DRAW_COSTLY = 0.03
+"""Seconds of drawing the teacher's panel beyond which changes streaming in are drawn together
+(a big class): the next drawing waits three times as long as the last one took."""
 CSV_HEADERS = ("student", "kind", "item", "title", "step", "question", "status", "tries", "answers", "round",
                "inaccuracies", "mistakes", "blunders", "finished")
 """The columns of :meth:`TeacherClass.to_csv`: one row per student and question, then one per game."""
@@ -400,6 +403,9 @@ class _ClassWidget:
 
     def close(self) -> None:
         """Leave the class (nothing of it is deleted)."""
+        timer = getattr(self, "_draw_timer", None)
+        if timer is not None:
+            timer.cancel()
         self.client.close()
         if self.opened is not None and hasattr(self.opened, "close"):
             self.opened.close()
@@ -419,6 +425,10 @@ class TeacherClass(_ClassWidget):
         self._deck = check_deck(deck)
         panel = TeacherPanel(self, labels=self._translator.labels(), lang=self._translator.code, deck=self._deck)
         self._open_game: str | None = None
+        self._drawn_at = 0.0
+        self._drawing = threading.Lock()
+        self._draw_timer: threading.Timer | None = None
+        self._draw_every = 0.0
         super().__init__(client, panel, language)
         self._sync()
 
@@ -621,8 +631,34 @@ class TeacherClass(_ClassWidget):
         elif kind == "class_remove":
             self.remove_student(message["student"])
 
+    def _on_state(self, frame: dict[str, Any]) -> None:
+        """A change pushed by the server: :attr:`state` has it at once, and the panel is drawn
+        again; for a big class (drawing it took more than :data:`DRAW_COSTLY`), at most once in
+        three times as long as the drawing took, so that answers streaming in are drawn together."""
+        with self._drawing:
+            if self._draw_timer is not None:
+                return
+            wait = self._drawn_at + self._draw_every - time.monotonic()
+            if wait > 0:
+                self._draw_timer = threading.Timer(wait, self._timed_sync)
+                self._draw_timer.daemon = True
+                self._draw_timer.start()
+                return
+        self._sync()
+
+    def _timed_sync(self) -> None:
+        with self._drawing:
+            self._draw_timer = None
+        self._sync()
+
     def _sync(self) -> None:
-        state = self.state
+        started = time.monotonic()
+        self._draw(self.state)
+        self._drawn_at = time.monotonic()
+        took = self._drawn_at - started
+        self._draw_every = 3 * took if took > DRAW_COSTLY else 0.0
+
+    def _draw(self, state: dict[str, Any]) -> None:
         labels = self._translator.labels()
         names = {i["id"]: i.get("names", []) for i in state.get("items", [])}
         titles = {i["id"]: i["title"] for i in state.get("items", [])}
@@ -1039,11 +1075,14 @@ class StudentClass(_ClassWidget):
         self.client.request({"type": "class_forget"})
         self._sync()
 
-    def _item(self, item: str | int) -> dict[str, Any]:
+    def _item(self, item: str | int, asked: bool = False) -> dict[str, Any]:
         items = self.items
         if isinstance(item, int) and not isinstance(item, bool) and 0 <= item < len(items):
             return items[item]
         found = next((i for i in items if item in (i["id"], i["title"])), None)
+        if found is None and not asked:  # handed out a moment ago: the class is asked again
+            self.client.request({"type": "class_mine"})
+            return self._item(item, asked=True)
         if found is None:
             raise MessageError(Message(NO_SUCH_ITEM, item=str(item)[:20]))
         return found
