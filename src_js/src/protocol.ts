@@ -1166,7 +1166,6 @@ export const LABELS = {
   class_teacher_title: "Class {title}",
   class_code: "Class code: {code}",
   class_join_how: "Students join in their notebook with:",
-  class_students_count: "Students: {n}",
   class_join_name: "Each student puts their own name in place of the dots.",
   class_places: "Students: {n} of {size} places",
   class_joining_open: "Open to new students.",
