@@ -452,6 +452,8 @@ class ClassHall:
         self.joins = RateLimiter(config.joins_per_hour / 3600, JOIN_BURST)
         self.classes: dict[str, ClassRoom] = {}
         self.conns: dict[str, set[Connection]] = {}
+        self._by_person: dict[tuple[str, str], set[Connection]] = {}
+        """(class, "" for its teachers or a student's name) -> their connections."""
         self._dirty: dict[str, dict[tuple[str, str], None]] = {}  # class -> the entries changed, in order
         self._flush_pending = False
         self._version = 0
@@ -498,8 +500,23 @@ class ClassHall:
 
     def detach(self, conn: Connection) -> None:
         if conn.klass is not None:
-            self.conns.get(conn.klass, set()).discard(conn)
-            conn.klass = None
+            self._leave(conn)
+
+    def _join(self, conn: Connection) -> None:
+        code = conn.klass or ""
+        self.conns.setdefault(code, set()).add(conn)
+        self._by_person.setdefault((code, "" if conn.role == "teacher" else conn.person), set()).add(conn)
+
+    def _leave(self, conn: Connection) -> None:
+        code = conn.klass or ""
+        self.conns.get(code, set()).discard(conn)
+        key = (code, "" if conn.role == "teacher" else conn.person)
+        people = self._by_person.get(key)
+        if people is not None:
+            people.discard(conn)
+            if not people:
+                del self._by_person[key]
+        conn.klass = None
 
     # ------------------------------------------------------------------ telling
     def _next_version(self) -> int:
@@ -533,13 +550,13 @@ class ClassHall:
             if room is None:
                 continue
             keys = list(entries)
-            everyone = any(not who for who, _ in keys)  # the class's own row or an item: every student
-            names = {who for who, _ in keys}
+            if any(not who for who, _ in keys):  # the class's own row or an item: every student
+                conns = list(self.conns.get(code, ()))
+            else:  # the teachers, and the students whose entries changed
+                conns = [c for who in {"", *(who for who, _ in keys)} for c in self._by_person.get((code, who), ())]
             version = self._next_version()
             teacher_changes: dict[str, Any] | None = None
-            for conn in list(self.conns.get(code, ())):
-                if conn.role != "teacher" and not everyone and conn.person not in names:
-                    continue
+            for conn in conns:
                 if conn.role == "teacher":
                     teacher_changes = teacher_changes or room.update(keys, teacher=True)
                     changes = teacher_changes
@@ -701,7 +718,7 @@ class ClassHall:
     def _attach(self, conn: Connection, room: ClassRoom, role: str, person: str, token: str | None = None) -> None:
         self._flush(room.code)  # what changed before (a new student's place) goes to the others
         conn.klass, conn.role, conn.person = room.code, role, person
-        self.conns.setdefault(room.code, set()).add(conn)
+        self._join(conn)
         conn.push({"type": "class_welcome", "code": room.code, "role": role, "name": person, "token": token})
         conn.push(self._state_frame(room, conn))
 
@@ -750,9 +767,8 @@ class ClassHall:
         if name not in room.students:
             raise MessageError(Message(NO_STUDENT))
         self._forget(room, name, everything=True)
-        for other in list(self.conns.get(room.code, ())):
-            if other.role == "student" and other.person == name:
-                self._close(other, Message(STUDENT_GONE))
+        for other in list(self._by_person.get((room.code, name), ())):
+            self._close(other, Message(STUDENT_GONE))
         self._reply(conn, self._done(m["type"]))
 
     def _on_joining(self, conn: Connection, m: dict[str, Any]) -> None:
@@ -800,8 +816,9 @@ class ClassHall:
             except (sqlite3.Error, OSError) as err:
                 log.error("class %s could not be deleted from the store: %s", code[:40], str(err)[:120])
         self._dirty.pop(code, None)
-        for conn in list(self.conns.pop(code, ())):
+        for conn in list(self.conns.get(code, ())):
             self._close(conn, Message(CLASS_GONE))
+        self.conns.pop(code, None)
         if room is not None:
             for item in room.items.values():
                 for table in item.tables:
@@ -809,8 +826,7 @@ class ClassHall:
                         self.host.drop(table, Message(CLASS_GONE))
 
     def _close(self, conn: Connection, why: Message) -> None:
-        self.conns.get(conn.klass or "", set()).discard(conn)
-        conn.klass = None
+        self._leave(conn)
         conn.finish({"type": "error", "error": why.localize(translator(conn.language))[:300], "seq": None},
                     CLOSE_CLASS_GONE, "the class was deleted")
 
