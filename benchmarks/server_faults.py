@@ -26,6 +26,11 @@ seat a person playing a random legal card, passing at its chance to take, the ho
   their end.
 - ``slow``: one extra person at each table stops reading (and answering pings); the others
   play their games to the end in time; the slow one is dropped and played by a bot.
+- ``index``: SQLite's WAL index (``<db>-shm``, a file it maps into memory) is cut short in
+  mid-game, then (unless the server runs as root without ``setpriv``, which writes any file)
+  made read-only, as when its file system turns read-only. Cut short, play goes on (its length
+  is given back); read-only, every move is refused as on a full disk, with a log line; the
+  server never dies of SIGBUS, and started again each seat's view is the last one it was sent.
 
 Bounded: ``--tables`` tables per fault, ``--timeout`` seconds per game phase.
 """
@@ -38,6 +43,7 @@ import json
 import os
 import random
 import resource
+import shutil
 import signal
 import socket
 import subprocess
@@ -71,9 +77,10 @@ def has_option(code: str, option: str) -> bool:
 
 
 class ServerProcess:
-    def __init__(self, db: str, grace: float = 600.0, fsize: int | None = None, extra: tuple[str, ...] = ()) -> None:
+    def __init__(self, db: str, grace: float = 600.0, fsize: int | None = None, extra: tuple[str, ...] = (),
+                 command: tuple[str, ...] = ()) -> None:
         self.port = free_port()
-        self.db, self.grace, self.fsize, self.extra = db, grace, fsize, extra
+        self.db, self.grace, self.fsize, self.extra, self.command = db, grace, fsize, extra, command
         self.url = f"ws://127.0.0.1:{self.port}/ws"
         self.proc: subprocess.Popen[bytes] | None = None
         self.start()
@@ -87,8 +94,8 @@ class ServerProcess:
 
         env = {**os.environ, "PYTHONPATH": CODE}
         rate = ["--tables-per-hour", "100000"] if has_option(CODE, "--tables-per-hour") else []  # one client, many tables
-        self.proc = subprocess.Popen([sys.executable, "-m", "bhabho_widget.server", "--port", str(self.port), "--db",
-                                      self.db, "--bot-pace", "0", "--grace", str(self.grace), *rate,
+        self.proc = subprocess.Popen([*self.command, sys.executable, "-m", "bhabho_widget.server", "--port", str(self.port),
+                                      "--db", self.db, "--bot-pace", "0", "--grace", str(self.grace), *rate,
                                       "--send-timeout", "2", "--ping", "2", *self.extra],
                                      env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, preexec_fn=limited,
                                      cwd=os.path.dirname(self.db))  # not a checkout: the package comes from CODE
@@ -357,7 +364,67 @@ async def fault_slow(tmp: str, tables: int, timeout: float) -> dict[str, Any]:
         server.stop()
 
 
-FAULTS = {"client": fault_client, "restart": fault_restart, "disk": fault_disk, "slow": fault_slow}
+def unprivileged() -> tuple[str, ...]:
+    """A command prefix that runs the server without root's power over files, or () (as root
+    without ``setpriv``: then a read-only file is writable for it)."""
+    if os.geteuid() != 0 or not shutil.which("setpriv"):
+        return ()
+    return ("setpriv", "--bounding-set", "-dac_override,-dac_read_search")
+
+
+async def fault_index(tmp: str, tables: int, timeout: float) -> dict[str, Any]:
+    db = os.path.join(tmp, "index.sqlite3")
+    command = unprivileged()
+    read_only = os.geteuid() != 0 or bool(command)
+    server = ServerProcess(db, command=command)
+    try:
+        ts = await open_tables(server.url, tables)
+        await asyncio.wait_for(asyncio.gather(*(p.play(mid_game) for t in ts for p in t)), timeout)
+        await settle([p for t in ts for p in t])
+        os.truncate(db + "-shm", 0)  # cut short under the server's map
+        at = {id(p): p.view["version"] for t in ts for p in t}
+        await asyncio.wait_for(asyncio.gather(*(p.play(lambda q: q.done() or q.view["version"] > at[id(q)] + 4)
+                                                for t in ts for p in t)), timeout)
+        await settle([p for t in ts for p in t])
+        refusals, errors = 0, []
+        if read_only:
+            os.chmod(db + "-shm", 0o444)
+
+            def refused(table: list[Person]) -> Callable[[Person], bool]:
+                return lambda p: p.done() or any(len(q.errors) >= 3 for q in table)
+
+            await asyncio.wait_for(asyncio.gather(*(p.play(refused(t)) for t in ts for p in t)), timeout)
+            await settle([p for t in ts for p in t])
+            refusals = sum(len(p.errors) for t in ts for p in t)
+            errors = sorted({e for t in ts for p in t for e in p.errors})
+            os.chmod(db + "-shm", 0o644)
+        told = snapshot(ts)
+        alive = server.proc is not None and server.proc.poll() is None
+    finally:
+        log = server.stop()
+    ended = server.proc.returncode if server.proc else None
+    server.start()
+    try:
+        for t in ts:
+            for p in t:
+                p.errors = []
+                await p.resume(server.url)
+        await settle([p for t in ts for p in t], 1.0)
+        differ = compare(told, snapshot(ts))
+        await asyncio.wait_for(asyncio.gather(*(p.play() for t in ts for p in t)), timeout)
+        return {"tables": tables, "alive after": alive, "ended by": ended, "SIGBUS": ended == -signal.SIGBUS,
+                "cut short, mended (log lines)": sum("was cut short" in line for line in log.splitlines()),
+                "read-only tried": read_only, "refused while read-only": refusals, "their words": errors[:3],
+                "log lines of failed writes": sum("could not write" in line for line in log.splitlines()),
+                "tracebacks": log.count("Traceback"), "views differing after restart": differ[:5],
+                "finished": sum(all(p.done() for p in t) for t in ts),
+                "errors after": sum(len(p.errors) for t in ts for p in t)}
+    finally:
+        server.stop()
+
+
+FAULTS = {"client": fault_client, "restart": fault_restart, "disk": fault_disk, "slow": fault_slow,
+          "index": fault_index}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -384,6 +451,9 @@ def main(argv: list[str] | None = None) -> int:
                    or result.get("views differing after restart") or result.get("tracebacks")
                    or result.get("errors") or result.get("errors after")
                    or (name == "disk" and not result.get("refused while full"))
+                   or (name == "index" and (result.get("SIGBUS") or not result.get("alive after")
+                                            or not result.get("cut short, mended (log lines)")
+                                            or result.get("read-only tried") and not result.get("refused while read-only")))
                    or (name == "client" and not result.get("same end at every seat")))
             ok = ok and not bad
     print("all faults survived" if ok else "A FAULT WAS NOT SURVIVED")

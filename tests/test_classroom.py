@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import csv
+import io
 import json
 import random
 import re
@@ -281,7 +283,7 @@ def test_a_student_sees_and_deletes_what_was_sent_and_the_teacher_deletes_a_stud
         teacher.forget_student("Ben")
         wait_for(lambda: teacher.students == ["Asha"])
         wait_for(lambda: ben.client.closed_for_good)
-        assert ben.client.closed_for_good == "your teacher deleted what this class held of you"
+        assert ben.client.closed_for_good == "your teacher removed you from this class, with everything it held of you"
         tables_before = json.loads(urllib.request.urlopen(f"http://127.0.0.1:{server.port}/").read())["tables"]
         assert tables_before == 1
         teacher.delete()
@@ -381,26 +383,55 @@ def test_refusals_are_one_short_sentence_and_change_nothing(server):
     assert all(one_sentence(text) for text in said.values()), said
 
 
-def test_wrong_keys_from_one_place_are_limited(tmp_path):
+def test_wrong_guesses_are_slowed_and_never_lock_out_a_right_key_code_or_token(tmp_path):
+    """Twelve wrong codes, keys and tokens from one address (as every kernel of a hub comes
+    through its proxy): each is refused and closes its connection for good; beyond the limit
+    they are answered late with the limit's sentence, and logged. A new student with the right
+    code, a returning student with her token and the teacher with the key get in all the same."""
     s = ClassServer(str(tmp_path / "t.sqlite3"), "--guesses-per-hour", "1")
 
-    async def main() -> list[str]:
-        out = []
-        for _ in range(12):
-            ws, frame = await say(s.url, teacher_hello("guess"))
-            out.append(frame["error"])
+    async def main() -> dict[str, Any]:
+        out: dict[str, Any] = {"wrong": [], "codes": set()}
+        teacher, welcome = await say(s.url, teacher_hello(s.key))
+        code = welcome["code"]
+        asha, asha_welcome = await say(s.url, join_hello(code, "Asha"))
+        await asha.close()
+        for hello in [teacher_hello("guess"), join_hello("made-up-code", "Mallory"),
+                      join_hello(code, "Asha", token="not-her-token")] * 4:
+            ws, frame = await say(s.url, hello)
+            out["wrong"].append(frame["error"])
+            out["codes"].add((await closed_with(ws))[1])
+        for hello in [join_hello(code, "Ben"), join_hello(code, "anything", token=asha_welcome["token"]),
+                      teacher_hello(s.key), {"type": "class_teach", "code": code, "key": s.key, "hub_token": "",
+                                             "language": "en"}]:
+            ws, frame = await say(s.url, hello)
+            out.setdefault("right", []).append((frame["type"], frame.get("name")))
             await ws.close()
-        ws, frame = await say(s.url, teacher_hello(s.key))  # even the right key waits now
-        out.append(frame.get("error", frame["type"]))
-        await ws.close()
+        await teacher.close()
         return out
 
     try:
         said = run(main())
     finally:
-        s.stop()
-    assert said[:10] == ["this is not the teacher key this server printed when it started"] * 10
-    assert said[10:] == ["too many wrong keys or codes from one place: try again later"] * 3
+        log = s.stop()
+    wrong = ["this is not the teacher key this server printed when it started", "no class has this code",
+             "no student of this class has this token"]
+    assert said["wrong"][:9] == wrong * 3
+    assert said["wrong"][10:] == ["too many wrong keys or codes from one place: try again later"] * 2
+    assert said["codes"] == {4003}
+    assert said["right"] == [("class_welcome", "Ben"), ("class_welcome", "Asha"), ("class_welcome", ""),
+                             ("class_welcome", "")]
+    assert "wrong guesses beyond the limit from address:127.0.0.1" in log
+
+
+async def closed_with(ws: Any) -> tuple[list[dict[str, Any]], int | None]:
+    """Every frame until the connection closes, and the close code the server sent."""
+    frames = []
+    try:
+        while True:
+            frames.append(json.loads(await asyncio.wait_for(ws.recv(), TIMEOUT)))
+    except ConnectionClosed as closed:
+        return frames, closed.rcvd.code if closed.rcvd is not None else None
 
 
 def test_a_game_is_taken_only_once_it_is_over_and_only_the_student_s_own(server):
@@ -604,3 +635,280 @@ def test_anything_a_teacher_made_can_be_handed_out(server):
         assert len(teacher.items) == 5
     finally:
         teacher.close()
+
+
+# ---------------------------------------------------------------------- a real class (issue 43)
+def test_a_teacher_key_from_before_a_restart_is_told_once_and_the_kernel_stops(tmp_path):
+    """The server starts again with a new key: the teacher's kernel, connecting again with the
+    old one, is told once (the final close code 4003) and does not try again."""
+    s = ClassServer(str(tmp_path / "t.sqlite3"))
+    try:
+        teacher = Class.create(s.address, "7H", key=s.key)
+        s.stop()
+        s.start()
+        assert wait_for(lambda: teacher.client.closed_for_good) == \
+            "this is not the teacher key this server printed when it started"
+        teacher.client.connection._thread.join(TIMEOUT)
+        assert not teacher.client.connection._thread.is_alive()  # it stopped trying
+        assert teacher.panel.error == "this is not the teacher key this server printed when it started"
+        again = Class.teach(s.address, teacher.code, key=s.key)  # the new key opens the class
+        assert again.title == "7H"
+        for v in (teacher, again):
+            v.close()
+    finally:
+        log = s.stop()
+    assert log.count("wrong guesses beyond the limit") == 0
+
+
+def test_names_are_one_per_class_and_a_returning_student_comes_back_by_her_token(server):
+    teacher = Class.create(server.address, "7I", key=server.key)
+    asha = Class.join(server.address, teacher.code, name="Asha")
+    try:
+        for name in ("asha", "ASHA", "Ａsha", " Asha  "):  # another case, a full-width letter, spaces
+            with pytest.raises(MessageError, match="another student of this class has this name"):
+                Class.join(server.address, teacher.code, name=name)
+        again = Class.join(server.address, teacher.code, name="Asha K", token=asha.token)  # the token says who
+        assert again.name == "Asha" and teacher.students == ["Asha"]
+        with pytest.raises(MessageError, match="no student of this class has this token"):
+            Class.join(server.address, teacher.code, name="Asha", token="x" * 32)
+        again.close()
+    finally:
+        for v in (teacher, asha):
+            v.close()
+
+
+def test_the_teacher_closes_joining_sets_the_size_and_removes_a_student(server):
+    teacher = Class.create(server.address, "7J", key=server.key)
+    asha = Class.join(server.address, teacher.code, name="Asha")
+    views = [teacher, asha]
+    try:
+        assert teacher.joining is True and teacher.size == 300
+        teacher.close_joining()
+        assert teacher.joining is False and teacher.panel.classroom["joining"] is False
+        with pytest.raises(MessageError, match="this class takes no new students now"):
+            Class.join(server.address, teacher.code, name="Ben")
+        views.append(Class.join(server.address, teacher.code, name="Asha", token=asha.token))  # she has a place
+        teacher.open_joining()
+        teacher.set_size(2)
+        views.append(Class.join(server.address, teacher.code, name="Ben"))
+        with pytest.raises(MessageError, match="this class has as many students as it may"):
+            Class.join(server.address, teacher.code, name="Chitra")
+        with pytest.raises(MessageError, match="'class_size' needs 'size' as a number of students"):
+            teacher.set_size(301)
+        teacher.remove_student("Ben")
+        assert teacher.students == ["Asha"]
+        assert wait_for(lambda: views[-1].client.closed_for_good) == \
+            "your teacher removed you from this class, with everything it held of you"
+        views.append(Class.join(server.address, teacher.code, name="Chitra"))  # Ben's place is free
+        assert teacher.students == ["Asha", "Chitra"] or wait_for(lambda: teacher.students == ["Asha", "Chitra"])
+        with pytest.raises(MessageError, match="only the class's teacher does this"):
+            asha.client.request({"type": "class_joining", "open": False})
+    finally:
+        for v in views:
+            v.close()
+    with sqlite3.connect(server.db) as con:  # the settings are kept with the class
+        (core,) = [json.loads(r) for (r,) in con.execute("SELECT record FROM classes")]
+    assert core["joining"] is True and core["size"] == 2
+
+
+def test_one_client_cannot_fill_a_class(tmp_path):
+    """New students are limited per client (a burst of 40, then --joins-per-hour): one person
+    cannot take every place; a student from another address still joins, and one who has a
+    place comes back."""
+    s = ClassServer(str(tmp_path / "t.sqlite3"))
+
+    async def main() -> list[str]:
+        _, welcome = await say(s.url, teacher_hello(s.key))
+        said = []
+        tokens = []
+        for k in range(41):
+            ws, frame = await say(s.url, join_hello(welcome["code"], f"visitor{k:02d}"))
+            said.append(frame.get("error", frame["type"]))
+            tokens.append(frame.get("token"))
+            await ws.close()
+        ws = await connect(s.url, local_addr=("127.0.0.2", 0))
+        await ws.send(json.dumps(join_hello(welcome["code"], "Asha")))
+        said.append((await answer(ws))["type"])
+        ws, frame = await say(s.url, join_hello(welcome["code"], "visitor00", token=tokens[0]))
+        said.append(frame["type"])
+        return said
+
+    try:
+        said = run(main())
+    finally:
+        s.stop()
+    assert said[:40] == ["class_welcome"] * 40
+    assert said[40:] == ["too many new students from one place: try again in a minute", "class_welcome", "class_welcome"]
+
+
+def test_at_a_class_table_each_seat_is_kept_for_its_token(server):
+    """A classmate who knows the table's code cannot sit down under your name (a class's table
+    takes no plain join); your own class_sit still seats you, and your token resumes you."""
+    teacher = Class.create(server.address, "7K", key=server.key)
+    item = teacher.hand_out_table(players=3)
+    asha = Class.join(server.address, teacher.code, name="Asha")
+    ben = Class.join(server.address, teacher.code, name="Ben")
+    try:
+        table = asha.open(item)
+
+        async def main() -> tuple[str, int | None]:
+            async with connect(server.url) as ws:
+                await ws.send(json.dumps({"type": "join", "code": table.code, "name": "Ben", "language": "en",
+                                          "hub_token": ""}))
+                return json.loads(await asyncio.wait_for(ws.recv(), TIMEOUT))["error"], None
+
+        said, _ = run(main())
+        assert said == "this is a class's table: open it from your class, where your seat is kept for you"
+        mine = ben.open(item)
+        assert mine.code == table.code and mine.seat == 1
+        assert [s["name"] for s in mine.client.state["seats"]][:2] == ["Asha", "You"] or \
+            [s["name"] for s in mine.client.state["seats"]][:2] == ["Asha", "Ben"]
+    finally:
+        for v in (teacher, asha, ben):
+            v.close()
+
+
+def test_the_teacher_gets_the_one_cell_that_changed_and_each_student_only_their_own(server):
+    script = lesson()
+
+    async def main() -> dict[str, Any]:
+        teacher, welcome = await say(server.url, teacher_hello(server.key))
+        first = json.loads(await asyncio.wait_for(teacher.recv(), TIMEOUT))
+        assert first["type"] == "class_state" and "class" in first  # the whole class, once
+        item = (await ask(teacher, {"type": "class_hand_out", "title": "", "lesson": lesson_to_json(script)}))["id"]
+        students = []
+        for name in ("Asha", "Ben", "Chitra"):
+            ws, _ = await say(server.url, join_hello(welcome["code"], name))
+            assert (await ask(ws, {"type": "class_consent", "consent": True}))["type"] == "class_done"
+            students.append(ws)
+        asha, ben, _ = students
+        await ask(teacher, {"type": "class_grid"})  # the teacher reads everything sent so far
+        await asha.send(json.dumps({"type": "class_answer", "item": item, "step": 0, "choice": "2C"}))
+        to_asha = []
+        while True:
+            frame = json.loads(await asyncio.wait_for(asha.recv(), TIMEOUT))
+            if frame["type"] == "class_done":
+                break
+            to_asha.append(frame)
+        to_teacher = json.loads(await asyncio.wait_for(teacher.recv(), TIMEOUT))
+        size = len(json.dumps(to_teacher))
+        await ben.send(json.dumps({"type": "class_mine"}))  # Ben's next frame: the whole of his, nothing of Asha's
+        to_ben = json.loads(await asyncio.wait_for(ben.recv(), TIMEOUT))
+        for ws in (teacher, *students):
+            await ws.close()
+        return {"teacher": to_teacher, "size": size, "asha": to_asha, "ben": to_ben}
+
+    got = run(main())
+    assert got["teacher"]["type"] == "class_state" and "class" not in got["teacher"]
+    assert got["teacher"]["changes"] == {"cells": [[got["teacher"]["changes"]["cells"][0][0], 0, "Asha", ["2C"], "0"]]}
+    assert got["size"] < 300
+    assert [f["changes"]["cells"][0][2:] for f in got["asha"]] == [["Asha", ["2C"], "0"]]
+    assert got["ben"]["type"] == "class_mine" and "mine" in got["ben"] and got["ben"]["mine"]["cells"] == []
+
+
+def test_the_teacher_s_first_view_of_300_students_and_20_lessons_is_compact():
+    """The whole class a teacher's kernel gets when it opens a class of 300 students who each
+    answered every question of 20 lessons: under 2 MiB (the rows in class_state's compact form)."""
+    from bhabho_widget.server.classes import ClassRoom, Item, Student
+    from bhabho_widget.table.class_state import apply_update
+
+    room = ClassRoom("c", "big", "")
+    record = lesson_to_json(lesson())
+    for k in range(20):
+        item = Item(f"item{k:02d}", "lesson", f"Lesson {k}", lesson=record)
+        room.apply("", f"item:{item.id}", item.record())
+    for s in range(300):
+        name = f"Student {s:03d}"
+        room.apply(name, "student", Student(name, "0" * 64, consent=True).record())
+        for item_id in room.items:
+            for step, choices in ((0, ["2C", "KH"]), (2, [1])):
+                room.apply(name, f"answer:{item_id}:{step}", {"answers": choices, "correct": [c == "KH" for c in choices],
+                                                              "skipped": False, "at": 0.0})
+    view = json.dumps({"type": "class_state", "version": 1, "class": room.teacher_view()}, separators=(",", ":"))
+    assert len(view.encode()) < 2 * 1024 * 1024, len(view)
+    state = apply_update(None, json.loads(view))
+    assert len(state["class"]["answers"]) == 300 * 20 * 2 and len(state["class"]["students"]) == 300
+
+
+def test_a_teacher_s_texts_are_cleaned_and_their_limits_are_in_characters(server):
+    g = Game.from_hands([["KH", "2C"], ["5H", "3C"], ["4S", "9C"]], leader=0, seed=1)
+    hindi = "आप कौन सा पत्ता खेलेंगे और क्यों? "  # 34 characters, more than twice as many bytes escaped
+    long_prompt = (hindi * 720)[:24489]
+    big = LessonScript(g, ["KH", "5H", "4S"], title="पाठ", exercises=[Exercise(0, long_prompt, "card", "KH")])
+    teacher = Class.create(server.address, "  Week\u00a03:   tochoo ", key=server.key)
+    try:
+        assert teacher.title == "Week 3: tochoo"  # normalised as names are
+        record = lesson_to_json(big)
+        assert len(record) < 60000 < len(json.dumps({"lesson": record}).encode())
+        teacher.hand_out(big)
+        assert teacher.items[0]["questions"][0]["prompt"] == long_prompt[:300]
+        too_long = LessonScript(g, ["KH", "5H", "4S"], title="x", exercises=[Exercise(0, "y" * 60000, "card", "KH")])
+        with pytest.raises(MessageError, match=r"^a lesson has at most 60000 characters; this one has 60\d\d\d$"):
+            teacher.hand_out(too_long)
+        with pytest.raises(MessageError, match="a text may not hold control or invisible characters"):
+            teacher.hand_out(lesson(), title="Lesson\ud800")
+        bad = LessonScript(g, ["KH", "5H", "4S"], title="x", exercises=[Exercise(0, "Which\u202ecard?", "card", "KH")])
+        with pytest.raises(MessageError, match="this is not a lesson to hand out: a text may not hold control"):
+            teacher.hand_out(bad)
+        with pytest.raises(MessageError, match="a text may not hold control or invisible characters"):
+            Class.create(server.address, "7B\ud800", key=server.key)
+        assert len(teacher.items) == 1
+        student = Class.join(server.address, teacher.code, name="Asha")  # every student's join works
+        assert student.items[0]["title"] == "पाठ"
+        student.close()
+    finally:
+        teacher.close()
+
+
+def test_the_csv_never_holds_a_formula(server):
+    teacher = Class.create(server.address, "7L", key=server.key)
+    item = teacher.hand_out(lesson(), title="=1+1 lesson")
+    names = ["=HYPERLINK(\"http://x\",\"y\")", "+1+1", "-2", "@SUM(A1)"]
+    students = [Class.join(server.address, teacher.code, name=n) for n in names]
+    try:
+        for s in students:
+            s.agree()
+            s.open(item).answer("KH")
+            assert s.flush()
+        wait_for(lambda: len([r for r in teacher.answers() if r["status"] != "open"]) == 4)
+        rows = list(csv.reader(io.StringIO(teacher.to_csv())))[1:]
+        cells = [c for row in rows for c in row]
+        assert not [c for c in cells if c[:1] in ("=", "+", "-", "@", "\t", "\r")], cells
+        assert {row[0] for row in rows} == {"'" + n for n in names} and {row[3] for row in rows} == {"'=1+1 lesson"}
+        assert teacher.panel.classroom["csv"] == teacher.to_csv()
+    finally:
+        for v in (teacher, *students):
+            v.close()
+
+
+def test_the_join_line_the_view_shows_joins_from_a_fresh_process(server):
+    """The line the teacher's view shows students runs as shown in a fresh Python (the import
+    included, a name to fill in), and joins."""
+    teacher = Class.create(server.address, "7M", key=server.key)
+    try:
+        line = teacher.join_line
+        assert line == f'from bhabho_widget import Class; Class.join("{server.address}", "{teacher.code}", name="...")'
+        assert teacher.panel.classroom["join"] == line
+        for shown in (line, line.replace('name="..."', 'name="Zoe"')):
+            proc = subprocess.run([sys.executable, "-c", shown], capture_output=True, text=True, timeout=120)
+            assert proc.returncode == 0, proc.stderr
+        assert wait_for(lambda: sorted(teacher.students) == ["...", "Zoe"])
+    finally:
+        teacher.close()
+
+
+def test_a_class_lesson_offers_only_the_cards_the_position_allows(server):
+    moment = Game.deal(4, seed=5)
+    for _ in range(11):
+        moment.play(moment.legal_cards()[-1])
+    script = make_exercise(moment, "card", title="What would you play here?", rollouts=40)
+    legal = [c.code for c in moment.legal_cards()]
+    teacher = Class.create(server.address, "7N", key=server.key)
+    asha = Class.join(server.address, teacher.code, name="Asha")
+    try:
+        opened = asha.open(teacher.hand_out(script))
+        assert opened.view["lesson"]["exercise"]["choices"] == legal
+        assert len(moment.hand(moment.current_player)) > len(legal)
+    finally:
+        for v in (teacher, asha):
+            v.close()

@@ -102,7 +102,9 @@ class Hub:
                     "url": "http://127.0.0.1:{self.service_port}",
                     "command": [sys.executable, "-m", "bhabho_widget.server", "--port", "{self.service_port}",
                                 "--db", {str(root / 'tables.sqlite3')!r}, "--bot-pace", "0",
-                                "--teachers-group", "teachers"],
+                                "--teachers-group", "teachers",
+                                # the hub's proxy tells each student's address: the limits count the student
+                                "--forwarded-allow-ips", "127.0.0.1"],
                 }},
                 {{"name": "teacher", "api_token": {self.token!r}}},
             ]

@@ -31,7 +31,8 @@ TABLE_TYPES = {"play", "take", "advance", "undo", "hint", "new_game", "set_langu
 LESSON_TYPES = {"goto", "answer", "set_deck", "tracker"}
 EDITOR_TYPES = {"edit_players", "edit_rules", "edit_give", "edit_deal", "edit_clear", "edit_leader", "edit_opening",
                 "edit_load", "edit_play_out", "edit_lesson", "edit_answer", "set_language", "set_deck"}
-CLASS_TYPES = {"class_review", "class_agree", "class_open", "class_forget", "set_language"}
+CLASS_TYPES = {"class_review", "class_joining", "class_size", "class_remove", "class_agree", "class_open", "class_forget",
+               "set_language"}
 
 VALID = [
     {"type": "play", "card": "10H", "version": 0},

@@ -47,7 +47,8 @@ class Server:
     """``python -m bhabho_widget.server`` in a process of its own, on 127.0.0.1."""
 
     def __init__(self, db: str, grace: float = 60.0, ping: float = 20.0, send_timeout: float = 10.0,
-                 prefix: str = "", extra: tuple[str, ...] = ("--tables-per-hour", "1000000")) -> None:
+                 prefix: str = "", extra: tuple[str, ...] = ("--tables-per-hour", "1000000"),
+                 command: tuple[str, ...] = (), log: str | None = None) -> None:
         self.port = free_port()
         self.prefix = prefix.rstrip("/")
         self.db = db
@@ -55,13 +56,17 @@ class Server:
         # unless a test gives its own ``extra`` (every other limit at its default)
         self.args = ["--port", str(self.port), "--db", db, "--bot-pace", "0", "--grace", str(grace), "--ping", str(ping),
                      "--send-timeout", str(send_timeout), *extra]
+        if log is not None:
+            self.args += ["--log-file", log]
+        self.command = command
+        """What the server runs under (``setpriv ...``: without root's power over files)."""
         self.proc: subprocess.Popen[bytes] | None = None
         self.url = f"ws://127.0.0.1:{self.port}{self.prefix}/ws"
         self.start()
 
     def start(self) -> None:
         env = {**os.environ, "JUPYTERHUB_SERVICE_PREFIX": self.prefix + "/"} if self.prefix else None
-        self.proc = subprocess.Popen([sys.executable, "-m", "bhabho_widget.server", *self.args],
+        self.proc = subprocess.Popen([*self.command, sys.executable, "-m", "bhabho_widget.server", *self.args],
                                      stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
         deadline = time.monotonic() + TIMEOUT
         while time.monotonic() < deadline:
@@ -368,9 +373,15 @@ def test_bad_messages_get_a_short_error_and_change_nothing(shared):
             stranger.ws = await connect(shared.url)
             stranger.seen = Seen(0)
             await refused(stranger, hello, "no seat of a table has this code")
-            await refused(stranger, {"type": "resume", "code": code, "seat": 0, "language": "en"}, "needs 'token'")
-            await refused(stranger, {"type": "play", "card": card, "version": version, "seq": 1}, "first create")
-            await stranger.close()
+            with pytest.raises(ConnectionClosed) as closed:  # a wrong token or code: told, then closed for good
+                await stranger.next(10)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 4003
+        stranger = Player(shared.url)
+        stranger.ws = await connect(shared.url)
+        stranger.seen = Seen(0)
+        await refused(stranger, {"type": "resume", "code": code, "seat": 0, "language": "en"}, "needs 'token'")
+        await refused(stranger, {"type": "play", "card": card, "version": version, "seq": 1}, "first create")
+        await stranger.close()
         # beyond what the websocket reads at all, the connection is closed with "message too big"
         flooder = await connect(shared.url, max_size=None)
         await flooder.send("x" * (WS_MAX_BYTES + 1))
@@ -588,3 +599,79 @@ def test_as_a_hub_service_under_its_prefix_with_the_hub_user_s_name(tmp_path, mo
             urllib.request.urlopen(f"http://127.0.0.1:{hub.port}/", timeout=5)
     finally:
         hub.stop()
+
+
+# ---------------------------------------------------------------------- the server's own structure
+def test_every_client_message_has_one_handler_and_every_handler_a_message_of_the_schema(tmp_path):
+    """One dispatch table: the table server's routes joined with the class hall's, each
+    message type of server_protocol.json handled once, with who may send it."""
+    from bhabho_widget.server.app import TableServer
+    from bhabho_widget.server.routes import ROLES, join_routes
+    from bhabho_widget.server.store import Store
+    from bhabho_widget.table.protocol import SERVER_MESSAGE_TYPES
+
+    server = TableServer(Store(":memory:"))
+    assert set(server.routes) == SERVER_MESSAGE_TYPES
+    tables, classes = server._routes(), server.classes.routes()
+    assert not tables.keys() & classes.keys()
+    for kind, route in server.routes.items():
+        assert callable(route.handler) and route.roles <= ROLES, kind
+        assert (route.roles == {"new"}) == (kind in ("create", "join", "resume", "class_create", "class_teach",
+                                                    "class_join")), kind
+    with pytest.raises(ValueError, match="handled twice: deal"):
+        join_routes(tables, {"deal": tables["deal"]})
+
+
+def test_the_class_hall_meets_the_tables_through_their_public_interface_only():
+    """No import circle between the app and the class hall, and nothing private of the
+    table server reached from the hall (it holds a host.TableHost)."""
+    import ast
+    import pathlib
+
+    import bhabho_widget.server as package
+
+    folder = pathlib.Path(package.__file__).parent
+    source = (folder / "classes.py").read_text(encoding="utf-8")
+    tree = ast.parse(source)
+    imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+    assert "app" not in imported and "bhabho_widget.server.app" not in imported
+    reached = {node.attr for node in ast.walk(tree) if isinstance(node, ast.Attribute)
+               and isinstance(node.value, ast.Attribute) and node.value.attr == "host"}
+    assert reached <= {"table", "open", "commit", "broadcast", "drop"}, reached
+
+
+def test_the_command_line_is_the_configuration_s_fields_with_their_defaults():
+    import dataclasses
+
+    from bhabho_widget.server.config import ServerConfig, argument_parser, parse_arguments
+
+    assert parse_arguments([], environ={}) == ServerConfig()
+    helps = argument_parser(environ={}).format_help()
+    for f in dataclasses.fields(ServerConfig):
+        flag = f.metadata["flag"] or "--" + f.name.replace("_", "-")
+        assert flag in helps, flag
+    assert parse_arguments([], environ={"JUPYTERHUB_SERVICE_PREFIX": "/services/x/"}).prefix == "/services/x/"
+    proc = subprocess.run([sys.executable, "-m", "bhabho_widget.server", "--grace", "-1"], capture_output=True,
+                          text=True, timeout=60)
+    assert proc.returncode == 2 and "grace must be a number from 0 to 86400, not -1" in proc.stderr
+    proc = subprocess.run([sys.executable, "-m", "bhabho_widget.server", "--forwarded-allow-ips", "proxy.local"],
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2 and "'proxy.local' is not an address or network" in proc.stderr
+
+
+def test_a_huge_frame_is_refused_by_its_length_before_anything_reads_it(shared):
+    """A frame of nearly 1 MiB from a socket with no seat: refused for its size (not walked
+    for its nesting or parsed first), and the socket may go on."""
+    async def main() -> list[str]:
+        async with connect(shared.url, max_size=None) as ws:
+            said = []
+            for text in ["[" * (WS_MAX_BYTES - 16), json.dumps({"type": "class_hand_out", "title": "", "lesson": "x" * 5000})]:
+                await ws.send(text)
+                said.append(json.loads(await asyncio.wait_for(ws.recv(), TIMEOUT))["error"])
+            await ws.send(json.dumps({"type": "resume", "code": "x", "seat": 0, "language": "en"}))
+            said.append(json.loads(await asyncio.wait_for(ws.recv(), TIMEOUT))["error"])
+            return said
+
+    said = run(main())
+    assert said[:2] == [f"a message has at most {MAX_BYTES} bytes"] * 2  # a large message only from a teacher
+    assert said[2] == "'resume' needs 'token': a seat token (a string of at most 64 characters)"

@@ -4,260 +4,121 @@
 :class:`.store.Store`. A client (a player's kernel, see :mod:`bhabho_widget.table.remote`)
 connects to ``/ws``, sends ``create``, ``join`` or ``resume`` (see ``server_protocol.json``),
 and from then on acts for that one seat only. Every frame is checked before anything is
-done; a refused frame gets an ``error`` frame and changes nothing. After every change the
-table is stored, then each connected seat is sent its own view (``state``): only the newest
-state waits for a client that reads slowly, so nobody else waits for it. A change the store
-cannot write is undone (the table is read back from the store), and the player is told.
-Bots act at ``bot_pace`` seconds a step; a person away for ``grace`` seconds is played by a
-bot until they resume with their token, and a host away as long hands the role on.
+done (its length first, before anything reads it); a refused frame gets an ``error`` frame
+and changes nothing. After every change the table is stored, then each connected seat is
+sent its own view (``state``): only the newest state waits for a client that reads slowly,
+so nobody else waits for it. A change the store cannot write is undone (the table is read
+back from the store), and the player is told. Bots act at ``bot_pace`` seconds a step; a
+person away for ``grace`` seconds is played by a bot until they resume with their token, and
+a host away as long hands the role on.
+
+Each message type has one handler in one dispatch table (:mod:`.routes`), which also says who
+may send it: the table server's own (the seats') joined with the class hall's
+(:class:`.classes.ClassHall`, whose connections speak for a class's teacher or a student).
+The hall meets the tables through the server's public interface (:class:`.host.TableHost`:
+:meth:`~TableServer.table`, :meth:`~TableServer.open`, :meth:`~TableServer.commit`,
+:meth:`~TableServer.broadcast`, :meth:`~TableServer.drop`).
 
 One connection per seat: a seat opened in a second connection (a resume with the seat's
 token) is the new one's; the old one is told so and closed with the final close code 4001,
-which the client obeys (it does not connect again). :class:`Limits` are the server's bounds
-on what one client may do (see the README's figures).
-
-A connection may instead open a class (``class_create``, ``class_teach``, ``class_join``):
-from then on it speaks for that teacher or student in that class, and
-:class:`.classes.ClassHall` takes its messages (the class's tables are tables as any other).
+which the client obeys (it does not connect again). A first message refused for its code or
+token is closed with the final close code 4003. The server's bounds on what one client may
+do (:class:`.config.ServerConfig`) are counted per client: its address, the forwarded one
+behind a proxy the server trusts (``forwarded_allow_ips``), or on a hub the hub user.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
+import inspect
 import logging
 import sqlite3
 import time
-from collections import deque
 from collections.abc import AsyncIterator
-from dataclasses import dataclass
 from typing import Any
 
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse
-from starlette.routing import Route, WebSocketRoute
+from starlette.routing import Route as HttpRoute
+from starlette.routing import WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..engine.errors import MessageError
 from ..i18n import N_, Message, check_language, translator
-from ..table.protocol import SERVER_PROTOCOL, check_frame
-from .classes import CLOSE_CLASS_GONE, ClassHall
+from ..table.protocol import check_frame
+from .classes import ClassHall
+from .config import ServerConfig
+from .connection import CLOSE_POLICY, CLOSE_REFUSED, CLOSE_REPLACED, CLOSE_TABLE_GONE, Connection
 from .hub import HubIdentity
-from .store import CLASS_KEEP_DAYS, KEEP_DAYS, Store
+from .limits import Guesses, RateLimiter
+from .routes import TAKEN, Refused, Route, join_routes, refusal
+from .store import Store
 from .tables import ServerTable, clean_name
 
-__all__ = ["CLOSE_REPLACED", "CLOSE_TABLE_GONE", "Limits", "TableServer", "make_app"]
+__all__ = ["CLOSE_REPLACED", "CLOSE_TABLE_GONE", "TableServer", "make_app"]
 
 log = logging.getLogger("bhabho_widget.server")
-OUTBOX = 32
-"""Frames other than states a connection may have waiting; beyond it, it is closed."""
-CLOSE_REPLACED = 4001
-"""Close code: the seat was opened in another connection (final: the client does not connect again)."""
-CLOSE_TABLE_GONE = 4004
-"""Close code: the table was deleted (final)."""
-CLOSE_POLICY = 1008
-"""Close code: too many messages, or no hello in time (the client may come back later)."""
-assert {str(CLOSE_REPLACED), str(CLOSE_TABLE_GONE), str(CLOSE_CLASS_GONE)} <= set(SERVER_PROTOCOL["close_codes"]["final"])
-MAX_DEPTH = 32
-"""The deepest nesting of lists and objects a frame may have (the protocol's is 2)."""
+CHECKPOINT_SECONDS = 2.0
+"""How often the store's log is written back into its file, in a thread of its own."""
 TABLE_BURST = 10
-"""New tables one address (one hub user) may open at once before the hourly rate applies."""
+"""New tables one client (one hub user) may open at once before the hourly rate applies."""
 
 STORE_FAILED = N_("the server could not store that; nothing was done, please try again later")
 TOO_MANY = N_("too many messages: this connection is closed; slow down")
+TOO_MANY_SOCKETS = N_("too many connections from one place: close some, then try again")
 REPLACED = N_("this seat was opened in another connection, so this one is closed")
 UNDEALT_GONE = N_("this table was closed: nobody dealt its cards for {minutes} minutes")
 TOO_MANY_TABLES = N_("too many new tables from one place: try again in a minute")
 FULL = N_("the server holds as many tables as it may; try again later")
-
-
-@dataclass(frozen=True)
-class Limits:
-    """What one client may do (``python -m bhabho_widget.server --help`` sets them)."""
-
-    messages_per_second: float = 20.0
-    """Frames a connection may send a second, in bursts of twice as many; beyond, an error and a close."""
-    tables_per_hour: float = 120.0
-    """New tables one address (on a hub: one hub user) may open an hour, after a burst of :data:`TABLE_BURST`."""
-    hello_seconds: float = 10.0
-    """Seconds a new connection has to take a seat (create, join or resume) before it is closed."""
-    undealt_minutes: float = 30.0
-    """Minutes a table never dealt is kept after its last change (a seat taken, a name admitted)."""
-    max_tables: int = 10000
-    """Tables the server holds at most."""
-    guesses_per_hour: float = 60.0
-    """Wrong teacher keys, class codes or student tokens one address (one hub user) may send
-    an hour, after a burst of 10."""
-
-
-class Bucket:
-    """A token bucket: ``rate`` a second, at most ``burst`` at once."""
-
-    __slots__ = ("rate", "burst", "tokens", "stamp")
-
-    def __init__(self, rate: float, burst: float) -> None:
-        self.rate, self.burst, self.tokens, self.stamp = rate, burst, burst, time.monotonic()
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.tokens >= 1:
-            self.tokens -= 1
-            return True
-        return False
-
-    @property
-    def full(self) -> bool:
-        return min(self.burst, self.tokens + (time.monotonic() - self.stamp) * self.rate) >= self.burst
-
-
-def too_deep(text: str, limit: int = MAX_DEPTH) -> bool:
-    """Whether the JSON text ``text`` nests lists and objects deeper than ``limit`` (strings skipped)."""
-    depth = 0
-    quoted = escaped = False
-    for ch in text:
-        if quoted:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == '"':
-                quoted = False
-        elif ch == '"':
-            quoted = True
-        elif ch in "[{":
-            depth += 1
-            if depth > limit:
-                return True
-        elif ch in "]}":
-            depth -= 1
-    return False
-
-
-class Connection:
-    """One client's websocket, bound to a seat once seated; frames go out through its own task."""
-
-    def __init__(self, ws: WebSocket, send_timeout: float, rate: float) -> None:
-        self.ws = ws
-        self.code: str | None = None
-        self.seat: int | None = None
-        self.klass: str | None = None
-        """The class this connection speaks in (its teacher's or a student's), or None."""
-        self.role = ""
-        self.person = ""
-        self.language = "en"
-        self.outbox: deque[str] = deque()
-        self.state: str | None = None
-        self.wake = asyncio.Event()
-        self.closed = False
-        self.ending: tuple[int, str] | None = None
-        self.send_timeout = send_timeout
-        self.bucket = Bucket(rate, 2 * rate)
-        client = ws.client
-        self.address = client.host if client is not None else ""
-        self.task = asyncio.create_task(self._sender())
-
-    def push(self, frame: dict[str, Any]) -> None:
-        if self.closed or self.ending is not None:
-            return
-        if len(self.outbox) >= OUTBOX:
-            self.close()
-            return
-        self.outbox.append(json.dumps(frame, separators=(",", ":")))
-        self.wake.set()
-
-    def push_state(self, frame: dict[str, Any]) -> None:
-        """The newest state replaces one not sent yet: a slow reader gets the latest only."""
-        if not self.closed and self.ending is None:
-            self.state = json.dumps(frame, separators=(",", ":"))
-            self.wake.set()
-
-    def finish(self, frame: dict[str, Any] | None, code: int, reason: str) -> None:
-        """Send ``frame`` (and what waits before it), then close with ``code``: the last word."""
-        if self.closed or self.ending is not None:
-            return
-        if frame is not None:
-            self.outbox.append(json.dumps(frame, separators=(",", ":")))
-        self.state = None
-        self.ending = (code, reason)
-        self.wake.set()
-
-    async def _sender(self) -> None:
-        try:
-            while not self.closed:
-                await self.wake.wait()
-                self.wake.clear()
-                while self.outbox or self.state is not None:
-                    if self.outbox:
-                        text = self.outbox.popleft()
-                    else:
-                        text, self.state = self.state or "", None
-                    await asyncio.wait_for(self.ws.send_text(text), self.send_timeout)  # type: ignore[arg-type]
-                if self.ending is not None:
-                    self.closed = True
-                    with contextlib.suppress(Exception):
-                        await asyncio.wait_for(self.ws.close(*self.ending), 1.0)
-                    return
-        except (asyncio.TimeoutError, RuntimeError, OSError, WebSocketDisconnect):
-            self.close()
-        except asyncio.CancelledError:
-            pass
-        except Exception:  # a websocket library's own close error
-            self.close()
-
-    def close(self) -> None:
-        """Stop sending and close the socket (from outside the sender it is cancelled)."""
-        if self.closed:
-            return
-        self.closed = True
-        self.wake.set()
-        if asyncio.current_task() is not self.task:
-            self.task.cancel()
-        with contextlib.suppress(Exception):
-            asyncio.get_running_loop().create_task(self._close_socket())
-
-    def end(self) -> None:
-        """The receiving side is done: close now, unless a last frame is still being sent."""
-        if self.ending is None:
-            self.close()
-
-    async def _close_socket(self) -> None:
-        with contextlib.suppress(Exception):
-            await asyncio.wait_for(self.ws.close(), 1.0)
+NO_TABLE = N_("no table has this code")
+NO_SEAT = N_("no seat of a table has this code, seat and token")
+CLASS_TABLE = N_("this is a class's table: open it from your class, where your seat is kept for you")
 
 
 class TableServer:
     """Every table, its connections and its bots (see the module's docstring)."""
 
-    def __init__(self, store: Store, grace: float = 30.0, bot_pace: float = 0.6, send_timeout: float = 10.0,
-                 keep_days: float = KEEP_DAYS, hub: HubIdentity | None = None, limits: Limits | None = None,
-                 max_tables: int | None = None, teacher_key: str | None = None, teachers_group: str = "teachers",
-                 class_keep_days: float = CLASS_KEEP_DAYS) -> None:
+    def __init__(self, store: Store, config: ServerConfig | None = None, hub: HubIdentity | None = None,
+                 teacher_key: str | None = None) -> None:
         self.store = store
+        self.config = config = config or ServerConfig()
         self.hub = hub
-        self.keep_days = keep_days
-        self.grace = grace
-        self.bot_pace = bot_pace
-        self.send_timeout = send_timeout
-        self.limits = limits or Limits()
-        if max_tables is not None:
-            self.limits = Limits(**{**self.limits.__dict__, "max_tables": max_tables})
         self.tables: dict[str, ServerTable] = {}
         self.conns: dict[str, dict[int, Connection]] = {}
         self._runners: dict[str, asyncio.Task[None]] = {}
         self._ticker: asyncio.Task[None] | None = None
-        self._new_tables: dict[str, Bucket] = {}
+        self._checkpoints: asyncio.Task[None] | None = None
+        self._closing = asyncio.Event()
         self._stalled: dict[str, float] = {}
-        self.classes = ClassHall(self, teacher_key=teacher_key if hub is None else None, teachers_group=teachers_group,
-                                 keep_days=class_keep_days, guesses_per_hour=self.limits.guesses_per_hour)
+        self._saved: dict[str, dict[str, Any]] = {}
+        """Each table's record as last stored: a change the store refuses is undone from it."""
+        self.messages = RateLimiter(config.messages_per_second, 2 * config.messages_per_second)
+        self.new_tables = RateLimiter(config.tables_per_hour / 3600, TABLE_BURST)
+        self.guesses = Guesses(config.guesses_per_hour)
+        self.sockets: dict[str, int] = {}
+        """Connections open per client."""
+        self.classes = ClassHall(self, store, config, hub=hub, teacher_key=teacher_key if hub is None else None,
+                                 guesses=self.guesses)
+        self.routes: dict[str, Route] = join_routes(self._routes(), self.classes.routes())
+
+    def _routes(self) -> dict[str, Route]:
+        new, seat = frozenset({"new"}), frozenset({"seat"})
+        return {
+            "create": Route(self._on_create, new), "join": Route(self._on_join, new),
+            "resume": Route(self._on_resume, new),
+            "deal": Route(self._on_action, seat), "play": Route(self._on_action, seat),
+            "take": Route(self._on_action, seat), "pass": Route(self._on_action, seat),
+            "admit": Route(self._on_action, seat), "record": Route(self._on_record, seat),
+            "seat_view": Route(self._on_seat_view, seat),
+            "set_language": Route(self._on_set_language, frozenset({"seat", "teacher", "student"})),
+        }
 
     # ------------------------------------------------------------------ life
     async def startup(self) -> None:
         clean_name("x")  # the names the table keeps, read once from every language's catalog
-        pruned = self.store.prune(self.keep_days)
+        pruned = self.store.prune(self.config.keep_days)
         now = time.time()
         for code, record in self.store.load_all():
             try:
@@ -266,19 +127,42 @@ class TableServer:
                 log.error("table %s could not be restored, skipped: %s", str(code)[:40], str(err)[:200] or type(err).__name__)
                 continue
             self.tables[table.code] = table
+            self._saved[table.code] = record  # type: ignore[assignment]
         log.info("%d tables resumed, %d old ones deleted", len(self.tables), pruned)
         self.classes.load()
         for code in self.tables:
             self._kick(code)
+        if self.store.path != ":memory:":
+            self.store.hand_checkpoints_over()
+            self._checkpoints = asyncio.create_task(self._checkpoint())
         self._ticker = asyncio.create_task(self._tick())
 
     async def shutdown(self) -> None:
         for task in [*self._runners.values(), *([self._ticker] if self._ticker else [])]:
             task.cancel()
+        self._closing.set()
+        if self._checkpoints is not None:
+            with contextlib.suppress(Exception):
+                await self._checkpoints  # a checkpoint in its thread ends before the store closes
         for seats in self.conns.values():
             for conn in seats.values():
                 conn.close()
         self.classes.close_all()
+        self.store.close()
+
+    async def _checkpoint(self) -> None:
+        """Every few seconds, the store's log written back into its file, in a thread of its
+        own (:meth:`.store.Store.checkpoint`): nobody waits for the disk."""
+        while True:
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(self._closing.wait(), CHECKPOINT_SECONDS)
+            if self._closing.is_set():
+                return
+            try:
+                await asyncio.to_thread(self.store.checkpoint)
+            except (sqlite3.Error, OSError) as err:
+                log.error("the store's log could not be written back into its file (%s); tried again in %g s",
+                          str(err)[:160], CHECKPOINT_SECONDS)
 
     async def _tick(self) -> None:
         """Every so often: a bot for every person away longer than the grace time (and the
@@ -287,7 +171,7 @@ class TableServer:
         ``keep_days`` deleted."""
         pruned_at = time.time()
         while True:
-            await asyncio.sleep(min(1.0, max(0.05, self.grace / 4)))
+            await asyncio.sleep(min(1.0, max(0.05, self.config.grace / 4)))
             try:
                 self._tick_once(pruned_at)
             except Exception as err:  # never let the ticker die
@@ -297,32 +181,59 @@ class TableServer:
 
     def _tick_once(self, pruned_at: float) -> None:
         now = time.time()
-        undealt = self.limits.undealt_minutes * 60
+        undealt = self.config.undealt_minutes * 60
+        minutes = f"{self.config.undealt_minutes:g}"
         for code, table in list(self.tables.items()):
             if not table.started and now - table.updated > undealt:
-                minutes = f"{self.limits.undealt_minutes:g}"
-                self._drop(code, Message(UNDEALT_GONE, minutes=minutes))
+                self.drop(code, Message(UNDEALT_GONE, minutes=minutes))
                 continue
             if self._stalled.get(code, 0) > now:
                 continue  # a write failed a moment ago: the next try after a while, not every tick
-            if table.expire(self.grace, now):
-                self._commit(code)
+            if table.expire(self.config.grace, now):
+                self.commit(code)
             elif table.bot_due() and code not in self._runners:
                 self._kick(code)
         if now - pruned_at > 3600:
             for code, table in list(self.tables.items()):
-                if now - table.updated > self.keep_days * 86400 and not self.conns.get(code):
-                    self._drop(code, None)
+                if now - table.updated > self.config.keep_days * 86400 and not self.conns.get(code):
+                    self.drop(code, None)
             self.classes.prune(now)
-        for key, bucket in list(self._new_tables.items()):
-            if bucket.full:
-                del self._new_tables[key]
+            for limiter in (self.messages, self.new_tables):
+                limiter.prune()
+            self.guesses.prune()
 
-    def _drop(self, code: str, why: Message | None, delete: bool = True) -> None:
+    # ------------------------------------------------------------------ the public interface (host.TableHost)
+    def table(self, code: str) -> ServerTable | None:
+        """The table ``code``, or None."""
+        return self.tables.get(code)
+
+    def open(self, table: ServerTable) -> None:
+        """Take a new table (stored by :meth:`commit`); a MessageError when the server is full."""
+        if len(self.tables) >= self.config.max_tables:
+            raise MessageError(Message(FULL))
+        self.tables[table.code] = table
+
+    def commit(self, code: str) -> bool:
+        """Store the table, then tell every seat, then let the bots go on; False when the
+        store failed and the change was undone."""
+        if not self._store(code):
+            return False
+        self.broadcast(code)
+        self._kick(code)
+        return True
+
+    def broadcast(self, code: str) -> None:
+        """Every connected seat of the table gets its newest view."""
+        table = self.tables[code]
+        for seat, conn in list(self.conns.get(code, {}).items()):
+            conn.push_state(self._frame(table, seat))
+
+    def drop(self, code: str, why: Message | None, delete: bool = True) -> None:
         """Delete a table (``delete=False``: from memory only); its connected seats are told
         ``why`` and closed for good."""
         table = self.tables.pop(code, None)
         self._stalled.pop(code, None)
+        self._saved.pop(code, None)
         if delete:
             with contextlib.suppress(sqlite3.Error, OSError):
                 self.store.delete(code)
@@ -335,42 +246,36 @@ class TableServer:
             conn.finish({"type": "error", "error": text[:300], "seq": None} if text else None, CLOSE_TABLE_GONE,
                         "the table was closed")
 
-    # ------------------------------------------------------------------ sending
+    # ------------------------------------------------------------------ storing and the bots
     def _frame(self, table: ServerTable, seat: int) -> dict[str, Any]:
         return {"type": "state", "view": table.view_for(seat), "score": table.score_for(seat),
                 "config": table.config_for(seat), "seats": table.seats_info(), "host": seat == table.host,
                 "seq": table.seats[seat].seq}
 
-    def _broadcast(self, code: str) -> None:
-        table = self.tables[code]
-        for seat, conn in list(self.conns.get(code, {}).items()):
-            conn.push_state(self._frame(table, seat))
-
     def _store(self, code: str) -> bool:
         """Write the table's row. When the store cannot, the change is undone: the table is
-        read back as the store holds it (a new table, never stored, is dropped), one line is
-        logged, and False returned."""
+        rebuilt from the record last stored (a new table, never stored, is dropped), one line
+        is logged, and False returned."""
         table = self.tables[code]
+        record = table.record()
         try:
-            self.store.save(table.record())
+            self.store.save(record)
+            self._saved[code] = record
             return True
         except (sqlite3.Error, OSError) as err:
-            log.error("table %s: the store could not write (%s); the change is undone", code, str(err)[:120])
-        try:
-            record = self.store.load(code)
-        except (sqlite3.Error, OSError):
-            record = None
-        if record is None:
+            log.error("table %s: the store could not write (%s); the change is undone", code, str(err)[:160])
+        stored = self._saved.get(code)
+        if stored is None:
             self.tables.pop(code, None)
             for conn in self.conns.pop(code, {}).values():
                 conn.code = conn.seat = None
             return False
         old = table
         try:
-            table = ServerTable.restore(record)
+            table = ServerTable.restore(stored)
         except Exception as err:  # the stored row itself is bad: the table cannot go on
             log.error("table %s could not be read back (%s); it is closed", code, str(err)[:120])
-            self._drop(code, None, delete=False)
+            self.drop(code, None, delete=False)
             return False
         for seat in self.conns.get(code, {}):
             table.seats[seat].connected, table.seats[seat].dropped_at = True, None
@@ -381,18 +286,9 @@ class TableServer:
         self._stalled[code] = time.time() + 10
         return False
 
-    def _commit(self, code: str) -> bool:
-        """Store the table, then tell every seat, then let the bots go on; False when the
-        store failed and the change was undone."""
-        if not self._store(code):
-            return False
-        self._broadcast(code)
-        self._kick(code)
-        return True
-
     def _changed(self, code: str) -> None:
-        """:meth:`_commit`, or a MessageError for the player whose action it was."""
-        if not self._commit(code):
+        """:meth:`commit`, or a MessageError for the player whose action it was."""
+        if not self.commit(code):
             raise MessageError(Message(STORE_FAILED))
 
     def _kick(self, code: str) -> None:
@@ -406,14 +302,14 @@ class TableServer:
                 table = self.tables.get(code)
                 if table is None or not table.bot_due():
                     break
-                await asyncio.sleep(self.bot_pace)
+                await asyncio.sleep(self.config.bot_pace)
                 table = self.tables.get(code)
                 if table is None or not table.bot_due():
                     break
                 table.step_bot()
                 if not self._store(code):
                     break  # undone: tried again by the ticker after a while
-                self._broadcast(code)
+                self.broadcast(code)
         finally:
             if self._runners.get(code) is asyncio.current_task():
                 del self._runners[code]
@@ -421,12 +317,21 @@ class TableServer:
     # ------------------------------------------------------------------ one connection
     async def serve(self, ws: WebSocket) -> None:
         await ws.accept()
-        conn = Connection(ws, self.send_timeout, self.limits.messages_per_second)
-        deadline = time.monotonic() + self.limits.hello_seconds
+        conn = Connection(ws, self.config.send_timeout)
+        counted = conn.client
+        if self.sockets.get(counted, 0) >= self.config.sockets_per_client:
+            conn.finish({"type": "error", "error": self._say(conn, Message(TOO_MANY_SOCKETS)), "seq": None},
+                        CLOSE_POLICY, "too many connections")
+            with contextlib.suppress(BaseException):
+                await asyncio.wait_for(asyncio.shield(conn.task), self.config.send_timeout + 1)
+            return
+        self.sockets[counted] = self.sockets.get(counted, 0) + 1
+        bucket = f"conn:{id(conn)}"
+        deadline = time.monotonic() + self.config.hello_seconds
         try:
             while not conn.closed and conn.ending is None:
                 try:
-                    if conn.code is None and conn.klass is None:
+                    if conn.seated == "new":
                         text = await asyncio.wait_for(ws.receive_text(), max(0.0, deadline - time.monotonic()))
                     else:
                         text = await ws.receive_text()
@@ -435,7 +340,7 @@ class TableServer:
                     break
                 except KeyError:  # a binary frame
                     text = b""  # type: ignore[assignment]
-                if not conn.bucket.take():
+                if not self.messages.take(bucket):
                     self._detach(conn)
                     conn.finish({"type": "error", "error": self._say(conn, Message(TOO_MANY)), "seq": None},
                                 CLOSE_POLICY, "too many messages")
@@ -444,11 +349,17 @@ class TableServer:
         except (WebSocketDisconnect, RuntimeError, OSError):
             pass
         finally:
+            self.messages.forget(bucket)
+            left = self.sockets.get(counted, 1) - 1
+            if left > 0:
+                self.sockets[counted] = left
+            else:
+                self.sockets.pop(counted, None)
             conn.end()
             self._detach(conn)
             if conn.ending is not None:  # the last frame and the close code go out before the socket is let go
                 with contextlib.suppress(BaseException):
-                    await asyncio.wait_for(asyncio.shield(conn.task), self.send_timeout + 1)
+                    await asyncio.wait_for(asyncio.shield(conn.task), self.config.send_timeout + 1)
 
     def _detach(self, conn: Connection) -> None:
         """The connection's seat (or class) has no connection now (nothing stored changes: who
@@ -464,7 +375,7 @@ class TableServer:
             table = self.tables.get(code)
             if table is not None:
                 table.disconnect(seat)
-                self._broadcast(code)
+                self.broadcast(code)
 
     def _attach(self, conn: Connection, code: str, seat: int) -> None:
         old = self.conns.setdefault(code, {}).get(seat)
@@ -476,73 +387,36 @@ class TableServer:
         self.conns[code][seat] = conn
 
     async def handle(self, conn: Connection, text: object) -> None:
-        """Check one frame and act on it; a refusal is an error frame and changes nothing."""
+        """Check one frame and hand it to its route; a refusal is an error frame and changes
+        nothing (a refused key, code or token also closes the connection for good)."""
         seq = None
         try:
-            if isinstance(text, str) and too_deep(text):
-                raise MessageError("a message is nested too deeply")
-            message = check_frame(text)
+            message = check_frame(text, large=conn.seated == "teacher")
             seq = message.get("seq")
             kind = message["type"]
-            if kind.startswith("class_") or (kind == "set_language" and conn.klass is not None):
-                await self.classes.handle(conn, message)
-                return
-            if kind in ("create", "join", "resume"):
-                if conn.code is not None or conn.klass is not None:
-                    raise MessageError("this connection already has a seat")
-                with contextlib.suppress(ValueError):
-                    conn.language = check_language(message["language"])
-                if kind != "resume":
-                    message["name"] = await self._name(message)
-                    if conn.code is not None or conn.klass is not None or conn.closed:  # taken (or closed) meanwhile
-                        raise MessageError("this connection already has a seat")
-                getattr(self, f"_on_{kind}")(conn, message)
-                return
-            if conn.code is None or conn.seat is None:
-                raise MessageError("first create, join or resume a table")
-            code, seat = conn.code, conn.seat
-            table = self.tables[code]
-            if kind == "set_language":
-                language = check_language(message["language"])
-                if language != table.seats[seat].language:
-                    table.connect(seat, language)
-                    if not self._store(code):
-                        raise MessageError(Message(STORE_FAILED))
-                    conn.language = language
-                conn.push_state(self._frame(self.tables[code], seat))
-                return
-            if kind == "record":
-                conn.push({"type": "record", "record": table.record_for(seat)})
-                return
-            if kind == "seat_view":
-                conn.push({"type": "seat_view", "view": table.seat_view_for(seat).to_dict()})
-                return
-            table.check_seq(seat, seq)  # a replayed or stale message
-            if "version" in message:
-                table.check_version(message["version"])
-            if kind == "deal":
-                table.start(seat)
-            elif kind == "play":
-                table.play(seat, message["card"])
-            elif kind == "take":
-                table.take(seat)
-            elif kind == "admit":
-                table.admit(seat, message["name"])
-            else:
-                table.pass_take(seat)
-            table.took_seq(seat)
-            self._changed(code)
+            route = self.routes[kind]
+            refused = refusal(kind, route, conn.seated)
+            if refused is not None:
+                raise MessageError(refused)
+            result = route.handler(conn, message)
+            if inspect.isawaitable(result):
+                await result
+        except Refused as err:
+            conn.finish({"type": "error", "error": self._localize(conn, err)[:300], "seq": seq}, CLOSE_REFUSED,
+                        "refused")
         except (ValueError, TypeError, RecursionError) as err:
             if isinstance(err, RecursionError):
                 err = MessageError("a message is nested too deeply")
             conn.push({"type": "error", "error": self._localize(conn, err)[:300], "seq": seq})
 
-    async def _name(self, message: dict[str, Any]) -> str:
-        """The name to seat: on a hub, the hub user's name of the token sent, whatever
-        name was given; elsewhere the name given (the token, if any, is not looked at)."""
+    async def identify(self, conn: Connection, hub_token: str) -> str:
+        """On a hub, the hub user of ``hub_token`` (from now on the client the limits count);
+        elsewhere ""."""
         if self.hub is None:
-            return str(message["name"])
-        return (await self.hub.user_for(message["hub_token"]))[:40]
+            return ""
+        name = (await self.hub.user_for(hub_token))[:40]
+        conn.client = f"hub:{name}"
+        return name
 
     def _say(self, conn: Connection, message: Message) -> str:
         """``message`` in the connection's language (its seat's, or the hello's)."""
@@ -560,6 +434,16 @@ class TableServer:
             return str(localize(translator(conn.language)))
         return str(localize(table.translator_for(conn.seat), table.seat_names(conn.seat)))
 
+    # ------------------------------------------------------------------ the messages of a seat
+    async def _hello(self, conn: Connection, m: dict[str, Any]) -> None:
+        with contextlib.suppress(ValueError):
+            conn.language = check_language(m["language"])
+        if m["type"] != "resume":
+            hub_name = await self.identify(conn, m["hub_token"])
+            m["name"] = hub_name or str(m["name"])
+        if conn.seated != "new" or conn.closed:  # taken (or closed) while the hub was asked
+            raise MessageError(Message(TAKEN))
+
     def _seated(self, conn: Connection, table: ServerTable, seat: int, token: str | None, store: bool = True) -> None:
         """Seat the connection: stored first (a failure seats nobody), then told."""
         code = table.code
@@ -569,51 +453,104 @@ class TableServer:
         self._attach(conn, code, seat)
         conn.push({"type": "seated", "code": code, "seat": seat, "token": token, "seq": table.seats[seat].seq,
                    "host": seat == table.host})
-        self._broadcast(code)
+        self.broadcast(code)
         self._kick(code)
 
-    def _on_create(self, conn: Connection, m: dict[str, Any]) -> None:
-        if len(self.tables) >= self.limits.max_tables:
+    async def _on_create(self, conn: Connection, m: dict[str, Any]) -> None:
+        await self._hello(conn, m)
+        if len(self.tables) >= self.config.max_tables:
             raise MessageError(Message(FULL))
-        key = f"hub:{m['name']}" if self.hub is not None else f"address:{conn.address}"
-        bucket = self._new_tables.get(key)
-        if bucket is None:
-            bucket = self._new_tables[key] = Bucket(self.limits.tables_per_hour / 3600, TABLE_BURST)
-        if not bucket.take():
+        if not self.new_tables.take(conn.client):
             raise MessageError(Message(TOO_MANY_TABLES))
         table = ServerTable.create(players=m["players"], rules=m["variant"], rounds=m["rounds"], bots=m["bots"])
         seat, token = table.seat_person(m["name"], m["language"], reserved=self.hub is None)
-        self.tables[table.code] = table
+        self.open(table)
         self._seated(conn, table, seat, token)
 
-    def _on_join(self, conn: Connection, m: dict[str, Any]) -> None:
+    async def _on_join(self, conn: Connection, m: dict[str, Any]) -> None:
+        await self._hello(conn, m)
         table = self.tables.get(m["code"])
         if table is None:
-            raise MessageError(Message("no table has this code"))
+            raise Refused(await self.guesses.refusal(conn.client, "table codes", Message(NO_TABLE)))
+        if table.klass:
+            raise MessageError(Message(CLASS_TABLE))
         mine = table.seat_of(m["name"]) if self.hub is not None else None  # a hub user has one seat: theirs
         seat, token = table.seat_person(m["name"], m["language"], seat=mine, reserved=self.hub is None)
         self._seated(conn, table, seat, token)
 
-    def _on_resume(self, conn: Connection, m: dict[str, Any]) -> None:
+    async def _on_resume(self, conn: Connection, m: dict[str, Any]) -> None:
+        await self._hello(conn, m)
         table = self.tables.get(m["code"])
         if table is None or not table.check_token(m["seat"], m["token"]):
-            raise MessageError(Message("no seat of a table has this code, seat and token"))  # the same words: nothing is told
+            # the same words either way: nothing is told of which was wrong
+            target = f"table:{m['code']}" if table else "table codes"
+            raise Refused(await self.guesses.refusal(conn.client, target, Message(NO_SEAT)))
         s = table.seats[m["seat"]]
         language = check_language(m["language"])
         stored = s.bot_plays or s.language != language  # what the row keeps changes
         table.connect(m["seat"], language)
         self._seated(conn, table, m["seat"], None, store=stored)
 
+    def _on_set_language(self, conn: Connection, m: dict[str, Any]) -> None:
+        if conn.seated != "seat":
+            self.classes.set_language(conn, m)
+            return
+        code, seat = conn.code, conn.seat
+        assert code is not None and seat is not None
+        table = self.tables[code]
+        language = check_language(m["language"])
+        if language != table.seats[seat].language:
+            table.connect(seat, language)
+            if not self._store(code):
+                raise MessageError(Message(STORE_FAILED))
+            conn.language = language
+        conn.push_state(self._frame(self.tables[code], seat))
 
-def make_app(store: Store | str = "bhabho_tables.sqlite3", prefix: str = "", **options: Any) -> Starlette:
+    def _on_record(self, conn: Connection, m: dict[str, Any]) -> None:
+        assert conn.code is not None and conn.seat is not None
+        conn.push({"type": "record", "record": self.tables[conn.code].record_for(conn.seat)})
+
+    def _on_seat_view(self, conn: Connection, m: dict[str, Any]) -> None:
+        """What the seat knows now, for the Tracker in its own kernel (never another hand)."""
+        assert conn.code is not None and conn.seat is not None
+        conn.push({"type": "seat_view", "view": self.tables[conn.code].seat_view_for(conn.seat).to_dict()})
+
+    def _on_action(self, conn: Connection, m: dict[str, Any]) -> None:
+        code, seat = conn.code, conn.seat
+        assert code is not None and seat is not None
+        table = self.tables[code]
+        kind = m["type"]
+        table.check_seq(seat, m["seq"])  # a replayed or stale message
+        if "version" in m:
+            table.check_version(m["version"])
+        if kind == "deal":
+            table.start(seat)
+        elif kind == "play":
+            table.play(seat, m["card"])
+        elif kind == "take":
+            table.take(seat)
+        elif kind == "admit":
+            table.admit(seat, m["name"])
+        else:
+            table.pass_take(seat)
+        table.took_seq(seat)
+        self._changed(code)
+
+
+def make_app(store: Store | str | None = None, config: ServerConfig | None = None, *, hub: HubIdentity | None = None,
+             teacher_key: str | None = None, **settings: Any) -> Starlette:
     """The ASGI app: ``/ws`` (the websocket) and ``/`` (a health check: how many tables),
-    under ``prefix`` (a JupyterHub service's ``/services/<name>``). ``options`` go to
-    :class:`TableServer` (``grace``, ``bot_pace``, ``send_timeout``, ``keep_days``, ``limits``,
-    ``hub``: a :class:`.hub.HubIdentity` to seat the hub's users under their hub names;
-    ``teacher_key``: stand-alone, the key that opens classes; ``teachers_group``: on a hub, the
-    group whose members open classes; ``class_keep_days``)."""
-    server = TableServer(store if isinstance(store, Store) else Store(store), **options)
-    prefix = prefix.rstrip("/")
+    under the configuration's ``prefix`` (a JupyterHub service's ``/services/<name>``).
+    ``config`` (default :class:`.config.ServerConfig`'s defaults) with ``settings`` changed
+    (its field names: ``grace=5``, ``bot_pace=0``, ...); ``store``: a :class:`.store.Store` or
+    the path of its file (default the configuration's ``db``); ``hub``: a
+    :class:`.hub.HubIdentity` to seat the hub's users under their hub names; ``teacher_key``:
+    stand-alone, the key that opens classes."""
+    config = (config or ServerConfig()).replace(**settings)
+    if store is None:
+        store = config.db
+    server = TableServer(store if isinstance(store, Store) else Store(store), config, hub=hub, teacher_key=teacher_key)
+    prefix = config.prefix.rstrip("/")
 
     async def health(request: Request) -> JSONResponse:
         return JSONResponse({"server": "bhabho_widget", "tables": len(server.tables)})
@@ -626,6 +563,7 @@ def make_app(store: Store | str = "bhabho_tables.sqlite3", prefix: str = "", **o
         finally:
             await server.shutdown()
 
-    app = Starlette(routes=[Route(prefix + "/", health), WebSocketRoute(prefix + "/ws", server.serve)], lifespan=lifespan)
+    app = Starlette(routes=[HttpRoute(prefix + "/", health), WebSocketRoute(prefix + "/ws", server.serve)],
+                    lifespan=lifespan)
     app.state.server = server
     return app

@@ -4,32 +4,47 @@ student's answers and finished games.
 :class:`ClassRoom` is one class in plain Python, no network in it: its students (each
 with the hash of their token, stand-alone, and whether they agreed to send anything), the
 items handed out (a lesson's record, or the settings of shared tables and who sits where),
-and what the students sent: per student and question the answers given, each judged by the
+what the students sent (per student and question the answers given, each judged by the
 lesson's own key (:meth:`~bhabho_widget.table.lesson.LessonScript.judge`), or that it was
-skipped; per student each game over at a class table, the seat's record of it (the server's
-own, found by the digest the student's kernel sends) with the review's grade counts worked
-out in the student's kernel. :meth:`ClassRoom.teacher_view` is the whole class, for its
-teacher; :meth:`ClassRoom.student_view` what one student may see: the items and their own.
+skipped; per student each game over at a class table, the seat's record of it, the server's
+own, found by the digest the student's kernel sends, with the review's grade counts worked
+out in the student's kernel), and the teacher's settings: whether new students may join, and
+how many the class takes. :meth:`ClassRoom.teacher_view` is the whole class for its teacher,
+:meth:`ClassRoom.student_view` what one student may see (the items and their own), both in the
+compact form of :mod:`bhabho_widget.table.class_state`; :meth:`ClassRoom.update` what changed.
 
-:class:`ClassHall` is every class of a :class:`~.app.TableServer` and their connections: it
-takes the ``class_*`` messages of ``server_protocol.json`` (each answered by exactly one
-frame: its own reply, ``class_done`` or an ``error``), writes every change to the store
-before anyone is told (a write that fails changes nothing and is told), and pushes the
-newest state to the class's teacher (``class_state``) and to each student (``class_mine``)
-after every change. Who may do what:
+:class:`ClassHall` is every class of a table server and their connections: it takes the
+class messages of ``server_protocol.json`` (its :meth:`~ClassHall.routes`, each answered by
+exactly one frame: its own reply, ``class_done`` or an ``error``), writes every change to the
+store before anyone is told (a write that fails changes nothing and is told), and sends the
+change, not the class: the teacher the rows that changed (a student, an answer cell, a game,
+an item), each student only their own (and the items). A whole class goes out when a
+connection opens it and when the teacher asks (``class_grid``). It meets the tables through
+the table server's public interface (:class:`.host.TableHost`). Who may do what:
 
 - a **teacher** opens a class with ``class_create`` and comes back with ``class_teach``: on
   a hub, a member of the server's teachers group or a hub admin (asked of the hub,
   :meth:`.hub.HubIdentity.teacher_for`), and only to their own classes; stand-alone, the
   holder of the teacher key the server printed when it started (every class of that server
-  is theirs). Wrong keys and codes from one place are limited like new tables are;
+  is theirs). The teacher closes and opens joining (``class_joining``), sets how many
+  students the class takes (``class_size``) and removes a student with everything of theirs
+  (``class_forget_student``);
 - a **student** joins with the class's code (``class_join``): on a hub under their hub name,
-  stand-alone under a clean name and, after the first time, that name's token;
-- a student sends nothing before they agree (``class_consent``), sees only their own
-  (``class_mine``), and deletes it all (``class_forget``); a teacher deletes one student's
-  (``class_forget_student``) or the whole class with its tables (``class_delete``);
+  stand-alone under a clean name no other student of the class has (without regard to case),
+  and comes back with the token their first join gave (the token names them, whatever name is
+  given). A client brings at most ``joins_per_hour`` new students an hour after a burst;
+- a wrong key, code or token is counted against its client and its class
+  (:class:`.limits.Guesses`: slowed and logged beyond the limit, a right one never) and closes
+  the connection for good (close code 4003: a kernel holding a teacher key from before a
+  restart is told once and stops);
+- a student sends nothing before they agree (``class_consent``), sees only their own, and
+  deletes it all (``class_forget``); a teacher deletes the whole class with its tables
+  (``class_delete``); at a class's table each student's seat is kept for their token (the
+  table takes no plain ``join``);
 - nothing of a game goes to the class before it is over: a game is taken only as a record of
-  a game over at the table, and the class's tables are never shown to the teacher.
+  a game over at the table, and the class's tables are never shown to the teacher;
+- a teacher's texts (titles, a lesson's title, prompts, hints and explanations, its players'
+  names) are cleaned as names are (:func:`.tables.clean_text`), their limits in characters.
 
 A class untouched for ``class_keep_days`` (30 by default) is deleted with everything in it.
 """
@@ -39,23 +54,29 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
+import json
 import logging
 import secrets
 import sqlite3
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..engine.errors import IllegalMoveError, MessageError, RecordError
 from ..i18n import N_, Message, check_language, translator
+from ..table.class_state import Pending, answer_status, cell
 from ..table.exercises import lesson_from_json
 from ..table.lesson import LessonScript
 from ..table.seat_record import record_digest
-from .tables import ServerTable, clean_name, new_code, new_token, token_hash
-
-if TYPE_CHECKING:
-    from .app import Connection, TableServer
+from .config import ServerConfig
+from .connection import CLOSE_CLASS_GONE, Connection
+from .host import TableHost
+from .hub import HubIdentity
+from .limits import Guesses, RateLimiter
+from .routes import TAKEN, Refused, Route
+from .store import Store
+from .tables import ServerTable, clean_name, clean_text, new_code, new_token, token_hash
 
 __all__ = ["ClassHall", "ClassRoom", "Item", "Student", "answer_status"]
 
@@ -69,25 +90,28 @@ MAX_GAMES = 500
 """Games kept per student."""
 MAX_CLASSES = 5000
 TABLES_PER_ITEM = 100
-GUESS_BURST = 10
-"""Wrong teacher keys, class codes or student tokens one place may send at once, before the hourly rate applies."""
-CLOSE_CLASS_GONE = 4005
-"""Close code: the class was deleted, or the student's place in it (final)."""
+JOIN_BURST = 40
+"""New students one client may bring at once before the hourly rate applies (a class behind one address joins at once)."""
+TITLE_CHARS = 80
+"""The longest title of a class or an item, in characters."""
+LESSON_CHARS = 60_000
+"""The longest lesson record a teacher hands out, in characters."""
 
 NO_CLASS = N_("no class has this code")
 NOT_YOURS = N_("you teach no class with this code")
 BAD_KEY = N_("this is not the teacher key this server printed when it started")
-TOO_MANY_GUESSES = N_("too many wrong keys or codes from one place: try again later")
 TEACHER_ONLY = N_("only the class's teacher does this")
 STUDENT_ONLY = N_("only a student of the class does this")
-NOT_IN_CLASS = N_("first open or join a class")
 NO_ITEM = N_("this class has no such item")
 NOT_A_LESSON = N_("this item is not a lesson")
 NOT_A_TABLE = N_("this item is not a table")
 NO_CONSENT = N_("nothing is sent to your teacher before you agree to it")
 NEED_NAME = N_("a student joins a class under a name")
 NAME_TAKEN = N_("another student of this class has this name: come back with your token, or choose another")
+NO_TOKEN = N_("no student of this class has this token")
 CLASS_FULL = N_("this class has as many students as it may")
+CLASS_CLOSED = N_("this class takes no new students now: ask your teacher to open it")
+TOO_MANY_JOINS = N_("too many new students from one place: try again in a minute")
 TOO_MANY_ITEMS = N_("this class has as many items as it may")
 TOO_MANY_CLASSES = N_("this server holds as many classes as it may")
 TOO_MANY_ANSWERS = N_("this question has as many answers as a class keeps")
@@ -98,33 +122,47 @@ NO_SUCH_GAME = N_("this table has no game over with that record of your seat")
 NO_GAME = N_("this class has no such game")
 NO_STUDENT = N_("this class has no student of this name")
 BAD_LESSON = N_("this is not a lesson to hand out: {why}")
+LESSON_TOO_LONG = N_("a lesson has at most {n} characters; this one has {size}")
 BAD_TABLE = N_("these tables cannot be made: {why}")
 CLASS_GONE = N_("this class was deleted")
-STUDENT_GONE = N_("your teacher deleted what this class held of you")
+STUDENT_GONE = N_("your teacher removed you from this class, with everything it held of you")
 STORE_FAILED = N_("the server could not store that; nothing was done, please try again later")
 
-STATUSES = ("right_first", "right", "wrong", "skipped", "open")
+
+def clean_lesson(text: str) -> str:
+    """The record of a lesson a teacher hands out, its texts cleaned as names are (a lesson's
+    title, prompts, hints and explanations, and its players' names), or a refusal (a
+    MessageError with one sentence). The record has at most :data:`LESSON_CHARS` characters."""
+    if len(text) > LESSON_CHARS:
+        raise MessageError(Message(LESSON_TOO_LONG, n=LESSON_CHARS, size=len(text)))
+    try:
+        record = json.loads(text)
+    except (ValueError, RecursionError):
+        record = None
+    try:
+        if isinstance(record, dict):
+            if isinstance(record.get("title"), str):
+                record["title"] = clean_text(record["title"], LESSON_CHARS)
+            exercises = record.get("exercises")
+            for exercise in exercises if isinstance(exercises, list) else []:
+                for key in ("prompt", "explain", "hint"):
+                    if isinstance(exercise, dict) and isinstance(exercise.get(key), str):
+                        exercise[key] = clean_text(exercise[key], LESSON_CHARS, lines=True)
+            if isinstance(record.get("names"), list):
+                record["names"] = [clean_name(n, reserved=False) if isinstance(n, str) else n for n in record["names"]]
+            text = json.dumps(record, ensure_ascii=False)
+        lesson_from_json(text)
+    except (RecordError, ValueError, TypeError) as err:
+        raise MessageError(Message(BAD_LESSON, why=str(err)[:160])) from None
+    return text
 
 
-def answer_status(entry: dict[str, Any] | None) -> tuple[str, int]:
-    """``(status, tries)`` of one student's answers to one question, as a lesson counts them
-    (:meth:`~bhabho_widget.table.lesson.LessonScript.status`): right at the first answer,
-    right after more, answered but never right, skipped, or open; tries up to the first right
-    answer, or all of them.
-
-    >>> answer_status({"answers": ["KH", "2C"], "correct": [False, True], "skipped": False})
-    ('right', 2)
-    >>> answer_status({"answers": [], "correct": [], "skipped": True}), answer_status(None)
-    (('skipped', 0), ('open', 0))
-    """
-    if not entry:
-        return "open", 0
-    correct = list(entry.get("correct", []))
-    if correct:
-        first = next((i for i, right in enumerate(correct) if right), None)
-        tries = len(correct) if first is None else first + 1
-        return ("right_first" if correct[0] else "right" if first is not None else "wrong"), tries
-    return ("skipped" if entry.get("skipped") else "open"), 0
+def clean_title(text: str) -> str:
+    """A title the teacher gave, cleaned (:func:`.tables.clean_text`); a MessageError when it cannot be."""
+    try:
+        return clean_text(text, TITLE_CHARS)
+    except IllegalMoveError as err:
+        raise MessageError(err.args[0]) from None
 
 
 @dataclass
@@ -200,14 +238,19 @@ class Item:
 class ClassRoom:
     """One class (see the module's docstring). Its state changes only through :meth:`apply`,
     with the entries the store keeps (``(who, key, record)``: ``("", "item:<id>")``,
-    ``(name, "student")``, ``(name, "answer:<item>:<step>")``, ``(name, "game:<id>")``), so
-    what is in memory is what the store holds."""
+    ``(name, "student")``, ``(name, "answer:<item>:<step>")``, ``(name, "game:<id>")``), and
+    its own row (:meth:`core`: the title and the teacher's settings), so what is in memory is
+    what the store holds."""
 
     def __init__(self, code: str, title: str, teacher: str, created: float | None = None,
-                 updated: float | None = None) -> None:
+                 updated: float | None = None, joining: bool = True, size: int = MAX_STUDENTS) -> None:
         self.code, self.title, self.teacher = code, title, teacher
         self.created = time.time() if created is None else created
         self.updated = self.created if updated is None else updated
+        self.joining = joining
+        """Whether new students may join (a student who has a place comes back all the same)."""
+        self.size = size
+        """How many students the class takes."""
         self.students: dict[str, Student] = {}
         self.items: dict[str, Item] = {}
         self.answers: dict[tuple[str, str, int], dict[str, Any]] = {}
@@ -216,14 +259,18 @@ class ClassRoom:
     # ------------------------------------------------------------------ storing
     def core(self) -> dict[str, Any]:
         return {"code": self.code, "title": self.title, "teacher": self.teacher, "created": self.created,
-                "updated": self.updated}
+                "updated": self.updated, "joining": self.joining, "size": self.size}
 
     @classmethod
     def restore(cls, core: dict[str, Any], entries: Iterable[tuple[str, str, dict[str, Any]]]) -> ClassRoom:
         """The class of a stored row and its entries; an entry that cannot be read is logged
         in one line and skipped (the rest of the class loads)."""
+        joining, size = core.get("joining", True), core.get("size", MAX_STUDENTS)
+        if not isinstance(joining, bool) or not isinstance(size, int) or isinstance(size, bool) \
+                or not 1 <= size <= MAX_STUDENTS:
+            raise ValueError("the class's settings are not ones")
         room = cls(str(core["code"]), str(core["title"]), str(core["teacher"]), float(core["created"]),
-                   float(core["updated"]))
+                   float(core["updated"]), joining, size)
         for who, key, record in sorted(entries, key=lambda e: e[1] != "student" and not e[1].startswith("item:")):
             try:
                 room.apply(who, key, record)
@@ -295,11 +342,19 @@ class ClassRoom:
             if item_id not in self.items:
                 return item_id
 
-    # ------------------------------------------------------------------ views
-    def _answer_view(self, who: str, item_id: str, step: int, entry: dict[str, Any]) -> dict[str, Any]:
-        status, tries = answer_status(entry)
-        return {"student": who, "item": item_id, "step": step, "answers": list(entry["answers"]),
-                "correct": list(entry["correct"]), "skipped": bool(entry.get("skipped")), "status": status, "tries": tries}
+    def student_by_token(self, token: str) -> Student | None:
+        """The student whose token ``token`` is (stand-alone), compared in constant time, or None."""
+        digest = token_hash(token)
+        found = None
+        for student in self.students.values():
+            if student.token_hash and hmac.compare_digest(student.token_hash, digest):
+                found = student
+        return found
+
+    # ------------------------------------------------------------------ views (class_state's compact form)
+    @staticmethod
+    def _student_row(student: Student) -> list[Any]:
+        return [student.name, student.joined, student.consent]
 
     @staticmethod
     def _game_view(entry: dict[str, Any]) -> dict[str, Any]:
@@ -316,14 +371,20 @@ class ClassRoom:
                              for code, seats in item.tables.items()]
         return out
 
+    def _core_view(self, teacher: bool) -> dict[str, Any]:
+        out: dict[str, Any] = {"title": self.title}
+        if teacher:
+            out.update(joining=self.joining, size=self.size)
+        return out
+
     def teacher_view(self) -> dict[str, Any]:
         """The whole class, for its teacher: the students, the items, every answer and game
         the students agreed to send (each game without its record, asked for one by one)."""
         return {
-            "code": self.code, "title": self.title, "teacher": self.teacher, "created": self.created,
-            "students": [{"name": s.name, "joined": s.joined, "consent": s.consent} for s in self.students.values()],
+            "code": self.code, "teacher": self.teacher, "created": self.created, **self._core_view(True),
+            "students": [self._student_row(s) for s in self.students.values()],
             "items": [self._item_view(item, True) for item in self.items.values()],
-            "answers": [self._answer_view(who, i, step, e) for (who, i, step), e in sorted(self.answers.items())],
+            "cells": [cell(i, step, who, e) for (who, i, step), e in sorted(self.answers.items())],
             "games": sorted((self._game_view(e) for e in self.games.values()), key=lambda g: (g["finished"], g["id"])),
         }
 
@@ -332,59 +393,92 @@ class ClassRoom:
         answers and games (never another student's)."""
         student = self.students.get(name)
         return {
-            "code": self.code, "title": self.title, "teacher": self.teacher, "name": name,
+            "code": self.code, "teacher": self.teacher, **self._core_view(False), "name": name,
             "consent": None if student is None else student.consent,
             "items": [self._item_view(item, False) for item in self.items.values()],
-            "answers": [self._answer_view(who, i, step, e) for (who, i, step), e in sorted(self.answers.items())
-                        if who == name],
+            "cells": [cell(i, step, who, e) for (who, i, step), e in sorted(self.answers.items()) if who == name],
             "games": sorted((self._game_view(e) for (who, _), e in self.games.items() if who == name),
                             key=lambda g: (g["finished"], g["id"])),
         }
 
-
-class _Bucket:
-    """A token bucket: ``rate`` a second, at most ``burst`` at once."""
-
-    def __init__(self, rate: float, burst: float) -> None:
-        self.rate, self.burst, self.tokens, self.stamp = rate, burst, burst, time.monotonic()
-
-    def _fill(self) -> None:
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-
-    def empty(self) -> bool:
-        self._fill()
-        return self.tokens < 1
-
-    def take(self) -> None:
-        self._fill()
-        self.tokens = max(0.0, self.tokens - 1)
+    def update(self, changed: Iterable[tuple[str, str]], teacher: bool, name: str = "") -> dict[str, Any] | None:
+        """The ``changes`` of the entries ``changed`` (``(who, key)``; ``("", "core")``: the
+        class's own row), as the teacher sees them or (``teacher=False``) as student ``name``
+        does (the class, the items and their own only); None when nothing of it is theirs."""
+        out: dict[str, list[Any]] = {}
+        core: dict[str, Any] | None = None
+        for who, key in changed:
+            if not teacher and who not in ("", name):
+                continue
+            kind, _, rest = key.partition(":")
+            if key == "core":
+                core = self._core_view(teacher)
+            elif kind == "item":
+                item = self.items.get(rest)
+                if item is not None:
+                    out.setdefault("items", []).append(self._item_view(item, teacher))
+            elif kind == "student":
+                student = self.students.get(who)
+                if student is not None:
+                    out.setdefault("students", []).append(self._student_row(student))
+                elif teacher:
+                    out.setdefault("gone", []).append(who)
+            elif kind == "answer":
+                item_id, _, step = rest.rpartition(":")
+                entry = self.answers.get((who, item_id, int(step)))
+                out.setdefault("cells", []).append(cell(item_id, int(step), who, entry))
+            elif kind == "game":
+                game = self.games.get((who, rest))
+                if game is None:
+                    out.setdefault("games_gone", []).append(rest)
+                else:
+                    out.setdefault("games", []).append(self._game_view(game))
+        if not out and core is None:
+            return None
+        return {**({"class": core} if core is not None else {}), **out}
 
 
 class ClassHall:
-    """Every class of ``server`` and the connections to them (see the module's docstring)."""
+    """Every class of a table server and the connections to them (see the module's docstring)."""
 
-    def __init__(self, server: TableServer, teacher_key: str | None = None, teachers_group: str = "teachers",
-                 keep_days: float = 30.0, guesses_per_hour: float = 60.0) -> None:
-        self.server = server
+    def __init__(self, host: TableHost, store: Store, config: ServerConfig, hub: HubIdentity | None = None,
+                 teacher_key: str | None = None, guesses: Guesses | None = None) -> None:
+        self.host = host
+        self.store = store
+        self.config = config
+        self.hub = hub
         self.key_hash = hashlib.sha256(teacher_key.encode("utf-8")).hexdigest() if teacher_key else ""
-        self.teachers_group = teachers_group
-        self.keep_days = keep_days
-        self.guesses_per_hour = guesses_per_hour
+        self.guesses = guesses or Guesses(config.guesses_per_hour)
+        self.joins = RateLimiter(config.joins_per_hour / 3600, JOIN_BURST)
         self.classes: dict[str, ClassRoom] = {}
         self.conns: dict[str, set[Connection]] = {}
-        self._guesses: dict[str, _Bucket] = {}
-        self._dirty: dict[str, set[str] | None] = {}  # class -> students to tell (None: all), the teacher always
+        self._by_person: dict[tuple[str, str], set[Connection]] = {}
+        """(class, "" for its teachers or a student's name) -> their connections."""
+        self._dirty: dict[str, dict[tuple[str, str], None]] = {}  # class -> the entries changed, in order
         self._flush_pending = False
         self._version = 0
+
+    def routes(self) -> dict[str, Route]:
+        """The class messages' handlers and who may send each (see :mod:`.routes`)."""
+        new, teacher, student = frozenset({"new"}), frozenset({"teacher"}), frozenset({"student"})
+        return {
+            "class_create": Route(self._on_create, new), "class_teach": Route(self._on_teach, new),
+            "class_join": Route(self._on_join, new),
+            "class_hand_out": Route(self._on_hand_out, teacher), "class_hand_out_table": Route(self._on_hand_out_table, teacher),
+            "class_grid": Route(self._on_grid, teacher), "class_record": Route(self._on_record, teacher),
+            "class_forget_student": Route(self._on_forget_student, teacher), "class_delete": Route(self._on_delete, teacher),
+            "class_joining": Route(self._on_joining, teacher), "class_size": Route(self._on_size, teacher),
+            "class_consent": Route(self._on_consent, student), "class_lesson": Route(self._on_lesson, student),
+            "class_answer": Route(self._on_answer, student), "class_skip": Route(self._on_skip, student),
+            "class_sit": Route(self._on_sit, student), "class_game": Route(self._on_game, student),
+            "class_mine": Route(self._on_mine, student), "class_forget": Route(self._on_forget, student),
+        }
 
     # ------------------------------------------------------------------ life
     def load(self) -> None:
         """The stored classes (after the old ones are deleted); bad rows are logged and skipped."""
-        store = self.server.store
-        pruned = store.prune_classes(self.keep_days)
-        for code, core, entries in store.load_classes():
+        pruned = self.store.prune_classes(self.config.class_keep_days)
+        for code, core, entries in self.store.load_classes():
             try:
                 self.classes[code] = ClassRoom.restore(core, entries)
             except Exception as err:
@@ -392,14 +486,12 @@ class ClassHall:
         log.info("%d classes resumed, %d old ones deleted", len(self.classes), len(pruned))
 
     def prune(self, now: float | None = None) -> None:
-        """Delete the classes untouched for ``keep_days`` (and close their connections)."""
+        """Delete the classes untouched for ``class_keep_days`` (and close their connections)."""
         now = time.time() if now is None else now
         for code, room in list(self.classes.items()):
-            if now - room.updated > self.keep_days * 86400 and not self.conns.get(code):
+            if now - room.updated > self.config.class_keep_days * 86400 and not self.conns.get(code):
                 self._delete(code)
-        for key, bucket in list(self._guesses.items()):
-            if not bucket.empty() and bucket.tokens >= bucket.burst:
-                del self._guesses[key]
+        self.joins.prune()
 
     def close_all(self) -> None:
         for conns in self.conns.values():
@@ -408,8 +500,23 @@ class ClassHall:
 
     def detach(self, conn: Connection) -> None:
         if conn.klass is not None:
-            self.conns.get(conn.klass, set()).discard(conn)
-            conn.klass = None
+            self._leave(conn)
+
+    def _join(self, conn: Connection) -> None:
+        code = conn.klass or ""
+        self.conns.setdefault(code, set()).add(conn)
+        self._by_person.setdefault((code, "" if conn.role == "teacher" else conn.person), set()).add(conn)
+
+    def _leave(self, conn: Connection) -> None:
+        code = conn.klass or ""
+        self.conns.get(code, set()).discard(conn)
+        key = (code, "" if conn.role == "teacher" else conn.person)
+        people = self._by_person.get(key)
+        if people is not None:
+            people.discard(conn)
+            if not people:
+                del self._by_person[key]
+        conn.klass = None
 
     # ------------------------------------------------------------------ telling
     def _next_version(self) -> int:
@@ -421,39 +528,55 @@ class ClassHall:
             return {"type": "class_state", "version": self._next_version(), "class": room.teacher_view()}
         return {"type": "class_mine", "version": self._next_version(), "mine": room.student_view(conn.person)}
 
-    def _changed(self, code: str, students: Iterable[str] | None = ()) -> None:
-        """Tell the class's teacher (and ``students``; None: every student) its newest state,
-        once the messages waiting now are handled (many answers at once: one state)."""
-        if code in self._dirty:
-            old = self._dirty[code]
-            self._dirty[code] = None if old is None or students is None else old | set(students)
-        else:
-            self._dirty[code] = None if students is None else set(students)
+    def _mark(self, room: ClassRoom, who: str, key: str) -> None:
+        """The entry ``(who, key)`` of ``room`` changed: its connections are told (at the
+        reply to the message that changed it, or once the messages waiting now are handled)."""
+        self._dirty.setdefault(room.code, {})[(who, key)] = None
         if not self._flush_pending:
             self._flush_pending = True
             asyncio.get_running_loop().call_soon(self._flush)
 
-    def _flush(self) -> None:
-        self._flush_pending = False
-        dirty, self._dirty = self._dirty, {}
-        for code, students in dirty.items():
+    def _flush(self, only: str | None = None) -> None:
+        """Tell every connection of the classes changed (of ``only``) what changed: the teacher
+        each row, each student their own and the class's."""
+        if only is None:
+            self._flush_pending = False
+            dirty, self._dirty = self._dirty, {}
+        else:
+            changed = self._dirty.pop(only, None)
+            dirty = {only: changed} if changed else {}
+        for code, entries in dirty.items():
             room = self.classes.get(code)
             if room is None:
                 continue
-            teacher_view: dict[str, Any] | None = None
-            for conn in list(self.conns.get(code, ())):
+            keys = list(entries)
+            if any(not who for who, _ in keys):  # the class's own row or an item: every student
+                conns = list(self.conns.get(code, ()))
+            else:  # the teachers, and the students whose entries changed
+                conns = [c for who in {"", *(who for who, _ in keys)} for c in self._by_person.get((code, who), ())]
+            version = self._next_version()
+            teacher_changes: dict[str, Any] | None = None
+            for conn in conns:
                 if conn.role == "teacher":
-                    if teacher_view is None:
-                        teacher_view = room.teacher_view()
-                    conn.push_state({"type": "class_state", "version": self._next_version(), "class": teacher_view})
-                elif students is None or conn.person in students:
-                    conn.push_state(self._state_frame(room, conn))
+                    teacher_changes = teacher_changes or room.update(keys, teacher=True)
+                    changes = teacher_changes
+                else:
+                    changes = room.update(keys, teacher=False, name=conn.person)
+                if changes is not None:
+                    kind = "class_state" if conn.role == "teacher" else "class_mine"
+                    conn.push_update({"type": kind, "version": version, "changes": changes}, Pending)
 
-    def _reply(self, conn: Connection, frame: dict[str, Any], state: ClassRoom | None = None) -> None:
-        """Answer a message; with ``state``, the connection's newest state first (in order)."""
-        if state is not None:
-            conn.state = None
-            conn.push(self._state_frame(state, conn))
+    def _reply(self, conn: Connection, frame: dict[str, Any], whole: bool = False) -> None:
+        """Answer a message: what changed of its class goes first (``whole``: the whole class
+        as this connection sees it), so the answer finds its changes told."""
+        if conn.klass is not None:
+            self._flush(conn.klass)
+            room = self.classes.get(conn.klass)
+            if whole and room is not None:
+                conn.drop_pending()
+                conn.push(self._state_frame(room, conn))
+            else:
+                conn.settle()
         conn.push(frame)
 
     @staticmethod
@@ -470,146 +593,149 @@ class ClassHall:
             raise MessageError(Message(STORE_FAILED)) from None
 
     def _put(self, room: ClassRoom, who: str, key: str, record: dict[str, Any]) -> None:
-        """Write an entry, then take it in memory."""
+        """Write an entry, then take it in memory, then mark it to be told."""
         now = time.time()
-        self._write(self.server.store.save_entry, room.code, who, key, record, now)
+        self._write(self.store.save_entry, room.code, who, key, record, now)
         room.apply(who, key, record)
         room.updated = now
+        self._mark(room, who, key)
+
+    def _settle(self, room: ClassRoom, **settings: Any) -> None:
+        """Change the class's own row (its settings); a write that fails changes nothing."""
+        old = {name: getattr(room, name) for name in (*settings, "updated")}
+        for name, value in {**settings, "updated": time.time()}.items():
+            setattr(room, name, value)
+        try:
+            self._write(self.store.save_class, room.core())
+        except MessageError:
+            for name, value in old.items():
+                setattr(room, name, value)
+            raise
+        self._mark(room, "", "core")
 
     # ------------------------------------------------------------------ who
-    def _guess_bucket(self, conn: Connection, who: str = "") -> _Bucket:
-        key = f"hub:{who}" if who else f"address:{conn.address}"
-        bucket = self._guesses.get(key)
-        if bucket is None:
-            bucket = self._guesses[key] = _Bucket(self.guesses_per_hour / 3600, GUESS_BURST)
-        return bucket
+    def _room(self, conn: Connection) -> ClassRoom:
+        room = self.classes.get(conn.klass or "")
+        if room is None:  # deleted meanwhile
+            raise MessageError(Message(CLASS_GONE))
+        return room
 
-    def _guessing(self, conn: Connection, who: str = "") -> None:
-        if self._guess_bucket(conn, who).empty():
-            raise MessageError(Message(TOO_MANY_GUESSES))
-
-    def _wrong(self, conn: Connection, refusal: str, who: str = "") -> MessageError:
-        self._guess_bucket(conn, who).take()
-        return MessageError(Message(refusal))
+    @staticmethod
+    def _language(conn: Connection, m: dict[str, Any]) -> None:
+        try:
+            conn.language = check_language(m["language"])
+        except ValueError:
+            pass
 
     async def _teacher(self, conn: Connection, m: dict[str, Any]) -> str:
         """The teacher's name ("" stand-alone: the key's holder), or a refusal."""
-        hub = self.server.hub
-        if hub is not None:
-            return (await hub.teacher_for(m["hub_token"], self.teachers_group))[:40]
-        self._guessing(conn)
+        if self.hub is not None:
+            name = (await self.hub.teacher_for(m["hub_token"], self.config.teachers_group))[:40]
+            conn.client = f"hub:{name}"
+            return name
         if not self.key_hash or not hmac.compare_digest(self.key_hash,
                                                         hashlib.sha256(m["key"].encode("utf-8")).hexdigest()):
-            raise self._wrong(conn, BAD_KEY)
+            raise Refused(await self.guesses.refusal(conn.client, "the teacher key", Message(BAD_KEY)))
         return ""
 
-    # ------------------------------------------------------------------ the messages
-    async def handle(self, conn: Connection, m: dict[str, Any]) -> None:
-        """One checked ``class_*`` message (or ``set_language`` on a class's connection)."""
-        kind = m["type"]
-        if kind in ("class_create", "class_teach", "class_join"):
-            if conn.code is not None or conn.klass is not None:
-                raise MessageError("this connection is taken already")
-            try:
-                conn.language = check_language(m["language"])
-            except ValueError:
-                pass
-            await getattr(self, f"_on_{kind[6:]}")(conn, m)
-            return
-        if conn.klass is None:
-            raise MessageError(Message(NOT_IN_CLASS))
-        room = self.classes.get(conn.klass)
-        if room is None:  # deleted meanwhile
-            raise MessageError(Message(CLASS_GONE))
-        if kind == "set_language":
-            conn.language = check_language(m["language"])
-            self._reply(conn, self._done(kind))
-            return
-        teacher = kind in ("class_hand_out", "class_hand_out_table", "class_grid", "class_record",
-                           "class_forget_student", "class_delete")
-        if teacher and conn.role != "teacher":
-            raise MessageError(Message(TEACHER_ONLY))
-        if not teacher and conn.role != "student":
-            raise MessageError(Message(STUDENT_ONLY))
-        getattr(self, f"_on_{kind[6:]}")(conn, room, m)
+    def set_language(self, conn: Connection, m: dict[str, Any]) -> None:
+        """``set_language`` on a class's connection: its refusals and texts in that language."""
+        self._room(conn)
+        conn.language = check_language(m["language"])
+        self._reply(conn, self._done(m["type"]))
 
+    # ------------------------------------------------------------------ opening a class
     async def _on_create(self, conn: Connection, m: dict[str, Any]) -> None:
+        self._language(conn, m)
+        title = clean_title(m["title"])
         teacher = await self._teacher(conn, m)
-        if conn.klass is not None or conn.closed:
-            raise MessageError("this connection is taken already")
+        if conn.seated != "new" or conn.closed:
+            raise MessageError(Message(TAKEN))
         if len(self.classes) >= MAX_CLASSES:
             raise MessageError(Message(TOO_MANY_CLASSES))
         code = new_code()
         while code in self.classes:
             code = new_code()
-        room = ClassRoom(code, " ".join(m["title"].split())[:80], teacher)
-        self._write(self.server.store.save_class, room.core())
+        room = ClassRoom(code, title, teacher)
+        self._write(self.store.save_class, room.core())
         self.classes[code] = room
         self._attach(conn, room, "teacher", teacher)
 
     async def _on_teach(self, conn: Connection, m: dict[str, Any]) -> None:
+        self._language(conn, m)
         teacher = await self._teacher(conn, m)
-        who = teacher if self.server.hub is not None else ""
-        self._guessing(conn, who)
         room = self.classes.get(m["code"])
-        if room is None or (self.server.hub is not None and room.teacher != teacher):
-            raise self._wrong(conn, NOT_YOURS, who)  # the same words: nothing is told of another's class
-        if conn.klass is not None or conn.closed:
-            raise MessageError("this connection is taken already")
+        if room is None or (self.hub is not None and room.teacher != teacher):
+            target = "class codes" if room is None else f"class:{room.code}"
+            # the same words either way: nothing is told of another's class
+            raise Refused(await self.guesses.refusal(conn.client, target, Message(NOT_YOURS)))
+        if conn.seated != "new" or conn.closed:
+            raise MessageError(Message(TAKEN))
         self._attach(conn, room, "teacher", teacher)
 
     async def _on_join(self, conn: Connection, m: dict[str, Any]) -> None:
-        hub = self.server.hub
-        name = (await hub.user_for(m["hub_token"]))[:40] if hub is not None else ""
-        self._guessing(conn, name)
+        self._language(conn, m)
+        hub = self.hub
+        name = ""
+        if hub is not None:
+            name = (await hub.user_for(m["hub_token"]))[:40]
+            conn.client = f"hub:{name}"
         room = self.classes.get(m["code"])
         if room is None:
-            raise self._wrong(conn, NO_CLASS, name)
-        if hub is None:
+            raise Refused(await self.guesses.refusal(conn.client, "class codes", Message(NO_CLASS)))
+        student: Student | None
+        if hub is not None:
+            student = room.students.get(name)
+        elif m["token"]:  # a student come back: the token says who
+            student = room.student_by_token(m["token"])
+            if student is None:
+                raise Refused(await self.guesses.refusal(conn.client, f"class:{room.code}", Message(NO_TOKEN)))
+            name = student.name
+        else:
             try:
                 name = clean_name(m["name"])
             except IllegalMoveError as err:
                 raise MessageError(err.args[0]) from None
             if not name:
                 raise MessageError(Message(NEED_NAME))
-        if conn.klass is not None or conn.closed:
-            raise MessageError("this connection is taken already")
+            if any(s.casefold() == name.casefold() for s in room.students):
+                raise MessageError(Message(NAME_TAKEN))
+            student = None
+        if conn.seated != "new" or conn.closed:
+            raise MessageError(Message(TAKEN))
         token: str | None = None
-        student = room.students.get(name)
         if student is None:
-            if hub is None and any(s.casefold() == name.casefold() for s in room.students):
-                raise self._wrong(conn, NAME_TAKEN)
-            if len(room.students) >= MAX_STUDENTS:
+            if not room.joining:
+                raise MessageError(Message(CLASS_CLOSED))
+            if len(room.students) >= room.size:
                 raise MessageError(Message(CLASS_FULL))
-            if hub is None:
-                token = new_token()
+            if not self.joins.take(conn.client):
+                raise MessageError(Message(TOO_MANY_JOINS))
+            token = new_token() if hub is None else None
             self._put(room, name, "student", Student(name, token_hash(token) if token else "").record())
-            self._changed(room.code)
-        elif hub is None and not (m["token"] and hmac.compare_digest(student.token_hash, token_hash(m["token"]))):
-            raise self._wrong(conn, NAME_TAKEN)
         self._attach(conn, room, "student", name, token)
 
     def _attach(self, conn: Connection, room: ClassRoom, role: str, person: str, token: str | None = None) -> None:
+        self._flush(room.code)  # what changed before (a new student's place) goes to the others
         conn.klass, conn.role, conn.person = room.code, role, person
-        self.conns.setdefault(room.code, set()).add(conn)
+        self._join(conn)
         conn.push({"type": "class_welcome", "code": room.code, "role": role, "name": person, "token": token})
         conn.push(self._state_frame(room, conn))
 
-    # ---- the teacher's
-    def _on_hand_out(self, conn: Connection, room: ClassRoom, m: dict[str, Any]) -> None:
+    # ------------------------------------------------------------------ the teacher's
+    def _on_hand_out(self, conn: Connection, m: dict[str, Any]) -> None:
+        room = self._room(conn)
         if len(room.items) >= MAX_ITEMS:
             raise MessageError(Message(TOO_MANY_ITEMS))
-        try:
-            script = lesson_from_json(m["lesson"])
-        except (RecordError, ValueError, TypeError) as err:
-            raise MessageError(Message(BAD_LESSON, why=str(err)[:160])) from None
-        title = " ".join(m["title"].split())[:80] or script.title[:80] or f"Lesson {len(room.items) + 1}"
-        item = Item(room.new_item_id(), "lesson", title, lesson=m["lesson"])
+        record = clean_lesson(m["lesson"])
+        script = lesson_from_json(record)
+        title = clean_title(m["title"]) or " ".join(script.title.split())[:TITLE_CHARS] or f"Lesson {len(room.items) + 1}"
+        item = Item(room.new_item_id(), "lesson", title, lesson=record, _script=script)
         self._put(room, "", f"item:{item.id}", item.record())
-        self._changed(room.code, None)
-        self._reply(conn, self._done(m["type"], item.id), state=room)
+        self._reply(conn, self._done(m["type"], item.id))
 
-    def _on_hand_out_table(self, conn: Connection, room: ClassRoom, m: dict[str, Any]) -> None:
+    def _on_hand_out_table(self, conn: Connection, m: dict[str, Any]) -> None:
+        room = self._room(conn)
         if len(room.items) >= MAX_ITEMS:
             raise MessageError(Message(TOO_MANY_ITEMS))
         settings = {"players": m["players"], "variant": m["variant"], "rounds": m["rounds"], "bots": m["bots"]}
@@ -617,16 +743,17 @@ class ClassHall:
             ServerTable.create(players=m["players"], rules=m["variant"], rounds=m["rounds"], bots=m["bots"], seed=0)
         except ValueError as err:
             raise MessageError(Message(BAD_TABLE, why=str(err)[:160])) from None
-        title = " ".join(m["title"].split())[:80] or f"Table {len(room.items) + 1}"
+        title = clean_title(m["title"]) or f"Table {len(room.items) + 1}"
         item = Item(room.new_item_id(), "table", title, settings=settings)
         self._put(room, "", f"item:{item.id}", item.record())
-        self._changed(room.code, None)
-        self._reply(conn, self._done(m["type"], item.id), state=room)
+        self._reply(conn, self._done(m["type"], item.id))
 
-    def _on_grid(self, conn: Connection, room: ClassRoom, m: dict[str, Any]) -> None:
-        self._reply(conn, self._done(m["type"]), state=room)
+    def _on_grid(self, conn: Connection, m: dict[str, Any]) -> None:
+        self._room(conn)
+        self._reply(conn, self._done(m["type"]), whole=True)
 
-    def _on_record(self, conn: Connection, room: ClassRoom, m: dict[str, Any]) -> None:
+    def _on_record(self, conn: Connection, m: dict[str, Any]) -> None:
+        room = self._room(conn)
         entry = next((e for (_, gid), e in room.games.items() if gid == m["game"]), None)
         if entry is None:
             raise MessageError(Message(NO_GAME))
@@ -634,64 +761,76 @@ class ClassHall:
                            "names": entry["names"], "rollouts": entry["rollouts"], "samples": entry["samples"],
                            "record": entry["record"]})
 
-    def _on_forget_student(self, conn: Connection, room: ClassRoom, m: dict[str, Any]) -> None:
+    def _on_forget_student(self, conn: Connection, m: dict[str, Any]) -> None:
+        room = self._room(conn)
         name = m["student"]
         if name not in room.students:
             raise MessageError(Message(NO_STUDENT))
         self._forget(room, name, everything=True)
-        for other in list(self.conns.get(room.code, ())):
-            if other.role == "student" and other.person == name:
-                self._close(other, Message(STUDENT_GONE))
-        self._changed(room.code)
-        self._reply(conn, self._done(m["type"]), state=room)
+        for other in list(self._by_person.get((room.code, name), ())):
+            self._close(other, Message(STUDENT_GONE))
+        self._reply(conn, self._done(m["type"]))
 
-    def _on_delete(self, conn: Connection, room: ClassRoom, m: dict[str, Any]) -> None:
-        self._write(self.server.store.delete_class, room.code)
+    def _on_joining(self, conn: Connection, m: dict[str, Any]) -> None:
+        room = self._room(conn)
+        if room.joining is not m["open"]:
+            self._settle(room, joining=m["open"])
+        self._reply(conn, self._done(m["type"]))
+
+    def _on_size(self, conn: Connection, m: dict[str, Any]) -> None:
+        room = self._room(conn)
+        if room.size != m["size"]:
+            self._settle(room, size=m["size"])
+        self._reply(conn, self._done(m["type"]))
+
+    def _on_delete(self, conn: Connection, m: dict[str, Any]) -> None:
+        room = self._room(conn)
+        self._write(self.store.delete_class, room.code)
         self._reply(conn, self._done(m["type"]))
         self._delete(room.code, stored=False)
 
     def _forget(self, room: ClassRoom, name: str, everything: bool = False) -> None:
         """Delete what student ``name`` sent (``everything``: their place in the class too)."""
         keys = room.entries_of(name)
-        store = self.server.store
         if everything:
-            self._write(store.delete_entries, room.code, name)
+            self._write(self.store.delete_entries, room.code, name)
             room.students.pop(name, None)
         else:
             student = room.students[name]
             now = time.time()
-            self._write(store.delete_entries, room.code, name, keys)
-            self._write(store.save_entry, room.code, name, "student",
-                        {**student.record(), "consent": None}, now)
+            self._write(self.store.delete_entries, room.code, name, keys)
+            self._write(self.store.save_entry, room.code, name, "student", {**student.record(), "consent": None}, now)
             student.consent = None
             room.updated = now
         for key in keys:
             room.apply(name, key, None)
+            self._mark(room, name, key)
+        self._mark(room, name, "student")
 
     def _delete(self, code: str, stored: bool = True) -> None:
         """Delete a class: its rows, its tables, and its connections told and closed."""
         room = self.classes.pop(code, None)
         if stored:
             try:
-                self.server.store.delete_class(code)
+                self.store.delete_class(code)
             except (sqlite3.Error, OSError) as err:
                 log.error("class %s could not be deleted from the store: %s", code[:40], str(err)[:120])
         self._dirty.pop(code, None)
-        for conn in list(self.conns.pop(code, ())):
+        for conn in list(self.conns.get(code, ())):
             self._close(conn, Message(CLASS_GONE))
+        self.conns.pop(code, None)
         if room is not None:
             for item in room.items.values():
                 for table in item.tables:
-                    if table in self.server.tables:
-                        self.server._drop(table, Message(CLASS_GONE))
+                    if self.host.table(table) is not None:
+                        self.host.drop(table, Message(CLASS_GONE))
 
     def _close(self, conn: Connection, why: Message) -> None:
-        self.conns.get(conn.klass or "", set()).discard(conn)
-        conn.klass = None
+        self._leave(conn)
         conn.finish({"type": "error", "error": why.localize(translator(conn.language))[:300], "seq": None},
                     CLOSE_CLASS_GONE, "the class was deleted")
 
-    # ---- the student's
+    # ------------------------------------------------------------------ the student's
     def _student(self, room: ClassRoom, conn: Connection, consent: bool = True) -> Student:
         student = room.students.get(conn.person)
         if student is None:
@@ -700,14 +839,15 @@ class ClassHall:
             raise MessageError(Message(NO_CONSENT))
         return student
 
-    def _on_consent(self, conn: Connection, room: ClassRoom, m: dict[str, Any]) -> None:
+    def _on_consent(self, conn: Connection, m: dict[str, Any]) -> None:
+        room = self._room(conn)
         student = self._student(room, conn, consent=False)
         if student.consent is not m["consent"]:
             self._put(room, student.name, "student", {**student.record(), "consent": m["consent"]})
-            self._changed(room.code, [student.name])
-        self._reply(conn, self._done(m["type"]), state=room)
+        self._reply(conn, self._done(m["type"]))
 
-    def _on_lesson(self, conn: Connection, room: ClassRoom, m: dict[str, Any]) -> None:
+    def _on_lesson(self, conn: Connection, m: dict[str, Any]) -> None:
+        room = self._room(conn)
         self._student(room, conn, consent=False)
         item = room.item(m["item"], "lesson")
         self._reply(conn, {"type": "class_lesson", "item": item.id, "title": item.title, "lesson": item.lesson})
@@ -718,7 +858,8 @@ class ClassHall:
         old = room.answers.get((name, item.id, step))
         return {"answers": [], "correct": [], "skipped": False, "at": time.time()} if old is None else dict(old)
 
-    def _on_answer(self, conn: Connection, room: ClassRoom, m: dict[str, Any]) -> None:
+    def _on_answer(self, conn: Connection, m: dict[str, Any]) -> None:
+        room = self._room(conn)
         student = self._student(room, conn)
         item = room.item(m["item"], "lesson")
         entry = self._answer_entry(room, student.name, item, m["step"])
@@ -727,74 +868,69 @@ class ClassHall:
         choice, right = item.script.judge(m["step"], m["choice"])
         entry = {**entry, "answers": [*entry["answers"], choice], "correct": [*entry["correct"], right], "at": time.time()}
         self._put(room, student.name, f"answer:{item.id}:{m['step']}", entry)
-        self._changed(room.code, [student.name])
         self._reply(conn, self._done(m["type"]))
 
-    def _on_skip(self, conn: Connection, room: ClassRoom, m: dict[str, Any]) -> None:
+    def _on_skip(self, conn: Connection, m: dict[str, Any]) -> None:
+        room = self._room(conn)
         student = self._student(room, conn)
         item = room.item(m["item"], "lesson")
         entry = self._answer_entry(room, student.name, item, m["step"])
         if not entry["skipped"] and not entry["answers"]:
             self._put(room, student.name, f"answer:{item.id}:{m['step']}", {**entry, "skipped": True, "at": time.time()})
-            self._changed(room.code, [student.name])
         self._reply(conn, self._done(m["type"]))
 
-    def _on_sit(self, conn: Connection, room: ClassRoom, m: dict[str, Any]) -> None:
+    def _on_sit(self, conn: Connection, m: dict[str, Any]) -> None:
+        room = self._room(conn)
         student = self._student(room, conn, consent=False)
         item = room.item(m["item"], "table")
-        server = self.server
-        tables = {code: seats for code, seats in item.tables.items() if code in server.tables}
-        code = next((c for c, seats in tables.items() if student.name in seats.values()), None)
+        host = self.host
+        live = {code: seats for code, seats in item.tables.items() if host.table(code) is not None}
+        code = next((c for c, seats in live.items() if student.name in seats.values()), None)
+        seat: int | None = None
         made = False
         if code is not None:  # their own seat, come back to (with a new token)
-            table = server.tables[code]
             seat = item.seat_of(code, student.name)
-            assert seat is not None
-            if not table.seats[seat].is_person:  # the table lost the person (it cannot, but never seat twice)
-                seat = None
+            table = host.table(code)
+            if table is None or seat is None or not table.seats[seat].is_person:
+                seat = None  # the table lost the person (it cannot, but never seat twice)
         else:
-            seat = None
-            code = next((c for c in tables if not server.tables[c].started
-                         and any(not s.is_person for s in server.tables[c].seats)), None)
+            code = next((c for c in live if (t := host.table(c)) is not None and not t.started
+                         and any(not s.is_person for s in t.seats)), None)
         if code is None:
             if len(item.tables) >= TABLES_PER_ITEM:
                 raise MessageError(Message(TABLES_FULL))
-            if len(server.tables) >= server.limits.max_tables:
-                raise MessageError(Message(TOO_MANY_CLASSES))
             s = item.settings or {}
-            table = ServerTable.create(players=s["players"], rules=s["variant"], rounds=s["rounds"], bots=s["bots"])
-            code, made = table.code, True
-            server.tables[code] = table
-        table = server.tables[code]
+            made_table = ServerTable.create(players=s["players"], rules=s["variant"], rounds=s["rounds"], bots=s["bots"],
+                                            klass=room.code)
+            host.open(made_table)
+            code, made = made_table.code, True
+        table = host.table(code)
+        assert table is not None
         try:
             seat, token = table.seat_person(student.name, conn.language, seat=seat, reserved=False)
         except ValueError:
             if made:
-                server.tables.pop(code, None)
+                host.drop(code, None)
             raise
         table.disconnect(seat)  # a bot stands in after the grace time unless they sit down
-        if not server._store(code):
-            if made:
-                server.tables.pop(code, None)
+        if not host.commit(code):  # stored (a new table not stored is let go), told, and the bots go on
             raise MessageError(Message(STORE_FAILED))
         seats = {**item.tables.get(code, {}), str(seat): student.name}
-        record = {**item.record(), "tables": {**{c: s for c, s in item.tables.items() if c in server.tables}, code: seats}}
+        record = {**item.record(), "tables": {**live, code: seats}}
         try:
             self._put(room, "", f"item:{item.id}", record)
         except MessageError:
             if made:
-                server._drop(code, None)
+                host.drop(code, None)
             raise
-        server._broadcast(code)
-        server._kick(code)
-        self._changed(room.code)
         self._reply(conn, {"type": "class_seat", "item": item.id, "code": code, "seat": seat, "token": token})
 
-    def _on_game(self, conn: Connection, room: ClassRoom, m: dict[str, Any]) -> None:
+    def _on_game(self, conn: Connection, m: dict[str, Any]) -> None:
+        room = self._room(conn)
         student = self._student(room, conn)
         item = room.item(m["item"], "table")
         seat = item.seat_of(m["code"], student.name)
-        table = self.server.tables.get(m["code"])
+        table = self.host.table(m["code"])
         if seat is None or table is None:
             raise MessageError(Message(NOT_YOUR_TABLE))
         found = next(((r, rec) for r, rec in table.records_over(seat) if record_digest(rec) == m["digest"]), None)
@@ -808,15 +944,15 @@ class ClassHall:
                  "seat": seat, "names": table.names(), "finished": old["finished"] if old else time.time(),
                  "counts": dict(m["counts"]), "rollouts": m["rollouts"], "samples": m["samples"], "record": found[1]}
         self._put(room, student.name, f"game:{game_id}", entry)
-        self._changed(room.code, [student.name])
-        self._reply(conn, self._done(m["type"], game_id), state=room)
+        self._reply(conn, self._done(m["type"], game_id))
 
-    def _on_mine(self, conn: Connection, room: ClassRoom, m: dict[str, Any]) -> None:
+    def _on_mine(self, conn: Connection, m: dict[str, Any]) -> None:
+        room = self._room(conn)
         self._student(room, conn, consent=False)
-        self._reply(conn, self._done(m["type"]), state=room)
+        self._reply(conn, self._done(m["type"]), whole=True)
 
-    def _on_forget(self, conn: Connection, room: ClassRoom, m: dict[str, Any]) -> None:
+    def _on_forget(self, conn: Connection, m: dict[str, Any]) -> None:
+        room = self._room(conn)
         student = self._student(room, conn, consent=False)
         self._forget(room, student.name)
-        self._changed(room.code, [student.name])
-        self._reply(conn, self._done(m["type"]), state=room)
+        self._reply(conn, self._done(m["type"]))

@@ -16,7 +16,13 @@ and every hour.
 The store fails safe: a file that cannot be used (a missing folder, a read-only or corrupt
 file) is a :class:`StoreError` naming the file, before the server serves anything; a row
 that cannot be read is logged and left out (the good tables and classes load); a write
-that fails raises, and the server undoes the change (:meth:`load` reads the row as it was).
+that fails raises, and the server undoes the change. SQLite keeps the index of its write-ahead
+log in memory it maps from the file ``<db>-shm``; when that file can no longer be written
+(its file system turned read-only, its permissions changed) or was cut short, touching the
+map would kill the server with SIGBUS. So before every use (and before it closes) the store
+looks at that file: gone or read-only, the use is refused as a read-only database's write is
+(a :class:`sqlite3.OperationalError`, before SQLite touches the map); cut short, its length is
+given back first.
 
 >>> store = Store(":memory:")
 >>> record = {**dict.fromkeys(REQUIRED), "code": "abc", "updated": 1.0}
@@ -85,17 +91,69 @@ class Store:
             self._db.execute("ROLLBACK")
         except (sqlite3.Error, OSError) as err:
             raise StoreError(f"the tables file {path} cannot be used: {err}") from None
+        self._shm = "" if path == ":memory:" else path + "-shm"
+        self._shm_size = 0
+        self._checkpointer: sqlite3.Connection | None = None
+        try:
+            self._guard()
+        except sqlite3.Error as err:
+            raise StoreError(f"the tables file {path} cannot be used: {err}") from None
+
+    def _guard(self) -> None:
+        """Look at the WAL index before SQLite touches it (see the module's docstring): gone or
+        read-only, the use is refused (a sqlite3.OperationalError, as a read-only database's
+        write is); cut short, its length is given back (SQLite rebuilds a zeroed index from the
+        log) and one line is logged."""
+        if not self._shm:
+            return
+        try:
+            size = os.stat(self._shm).st_size
+        except OSError:
+            raise sqlite3.OperationalError(f"attempt to write a readonly database (its WAL index {self._shm} is gone)") \
+                from None
+        if not os.access(self._shm, os.W_OK):
+            raise sqlite3.OperationalError(f"attempt to write a readonly database (its WAL index {self._shm} is read-only)")
+        if size < self._shm_size:
+            try:
+                os.truncate(self._shm, self._shm_size)
+            except OSError as err:
+                raise sqlite3.OperationalError(f"attempt to write a readonly database (its WAL index {self._shm} was cut "
+                                               f"short and cannot be mended: {err.strerror})") from None
+            log.warning("the WAL index %s was cut short (%d of %d bytes): its length is given back and SQLite rebuilds "
+                        "it from the log", self._shm, size, self._shm_size)
+            size = self._shm_size
+        self._shm_size = size
+
+    def hand_checkpoints_over(self) -> None:
+        """From now on the writes do not write the log back into the file themselves (that
+        checkpoint waits for the disk, now and then for hundreds of milliseconds on a busy one,
+        and every player would wait with it): the caller runs :meth:`checkpoint` now and then,
+        in a thread of its own."""
+        self._guard()
+        self._db.execute("PRAGMA wal_autocheckpoint=0")
+
+    def checkpoint(self) -> None:
+        """Write the log back into the file (SQLite's PASSIVE checkpoint, which waits for no
+        reader or writer) on a connection of its own: it may run in another thread while the
+        server goes on writing. Raises sqlite3.Error (or OSError) when it cannot."""
+        self._guard()
+        if self._checkpointer is None:
+            self._checkpointer = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        self._checkpointer.execute("PRAGMA wal_checkpoint(PASSIVE)")
 
     def save(self, record: dict[str, Any]) -> None:
         """Write (or replace) a table's row; raises sqlite3.Error (or OSError) when it cannot."""
+        self._guard()
         self._db.execute("INSERT OR REPLACE INTO tables (code, record, updated) VALUES (?, ?, ?)",
                          (record["code"], json.dumps(record, separators=(",", ":")), record["updated"]))
 
     def delete(self, code: str) -> None:
+        self._guard()
         self._db.execute("DELETE FROM tables WHERE code = ?", (code,))
 
     def load(self, code: str) -> dict[str, Any] | None:
         """The stored record of the table ``code``, or None (no row, or one that cannot be read)."""
+        self._guard()
         row = self._db.execute("SELECT record FROM tables WHERE code = ?", (code,)).fetchone()
         if row is None:
             return None
@@ -104,6 +162,7 @@ class Store:
     def load_all(self) -> list[tuple[str, dict[str, Any]]]:
         """Every stored table as ``(code, record)``; a row that is not a record (not JSON, not
         an object, a key missing) is logged in one line and left out."""
+        self._guard()
         out = []
         for code, text in self._db.execute("SELECT code, record FROM tables ORDER BY updated"):
             record = _record(code, text)
@@ -113,12 +172,14 @@ class Store:
 
     def prune(self, keep_days: float = KEEP_DAYS, now: float | None = None) -> int:
         """Delete the tables untouched for ``keep_days``; returns how many."""
+        self._guard()
         cutoff = (time.time() if now is None else now) - keep_days * 86400
         return self._db.execute("DELETE FROM tables WHERE updated < ?", (cutoff,)).rowcount
 
     # ------------------------------------------------------------------ classes
     def save_class(self, core: dict[str, Any]) -> None:
         """Write (or replace) a class's own row; raises sqlite3.Error (or OSError) when it cannot."""
+        self._guard()
         self._db.execute("INSERT OR REPLACE INTO classes (code, record, updated) VALUES (?, ?, ?)",
                          (core["code"], json.dumps(core, separators=(",", ":")), core["updated"]))
 
@@ -148,6 +209,7 @@ class Store:
     def load_classes(self) -> list[tuple[str, dict[str, Any], list[tuple[str, str, dict[str, Any]]]]]:
         """Every stored class as ``(code, core, [(who, key, record), ...])``; a row that cannot
         be read is logged in one line and left out (a class's own row: with its entries)."""
+        self._guard()
         entries: dict[str, list[tuple[str, str, dict[str, Any]]]] = {}
         for code, who, key, text in self._db.execute("SELECT code, who, key, record FROM class_entries ORDER BY updated"):
             record = _object(f"class {str(code)[:40]}, entry {str(who)[:40]} {str(key)[:40]}", text)
@@ -165,6 +227,7 @@ class Store:
 
     def prune_classes(self, keep_days: float = CLASS_KEEP_DAYS, now: float | None = None) -> list[str]:
         """Delete the classes untouched for ``keep_days``, with everything kept in them; their codes."""
+        self._guard()
         cutoff = (time.time() if now is None else now) - keep_days * 86400
         codes = [code for (code,) in self._db.execute("SELECT code FROM classes WHERE updated < ?", (cutoff,))]
         for code in codes:
@@ -174,8 +237,11 @@ class Store:
     def _transaction(self) -> Any:
         db = self._db
 
+        guard = self._guard
+
         class _Transaction:
             def __enter__(self) -> None:
+                guard()
                 db.execute("BEGIN IMMEDIATE")
 
             def __exit__(self, kind: Any, *rest: Any) -> None:
@@ -184,6 +250,12 @@ class Store:
         return _Transaction()
 
     def close(self) -> None:
+        try:
+            self._guard()
+        except sqlite3.Error as err:  # closing checkpoints the log: the index must be there
+            log.error("the tables file %s is closed as it is: %s", self.path, err)
+        if self._checkpointer is not None:
+            self._checkpointer.close()
         self._db.close()
 
 

@@ -62,7 +62,7 @@ from ..table.controller import OnController, TableController
 from ..table.seat_record import seat_record
 from ..table.view import View, score_of
 
-__all__ = ["NO_END", "Seat", "ServerTable", "clean_name", "new_code", "new_token", "token_hash"]
+__all__ = ["NO_END", "Seat", "ServerTable", "clean_name", "clean_text", "new_code", "new_token", "token_hash"]
 
 NO_END = 1000
 """Rounds of the match behind a table kept without a scoreboard: the match only deals."""
@@ -128,13 +128,16 @@ class ServerTable(OnController):
     """The seat that deals (seat 0, the table's maker, until the role passes, see :meth:`expire`)."""
     admitted: list[str] = field(default_factory=list)
     """Names the host let in after the deal (:meth:`admit`), each good for one seat."""
+    klass: str = ""
+    """The class whose table this is (its students are seated by the class, each at a seat
+    kept for their token), or "" for a table anyone with its code may join."""
 
     # ------------------------------------------------------------------ making
     @classmethod
     def create(cls, players: int = 4, rules: str = "classic", rounds: int | None = None, bots: str = "rules",
-               seed: int | None = None, code: str | None = None) -> ServerTable:
+               seed: int | None = None, code: str | None = None, klass: str = "") -> ServerTable:
         """A new table, dealt and waiting for its people; the host takes a seat with
-        :meth:`seat_person`, then :meth:`start`\\ s."""
+        :meth:`seat_person`, then :meth:`start`\\ s. ``klass``: the class it belongs to."""
         if rules not in PRESETS:
             raise ValueError(f"rules must be one of {', '.join(map(repr, PRESETS))}, not {str(rules)[:40]!r}")
         if bots not in BOTS or bots == "search":
@@ -147,7 +150,7 @@ class ServerTable(OnController):
             raise ValueError("the teams variant needs an even number of players")
         t = cls(code=code or new_code(), players=players, variant=rules, rounds=rounds, bots_level=bots,
                 seed=random.SystemRandom().randrange(2**63) if seed is None else seed,
-                seats=[Seat() for _ in range(players)])
+                seats=[Seat() for _ in range(players)], klass=klass)
         t._new_match(started=False)
         return t
 
@@ -445,7 +448,7 @@ class ServerTable(OnController):
                        "bot_plays": s.bot_plays} for s in self.seats],
             "moves": [*self.finished_moves, _moves(self.game)],
             "offers": [trick, offered],
-            "host": self.host, "admitted": list(self.admitted),
+            "host": self.host, "admitted": list(self.admitted), **({"klass": self.klass} if self.klass else {}),
         }
 
     @classmethod
@@ -458,7 +461,8 @@ class ServerTable(OnController):
                  for s in record["seats"]]
         t = cls(code=record["code"], players=record["players"], variant=record["variant"], rounds=record["rounds"],
                 bots_level=record["bots"], seed=record["seed"], seats=seats, created=record["created"],
-                updated=record["updated"], host=record.get("host", 0), admitted=list(record.get("admitted", [])))
+                updated=record["updated"], host=record.get("host", 0), admitted=list(record.get("admitted", [])),
+                klass=str(record.get("klass", "")))
         if not isinstance(t.host, int) or not 0 <= t.host < t.players or len(seats) != t.players:
             raise ValueError("the record's seats do not fit its table")
         mark = t._new_match(record["moves"], started=record["started"])
@@ -498,26 +502,67 @@ def clean_name(name: object, reserved: bool = True) -> str:
     """
     if not isinstance(name, str):
         raise IllegalMoveError(Message("a name must be text"))
-    invisible = IllegalMoveError(Message("a name may not hold control or invisible characters"))
-    if any(0xD800 <= ord(ch) <= 0xDFFF for ch in name):  # a lone surrogate: no text at all
-        raise invisible
-    name = unicodedata.normalize("NFKC", name)
-    for ch in name:
-        if ch in " \t":
-            continue
-        if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp") or ord(ch) in _INVISIBLE:
-            raise invisible
-    name = " ".join(name.split())
+    name = _normalised(name, Message("a name may not hold control or invisible characters"))
     if not name:
         return ""
-    if unicodedata.category(name[0]).startswith("M"):  # a mark with nothing to sit on
-        raise invisible
     if len(name) > NAME_LENGTH:
         raise IllegalMoveError(Message("a name has at most {n} characters", n=NAME_LENGTH))
     if reserved and _reserved(name.casefold()):
         raise IllegalMoveError(Message("this name is kept for the table (You, the bots, the players' default names): "
                                        "choose another"))
     return name
+
+
+TEXT_INVISIBLE = N_("a text may not hold control or invisible characters")
+TEXT_LENGTH = N_("a text has at most {n} characters")
+
+
+def clean_text(text: object, limit: int, lines: bool = False) -> str:
+    """A teacher's text (a class's or an item's title; with ``lines``, a lesson's prompt,
+    hint or explanation, which may hold line breaks) cleaned as names are
+    (:func:`clean_name`): NFKC-normalised, runs of spaces as one, no control, format,
+    surrogate or invisible characters, at most ``limit`` characters; or a refusal (an
+    IllegalMoveError with one sentence).
+
+    >>> clean_text("  Week\\u00a03:   tochoo ", 80), clean_text("Lead.\\nThen?", 80, lines=True)
+    ('Week 3: tochoo', 'Lead.\\nThen?')
+    >>> clean_text("7B\\ud800", 80)
+    Traceback (most recent call last):
+        ...
+    bhabho_widget.engine.errors.IllegalMoveError: a text may not hold control or invisible characters
+    >>> clean_text("x" * 81, 80)
+    Traceback (most recent call last):
+        ...
+    bhabho_widget.engine.errors.IllegalMoveError: a text has at most 80 characters
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"clean_text takes text, not {type(text).__name__}")
+    refusal = Message(TEXT_INVISIBLE)
+    if lines:
+        cleaned = "\n".join(_normalised(line, refusal) for line in text.split("\n")).strip("\n")
+    else:
+        cleaned = _normalised(text, refusal)
+    if len(cleaned) > limit:
+        raise IllegalMoveError(Message(TEXT_LENGTH, n=limit))
+    return cleaned
+
+
+def _normalised(text: str, refusal: Message) -> str:
+    """``text`` NFKC-normalised with runs of spaces as one (and none at its ends), or
+    ``refusal`` when it holds a control, format, surrogate, private-use, unassigned or
+    invisible character, or starts with a mark that has nothing to sit on."""
+    if any(0xD800 <= ord(ch) <= 0xDFFF for ch in text):  # a lone surrogate: no text at all
+        raise IllegalMoveError(refusal)
+    text = unicodedata.normalize("NFKC", text)
+    for ch in text:
+        if ch in " \t":
+            continue
+        if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp") or ord(ch) in _INVISIBLE:
+            raise IllegalMoveError(refusal)
+    text = " ".join(text.split())
+    if text and unicodedata.category(text[0]).startswith("M"):  # a mark with nothing to sit on
+        raise IllegalMoveError(refusal)
+    return text
 
 
 def _reserved(key: str) -> bool:

@@ -34,7 +34,9 @@ import csv
 import datetime
 import html
 import io
+import json
 import threading
+import time
 import weakref
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
@@ -49,6 +51,7 @@ from ..engine.game import Game
 from ..i18n import N_, Message, Translator, check_language, default_language, translator
 from .backend import LessonSteps, StoredGame
 from .base import STATIC, BaseWidget, OwnedPanel, check_deck
+from .class_state import PUSHES, apply_update, safe_cell
 from .connection import CONNECT_TIMEOUT, Connection
 from .controller import check_version
 from .exercises import lesson_from_json, lesson_to_json, make_exercise
@@ -62,8 +65,6 @@ from .widget import Table
 __all__ = ["Class", "ClassClient", "ClassReporter", "StudentClass", "TeacherClass", "class_game"]
 
 FINAL_CLOSE = frozenset(int(code) for code in SERVER_PROTOCOL["close_codes"]["final"])
-PUSHES = ("class_state", "class_mine")
-"""Frames the server sends on its own (the newest state); every other frame answers a message."""
 
 OUT_OF_REACH = N_("the class's server is out of reach; trying again")
 NO_ANSWER = N_("the class's server did not answer; try again")
@@ -73,6 +74,9 @@ NO_SUCH_ITEM = N_("this class has no item {item}")
 NO_SUCH_GAME = N_("this class has no game {game}")
 STALE = N_("the class changed before that click arrived; nothing was done, please try again")
 GAME_TITLE = N_("{student}'s game at table {table}, round {round}, as {student} saw it, with its review.")
+DRAW_COSTLY = 0.03
+"""Seconds of drawing the teacher's panel beyond which changes streaming in are drawn together
+(a big class): the next drawing waits three times as long as the last one took."""
 CSV_HEADERS = ("student", "kind", "item", "title", "step", "question", "status", "tries", "answers", "round",
                "inaccuracies", "mistakes", "blunders", "finished")
 """The columns of :meth:`TeacherClass.to_csv`: one row per student and question, then one per game."""
@@ -155,7 +159,7 @@ class ClassClient:
 
     def _on_push(self, frame: dict[str, Any]) -> None:
         if self.state is None or frame.get("version", 0) >= self.state.get("version", 0):
-            self.state = frame
+            self.state = frame = apply_update(self.state, frame)  # a change is applied to the class known
             self.state_received.set()
             if self.on_state is not None:
                 self.on_state(frame)
@@ -183,7 +187,8 @@ class TeacherPanel(_Panel):
     classroom: Any = traitlets.Dict(allow_none=True, default_value=None).tag(sync=True)
 
     _HANDLERS: ClassVar[dict[str, Callable[[Any, dict[str, Any]], None]]] = {
-        "class_review": _Panel._forward, "set_language": BaseWidget._msg_set_language}
+        "class_review": _Panel._forward, "class_joining": _Panel._forward, "class_size": _Panel._forward,
+        "class_remove": _Panel._forward, "set_language": BaseWidget._msg_set_language}
 
 
 class StudentPanel(_Panel):
@@ -291,6 +296,9 @@ class _ClassWidget:
 
     def close(self) -> None:
         """Leave the class (nothing of it is deleted)."""
+        timer = getattr(self, "_draw_timer", None)
+        if timer is not None:
+            timer.cancel()
         self.client.close()
         if self.opened is not None and hasattr(self.opened, "close"):
             self.opened.close()
@@ -310,6 +318,10 @@ class TeacherClass(_ClassWidget):
         self._deck = check_deck(deck)
         panel = TeacherPanel(self, labels=self._translator.labels(), lang=self._translator.code, deck=self._deck)
         self._open_game: str | None = None
+        self._drawn_at = 0.0
+        self._drawing = threading.Lock()
+        self._draw_timer: threading.Timer | None = None
+        self._draw_every = 0.0
         super().__init__(client, panel, language)
         self._sync()
 
@@ -381,7 +393,10 @@ class TeacherClass(_ClassWidget):
 
     def to_csv(self) -> str:
         """The class as CSV text: one row per student and question (its status, tries and
-        answers), then one per game (its round and grade counts); see :data:`CSV_HEADERS`."""
+        answers), then one per game (its round and grade counts); see :data:`CSV_HEADERS`.
+        A cell a spreadsheet would read as a formula (a text beginning with ``=``, ``+``,
+        ``-``, ``@``, a tab or a carriage return: a student's name, a title) begins with a
+        ``'`` (:func:`.class_state.safe_cell`, OWASP's rule)."""
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
         writer.writerow(CSV_HEADERS)
@@ -389,14 +404,14 @@ class TeacherClass(_ClassWidget):
         names = {i["id"]: i.get("names", []) for i in self.items}
         for row in self.answers():
             texts = [_answer_text(c, names.get(row["item"], []), labels) for c in row["answers"]]
-            writer.writerow([row["student"], "answer", row["item"], row["title"], row["step"], row["prompt"], row["status"],
-                             row["tries"], " ".join(texts), "", "", "", "", ""])
+            writer.writerow(map(safe_cell, [row["student"], "answer", row["item"], row["title"], row["step"], row["prompt"],
+                                            row["status"], row["tries"], " ".join(texts), "", "", "", "", ""]))
         titles = {i["id"]: i["title"] for i in self.items}
         for g in self.games():
             c = _counts(g["counts"])
-            writer.writerow([g["student"], "game", g["item"], titles.get(g["item"], ""), "", "", "", "", "", g["round"],
-                             c["inaccuracy"], c["mistake"], c["blunder"],
-                             datetime.datetime.fromtimestamp(g["finished"], datetime.timezone.utc).isoformat(timespec="seconds")])
+            finished = datetime.datetime.fromtimestamp(g["finished"], datetime.timezone.utc).isoformat(timespec="seconds")
+            writer.writerow(map(safe_cell, [g["student"], "game", g["item"], titles.get(g["item"], ""), "", "", "", "", "",
+                                            g["round"], c["inaccuracy"], c["mistake"], c["blunder"], finished]))
         return out.getvalue()
 
     def refresh(self) -> None:
@@ -443,8 +458,51 @@ class TeacherClass(_ClassWidget):
         return table
 
     def forget_student(self, name: str) -> None:
-        """Delete everything of student ``name`` in the class (at their request)."""
+        """Delete everything of student ``name`` in the class (at their request): their
+        answers, games and place (:meth:`remove_student`)."""
+        self.remove_student(name)
+
+    def remove_student(self, name: str) -> None:
+        """Remove student ``name`` from the class with everything of theirs (their answers,
+        games and place; their notebook is told). Close joining first (:meth:`close_joining`)
+        if they should not come back under a new name."""
         self.client.request({"type": "class_forget_student", "student": str(name)[:40]})
+        self._sync()
+
+    @property
+    def joining(self) -> bool:
+        """Whether new students may join (a student who has a place comes back either way)."""
+        return bool(self.state.get("joining", True))
+
+    def close_joining(self) -> None:
+        """Take no new students (those with a place come back with their token)."""
+        self.client.request({"type": "class_joining", "open": False})
+        self._sync()
+
+    def open_joining(self) -> None:
+        """Take new students again (up to :attr:`size`)."""
+        self.client.request({"type": "class_joining", "open": True})
+        self._sync()
+
+    @property
+    def size(self) -> int:
+        """How many students the class takes (at most 300)."""
+        return int(self.state.get("size", 300))
+
+    def set_size(self, size: int) -> None:
+        """Take at most ``size`` students (1 to 300); below the students it has, it takes no new ones."""
+        if not isinstance(size, int) or isinstance(size, bool):
+            raise TypeError(f"a class's size is a number of students, not {str(size)[:20]!r}")
+        self.client.request({"type": "class_size", "size": size})
+        self._sync()
+
+    @property
+    def join_line(self) -> str:
+        """The line a student runs in their own notebook to join, as the view shows it: the
+        import, the server, the code and (stand-alone) a name to fill in."""
+        hub = bool(self.client.hello.get("hub_token"))
+        name = "" if hub else ', name="..."'
+        return f"from bhabho_widget import Class; Class.join({json.dumps(self.client.server)}, {json.dumps(self.code)}{name})"
 
     def delete(self) -> None:
         """Delete the class: its students, items, answers, games and tables, at once."""
@@ -453,18 +511,54 @@ class TeacherClass(_ClassWidget):
 
     # ------------------------------------------------------------------ the browser
     def _on_message(self, message: dict[str, Any]) -> None:
-        if message["type"] == "class_review":
+        kind = message["type"]
+        if kind == "class_review":
             self.open_game(message["game"])
+        elif kind == "class_joining":
+            if message["open"]:
+                self.open_joining()
+            else:
+                self.close_joining()
+        elif kind == "class_size":
+            self.set_size(message["size"])
+        elif kind == "class_remove":
+            self.remove_student(message["student"])
+
+    def _on_state(self, frame: dict[str, Any]) -> None:
+        """A change pushed by the server: :attr:`state` has it at once, and the panel is drawn
+        again; for a big class (drawing it took more than :data:`DRAW_COSTLY`), at most once in
+        three times as long as the drawing took, so that answers streaming in are drawn together."""
+        with self._drawing:
+            if self._draw_timer is not None:
+                return
+            wait = self._drawn_at + self._draw_every - time.monotonic()
+            if wait > 0:
+                self._draw_timer = threading.Timer(wait, self._timed_sync)
+                self._draw_timer.daemon = True
+                self._draw_timer.start()
+                return
+        self._sync()
+
+    def _timed_sync(self) -> None:
+        with self._drawing:
+            self._draw_timer = None
+        self._sync()
 
     def _sync(self) -> None:
-        state = self.state
+        started = time.monotonic()
+        self._draw(self.state)
+        self._drawn_at = time.monotonic()
+        took = self._drawn_at - started
+        self._draw_every = 3 * took if took > DRAW_COSTLY else 0.0
+
+    def _draw(self, state: dict[str, Any]) -> None:
         labels = self._translator.labels()
         names = {i["id"]: i.get("names", []) for i in state.get("items", [])}
         titles = {i["id"]: i["title"] for i in state.get("items", [])}
         self._version += 1
         self.panel.classroom = None if not state else {
             "version": self._version, "code": state["code"], "title": state["title"], "teacher": state["teacher"],
-            "server": self.client.server[:200],
+            "server": self.client.server[:200], "join": self.join_line, "joining": self.joining, "size": self.size,
             "students": [{"name": s["name"], "consent": s["consent"]} for s in state["students"]],
             "items": [{"id": i["id"], "kind": i["kind"], "title": i["title"],
                        "questions": [{"step": q["step"], "prompt": q["prompt"], "kind": q["kind"]} for q in i["questions"]],
@@ -681,11 +775,14 @@ class StudentClass(_ClassWidget):
         self.client.request({"type": "class_forget"})
         self._sync()
 
-    def _item(self, item: str | int) -> dict[str, Any]:
+    def _item(self, item: str | int, asked: bool = False) -> dict[str, Any]:
         items = self.items
         if isinstance(item, int) and not isinstance(item, bool) and 0 <= item < len(items):
             return items[item]
         found = next((i for i in items if item in (i["id"], i["title"])), None)
+        if found is None and not asked:  # handed out a moment ago: the class is asked again
+            self.client.request({"type": "class_mine"})
+            return self._item(item, asked=True)
         if found is None:
             raise MessageError(Message(NO_SUCH_ITEM, item=str(item)[:20]))
         return found

@@ -381,11 +381,18 @@ class LessonScript:
         return picker
 
     def choices(self, step: int) -> list[Any]:
-        """The answers offered at ``step``'s exercise: the cards of the player to move, every seat, or take/pass."""
+        """The answers offered at ``step``'s exercise: cards of the player to move, every seat,
+        or take/pass. A card question with the coach's answer key (what should be played,
+        :func:`~.exercises.make_exercise`) offers the cards the position allows; one without
+        (a rule question such as "which card may Player 1 play?") the whole hand."""
         ex = self.exercises[step]
         if ex.kind == "card":
             g = self._at(step)
-            return [c.code for c in g.hand(g.current_player)]  # type: ignore[arg-type]
+            hand = g.hand(g.current_player)  # type: ignore[arg-type]
+            if ex.key:
+                legal = set(g.legal_cards())
+                return [c.code for c in hand if c in legal]
+            return [c.code for c in hand]
         if ex.kind == "take":
             return list(TAKE_CHOICES)
         return list(range(self.game.num_players))

@@ -43,7 +43,7 @@ from ..engine.errors import MessageError
 from ..i18n.labels import LABELS, PLURAL_CATEGORIES, PLURAL_LABELS
 
 __all__ = [
-    "BROWSER_WRITABLE", "LABELS", "LARGE_MAX_BYTES", "LARGE_MESSAGES", "MAX_BYTES", "MESSAGE_TYPES", "PACE_MAX",
+    "BROWSER_WRITABLE", "LABELS", "LARGE_MAX_BYTES", "LARGE_MESSAGES", "MAX_BYTES", "MAX_DEPTH", "MESSAGE_TYPES", "PACE_MAX",
     "PACE_MIN", "PLURAL_CATEGORIES",
     "PLURAL_LABELS", "PROTOCOL", "SERVER_MESSAGE_TYPES", "SERVER_PROTOCOL", "TS_PATH", "WS_MAX_BYTES",
     "check_frame", "check_message", "check_pace", "check_trait", "check_view", "menu_key", "typescript",
@@ -78,6 +78,8 @@ LARGE_MAX_BYTES: int = SERVER_PROTOCOL["large_max_bytes"]
 """The longest frame of one of :data:`LARGE_MESSAGES` (a lesson handed out to a class)."""
 LARGE_MESSAGES: frozenset[str] = frozenset(SERVER_PROTOCOL["large_messages"])
 """The messages that may be longer than :data:`MAX_BYTES`, up to :data:`LARGE_MAX_BYTES`."""
+MAX_DEPTH: int = SERVER_PROTOCOL["max_depth"]
+"""The deepest a frame may nest lists and objects."""
 WS_MAX_BYTES: int = 1 << 20
 """The longest frame the server's websocket reads at all (uvicorn's ``ws_max_size``); a longer
 one closes the connection with the websocket's own code 1009, "message too big"."""
@@ -286,11 +288,18 @@ def check_message(content: object, allowed_types: Iterable[str]) -> dict[str, An
     return _check(content, allowed, "widget", "this widget takes")
 
 
-def check_frame(text: object) -> dict[str, Any]:
+def check_frame(text: object, large: bool = True) -> dict[str, Any]:
     """Check the raw text of a websocket frame a client sent the table server (see
     ``server_protocol.json``): JSON text of at most :data:`MAX_BYTES` bytes (one of
-    :data:`LARGE_MESSAGES`, a lesson handed out to a class: :data:`LARGE_MAX_BYTES`), then a
-    message as :func:`check_message` checks the browser's. Returns the message, or raises MessageError.
+    :data:`LARGE_MESSAGES`, a lesson handed out to a class, when ``large``: :data:`LARGE_MAX_BYTES`),
+    nested at most :data:`MAX_DEPTH` deep, then a message as :func:`check_message` checks the
+    browser's. Returns the message, or raises MessageError.
+
+    The length is checked before anything reads the text: a frame longer in characters than its
+    limit in bytes is refused at once (a character is at least one byte), and only a frame within
+    it is measured in bytes and parsed; the nesting is left to the parser's own limit, then
+    checked on what it made (which the frame's size bounds). ``large=False`` (a connection that
+    may not send a large message) holds every frame to :data:`MAX_BYTES`.
 
     >>> check_frame('{"type": "take", "version": 3, "seq": 1}')
     {'type': 'take', 'version': 3, 'seq': 1}
@@ -298,20 +307,46 @@ def check_frame(text: object) -> dict[str, Any]:
     Traceback (most recent call last):
         ...
     bhabho_widget.engine.errors.MessageError: 'play' needs 'seq' as a message number (an integer from 1 to ...), got true
+    >>> check_frame('{"type": "class_hand_out", "title": "", "lesson": "' + "x" * 3000 + '"}', large=False)
+    Traceback (most recent call last):
+        ...
+    bhabho_widget.engine.errors.MessageError: a message has at most 2048 bytes
     """
     if not isinstance(text, str):
         raise MessageError("frames must be JSON text")
-    size = len(text.encode("utf-8")) if len(text) <= LARGE_MAX_BYTES else LARGE_MAX_BYTES + 1
-    too_long = MessageError(f"a message has at most {MAX_BYTES} bytes")
-    if size > LARGE_MAX_BYTES:
-        raise too_long
+    limit = LARGE_MAX_BYTES if large else MAX_BYTES
+    size = len(text) if len(text) > limit else len(text.encode("utf-8", "surrogatepass"))
+    if size > limit:
+        raise MessageError(f"a message has at most {limit} bytes")
     try:
         content = json.loads(text)
-    except (ValueError, RecursionError):
-        raise too_long if size > MAX_BYTES else MessageError("a message must be JSON") from None
+    except RecursionError:
+        raise MessageError("a message is nested too deeply") from None
+    except ValueError:
+        raise MessageError("a message must be JSON") from None
+    if _deeper(content, MAX_DEPTH):
+        raise MessageError("a message is nested too deeply")
     if size > MAX_BYTES and not (isinstance(content, Mapping) and content.get("type") in LARGE_MESSAGES):
-        raise too_long
+        raise MessageError(f"a message has at most {MAX_BYTES} bytes")
     return _check(content, SERVER_MESSAGE_TYPES, "server", "the server takes", width=90)
+
+
+def _deeper(value: object, limit: int) -> bool:
+    """Whether ``value`` (parsed JSON) nests lists and objects deeper than ``limit``; it walks
+    the lists and objects only, each once.
+
+    >>> _deeper({"a": [[1]]}, 3), _deeper({"a": [[1]]}, 2)
+    (False, True)
+    """
+    level = [value] if isinstance(value, (list, dict)) else []
+    depth = 0
+    while level:
+        depth += 1
+        if depth > limit:
+            return True
+        level = [child for item in level for child in (item.values() if isinstance(item, dict) else item)
+                 if isinstance(child, (list, dict))]
+    return False
 
 
 def check_pace(value: object) -> float:

@@ -110,6 +110,8 @@ export function mountTeacher(model: Model, el: HTMLElement): () => void {
   });
   el.append(root);
   const send = (msg: ClassMessage) => model.send(msg);
+  let removing: string | null = null; // the student the question "remove?" is about
+  let rosterOpen = false;
 
   function draw(): void {
     const t = translator(model.get("labels"), model.get("lang"));
@@ -124,8 +126,32 @@ export function mountTeacher(model: Model, el: HTMLElement): () => void {
     const join = h("div.bh-cl-join", {},
       h("p.bh-cl-code", { "data-testid": "class-code" }, t("class_code", { code: v.code })),
       h("p", {}, t("class_join_how")),
-      h("code.bh-cl-join-code", {}, `Class.join(${JSON.stringify(v.server)}, ${JSON.stringify(v.code)})`),
-      h("p", {}, v.students.length ? t("class_students_count", { n: v.students.length }) : t("class_no_students")));
+      h("code.bh-cl-join-code", { "data-testid": "class-join-line" }, v.join),
+      v.join.includes("name=") ? h("p", {}, t("class_join_name")) : null,
+      h("p", {}, v.students.length ? t("class_places", { n: v.students.length, size: v.size }) : t("class_no_students")));
+    const size = h("input.bh-input", {
+      id: `${uid}-size`, type: "number", min: 1, max: 300, value: v.size, "data-testid": "class-size",
+    });
+    const joining = h("div.bh-cl-tools", { role: "group", "aria-labelledby": `${uid}-joining` },
+      h("p.bh-cl-note", { id: `${uid}-joining`, "data-testid": "class-joining", "data-open": String(v.joining) },
+        t(v.joining ? "class_joining_open" : "class_joining_closed")),
+      h("button.bh-btn", { type: "button", "data-testid": "class-joining-toggle" },
+        t(v.joining ? "class_close_joining" : "class_open_joining")),
+      h("span.bh-field", {}, h("label", { for: size.id }, t("class_size_label")), size),
+      h("button.bh-btn", { type: "button", "data-testid": "class-size-set" }, t("class_size_set")));
+    const roster = h("details.bh-cl-section", { "data-testid": "class-roster", open: rosterOpen || removing !== null },
+      h("summary", {}, t("class_roster")),
+      h("ul.bh-cl-list", {}, ...v.students.map((s) => h("li", { "data-student": s.name },
+        h("span.bh-cl-name", {}, s.name), " ",
+        removing === s.name
+          ? h("span.bh-cl-ask", { role: "group" }, t("class_remove_ask", { name: s.name }), " ",
+            h("button.bh-btn.is-danger", { type: "button", "data-remove-yes": s.name, "data-focus-key": "remove-yes" },
+              t("class_remove_yes")),
+            h("button.bh-btn", { type: "button", "data-remove-no": s.name }, t("class_remove_no")))
+          : h("button.bh-btn", {
+            type: "button", "data-remove": s.name, "data-focus-key": `remove-${s.name}`,
+            "aria-label": t("class_remove_aria", { name: s.name }),
+          }, t("class_remove"))))));
     const lessons = v.items.filter((i) => i.kind === "lesson");
     const grids = lessons.length ? lessons.map((item) => renderGrid(v, item, t, uid))
       : [h("p.bh-cl-empty", {}, t("class_no_lessons"))];
@@ -148,15 +174,37 @@ export function mountTeacher(model: Model, el: HTMLElement): () => void {
       })) : h("p.bh-cl-empty", {}, t("class_no_games")));
     const csv = h("button.bh-btn", { type: "button", "data-testid": "class-csv" }, t("class_csv"));
     const tools = h("div.bh-cl-tools", {}, csv, languageMenu(model, uid, t));
-    redraw(root, [title, join, ...grids, tableList, games, tools, errorLine(model)]);
+    redraw(root, [title, join, joining, roster, ...grids, tableList, games, tools, errorLine(model)]);
   }
 
   root.addEventListener("click", (e) => {
     const target = e.target as HTMLElement;
+    const v: ClassroomView | null = model.get("classroom") ?? null;
+    const button = target.closest<HTMLElement>("button");
     const open = target.closest<HTMLElement>("button[data-game]");
     if (open?.dataset.game) send({ type: "class_review", game: open.dataset.game });
-    else if (target.closest("[data-testid=class-csv]")) download(model.get("classroom") ?? null);
+    else if (target.closest("[data-testid=class-csv]")) download(v);
+    else if (v && button?.dataset.testid === "class-joining-toggle") send({ type: "class_joining", open: !v.joining });
+    else if (v && button?.dataset.testid === "class-size-set") {
+      const size = Number(root.querySelector<HTMLInputElement>("[data-testid=class-size]")?.value);
+      if (Number.isInteger(size) && size >= 1 && size <= 300) send({ type: "class_size", size });
+    } else if (button?.dataset.remove !== undefined) {
+      removing = button.dataset.remove;
+      draw();
+      root.querySelector<HTMLElement>("[data-focus-key=remove-yes]")?.focus();
+    } else if (button?.dataset.removeNo !== undefined) {
+      removing = null;
+      draw();
+    } else if (button?.dataset.removeYes !== undefined) {
+      removing = null;
+      send({ type: "class_remove", student: button.dataset.removeYes });
+      draw();
+    }
   });
+  root.addEventListener("toggle", (e) => {
+    const target = e.target as HTMLElement;
+    if (target instanceof HTMLDetailsElement && target.dataset.testid === "class-roster") rosterOpen = target.open;
+  }, true);
   root.addEventListener("change", (e) => {
     const target = e.target as HTMLSelectElement;
     if (target.dataset.testid === "class-language" && target.value !== model.get("lang")) {

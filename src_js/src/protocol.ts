@@ -510,13 +510,16 @@ export interface ClassGame {
   finished: number;
 }
 
-/** The teacher's view of a class: its code and server (students join with them), the students, the items handed out, one cell per student and question answered or skipped, the games students sent, the whole as CSV text, and the game open in the review under the view (null: none). version grows with every change. */
+/** The teacher's view of a class: its code and server (students join with them), the line a student runs to join, whether new students may join and how many the class takes, the students, the items handed out, one cell per student and question answered or skipped, the games students sent, the whole as CSV text, and the game open in the review under the view (null: none). version grows with every change. */
 export interface ClassroomView {
   version: Version;
   code: string;
   title: string;
   teacher: string;
   server: string;
+  join: string;
+  joining: boolean;
+  size: Count;
   students: ClassStudent[];
   items: ClassItem[];
   cells: ClassCell[];
@@ -801,6 +804,24 @@ export interface ClassReviewMessage {
   game: string;
 }
 
+/** Class, the teacher's view: open (true) or close (false) the class to new students. */
+export interface ClassJoiningMessage {
+  type: "class_joining";
+  open: boolean;
+}
+
+/** Class, the teacher's view: take at most this many students. */
+export interface ClassSizeMessage {
+  type: "class_size";
+  size: number;
+}
+
+/** Class, the teacher's view: remove this student from the class with everything of theirs. */
+export interface ClassRemoveMessage {
+  type: "class_remove";
+  student: string;
+}
+
 /** Class, a student's view: agree (true) or not (false) that their answers and finished games go to the teacher; version is the view's (a click on an older view is refused). */
 export interface ClassAgreeMessage {
   type: "class_agree";
@@ -850,6 +871,9 @@ export type Message =
   | EditLessonMessage
   | EditAnswerMessage
   | ClassReviewMessage
+  | ClassJoiningMessage
+  | ClassSizeMessage
+  | ClassRemoveMessage
   | ClassAgreeMessage
   | ClassOpenMessage
   | ClassForgetMessage;
@@ -886,6 +910,9 @@ export const MESSAGE_TYPES: readonly MessageType[] = [
   "edit_lesson",
   "edit_answer",
   "class_review",
+  "class_joining",
+  "class_size",
+  "class_remove",
   "class_agree",
   "class_open",
   "class_forget",
@@ -1139,7 +1166,20 @@ export const LABELS = {
   class_teacher_title: "Class {title}",
   class_code: "Class code: {code}",
   class_join_how: "Students join in their notebook with:",
-  class_students_count: "Students: {n}",
+  class_join_name: "Each student puts their own name in place of the dots.",
+  class_places: "Students: {n} of {size} places",
+  class_joining_open: "Open to new students.",
+  class_joining_closed: "Closed to new students: those who have a place come back.",
+  class_close_joining: "Close to new students",
+  class_open_joining: "Open to new students",
+  class_size_label: "Places",
+  class_size_set: "Set places",
+  class_roster: "Students",
+  class_remove: "Remove",
+  class_remove_aria: "Remove {name} from the class",
+  class_remove_ask: "Remove {name} from the class, with everything they sent?",
+  class_remove_yes: "Remove",
+  class_remove_no: "Keep",
   class_no_students: "No student has joined yet.",
   class_no_lessons: "No lesson handed out yet.",
   class_grid_caption: "{title}: each student's answers, question by question",

@@ -11,6 +11,7 @@ import { FakeModel } from "./fixtures";
 function teacherView(patch: Partial<ClassroomView> = {}): ClassroomView {
   return {
     version: 3, code: "abcDEF123", title: "7B", teacher: "mrs_k", server: "127.0.0.1:8765",
+    join: 'from bhabho_widget import Class; Class.join("127.0.0.1:8765", "abcDEF123", name="...")', joining: true, size: 300,
     students: [{ name: "Asha", consent: true }, { name: "Ben", consent: null }],
     items: [
       { id: "L1", kind: "lesson", title: "Your lead", tables: 0, questions: [
@@ -65,7 +66,10 @@ describe("the teacher's view", () => {
     const { q, qa } = teacher();
     expect(q("[data-testid=class-teacher] h3").textContent).toBe("Class 7B");
     expect(q("[data-testid=class-code]").textContent).toBe("Class code: abcDEF123");
-    expect(q(".bh-cl-join-code").textContent).toBe('Class.join("127.0.0.1:8765", "abcDEF123")');
+    expect(q("[data-testid=class-join-line]").textContent).toBe(
+      'from bhabho_widget import Class; Class.join("127.0.0.1:8765", "abcDEF123", name="...")');
+    expect(q(".bh-cl-join").textContent).toContain("Each student puts their own name in place of the dots.");
+    expect(q(".bh-cl-join").textContent).toContain("Students: 2 of 300 places");
     const grid = q("[data-testid=class-grid] table");
     expect(grid.querySelector("caption")?.textContent).toBe("Your lead: each student's answers, question by question");
     expect(Array.from(grid.querySelectorAll("thead th"), (th) => th.textContent)).toEqual([
@@ -100,6 +104,33 @@ describe("the teacher's view", () => {
     expect(sent()).toEqual([{ type: "class_review", game: "g1" }]);
   });
 
+  it("closes and opens joining, sets the places, and removes a student after asking", () => {
+    const { model, q, qa, sent } = teacher();
+    expect(q("[data-testid=class-joining]").textContent).toBe("Open to new students.");
+    q<HTMLButtonElement>("[data-testid=class-joining-toggle]").click();
+    q<HTMLInputElement>("[data-testid=class-size]").value = "25";
+    q<HTMLButtonElement>("[data-testid=class-size-set]").click();
+    model.set("classroom", teacherView({ version: 4, joining: false, size: 25 }));
+    expect(q("[data-testid=class-joining]").textContent).toBe("Closed to new students: those who have a place come back.");
+    expect(q("[data-testid=class-joining-toggle]").textContent).toBe("Open to new students");
+    const remove = q<HTMLButtonElement>("[data-remove=Ben]");
+    expect(remove.getAttribute("aria-label")).toBe("Remove Ben from the class");
+    remove.click();
+    expect(q("[data-student=Ben] .bh-cl-ask").textContent).toContain("Remove Ben from the class, with everything they sent?");
+    expect(document.activeElement?.getAttribute("data-remove-yes")).toBe("Ben");
+    q<HTMLButtonElement>("[data-remove-no=Ben]").click();
+    expect(qa(".bh-cl-ask")).toHaveLength(0);
+    q<HTMLButtonElement>("[data-remove=Ben]").click();
+    q<HTMLButtonElement>("[data-remove-yes=Ben]").click();
+    expect(sent()).toEqual([{ type: "class_joining", open: false }, { type: "class_size", size: 25 },
+      { type: "class_remove", student: "Ben" }]);
+  });
+
+  it("shows a hub's join line without a name to fill in", () => {
+    const { q } = teacher(teacherView({ join: 'from bhabho_widget import Class; Class.join("https://hub/services/bhabho/", "abc")' }));
+    expect(q(".bh-cl-join").textContent).not.toContain("in place of the dots");
+  });
+
   it("downloads the kernel's CSV", () => {
     const created: Blob[] = [];
     const url = vi.spyOn(URL, "createObjectURL").mockImplementation((b) => { created.push(b as Blob); return "blob:x"; });
@@ -127,7 +158,7 @@ describe("the teacher's view", () => {
     const { q } = mountClass({ classroom: teacherView(), class_student: undefined, lang: "de",
       labels: { language: "Sprache", review: "Analyse" } });
     expect(q("[data-testid=class-teacher]").getAttribute("lang")).toBe("de");
-    expect(q("label").textContent).toBe("Sprache");
+    expect(q("label[for$=-language]").textContent).toBe("Sprache");
     expect(q("[data-testid=class-game-open]").textContent).toBe("Analyse");
   });
 });

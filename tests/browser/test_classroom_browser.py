@@ -193,7 +193,8 @@ def test_the_teacher_s_view_in_german(page, jupyter_server, class_server):
                  f"s = Class.join({address!r}, t.code, name='Dev', language='de')\ns.agree()\n"
                  "s.open(0).answer('KH')\nt"], TEACHER)
     assert root.get_attribute("lang") == "de"
-    assert root.locator("label").first.inner_text() == de["language"] == "Sprache"
+    assert root.locator("label[for$='-language']").inner_text() == de["language"] == "Sprache"
+    assert root.locator("label[for$='-size']").inner_text() == de["class_size_label"] == "Plätze"
     cell(root, "Dev", 0).wait_for()
     page.wait_for_function("(el) => el.dataset.status === 'right_first'", arg=cell(root, "Dev", 0).element_handle())
     screenshot(root, "class-teacher-grid-de")
@@ -251,7 +252,7 @@ def test_a_student_s_notice_in_hindi(page, jupyter_server, class_server):
         LESSON + f"t = Class.create({address!r}, '7E', key={key!r}, language='hi')\nt.hand_out(lesson)\n"
                  f"k = Class.join({address!r}, t.code, name='Farah', language='hi')\nk"], STUDENT)
     assert root.get_attribute("lang") == "hi"
-    assert root.locator("label").first.inner_text() == hi["language"]
+    assert root.locator("label[for$='-language']").inner_text() == hi["language"]
     assert re.search("[\u0900-\u097f]", hi["language"])
     root.locator("[data-testid=class-notice]").wait_for()
     screenshot(root, "class-student-notice-hi")
