@@ -1,4 +1,4 @@
-"""``python -m bhabho_widget.server``: serve shared tables (see :mod:`bhabho_widget.server`).
+"""``bhabho-server`` (or ``python -m bhabho_widget.server``): serve shared tables (see :mod:`bhabho_widget.server`).
 
 Without the ``server`` extra (starlette, uvicorn, websockets) it says so in one line, exit
 code 2. A bad ``--db`` (a missing folder, a read-only or corrupt file) or an address that cannot be
@@ -19,14 +19,10 @@ import socket
 import sys
 
 
-def main(argv: list[str] | None = None) -> int:
-    try:
-        from .app import Limits
-    except ImportError as err:  # the "server" extra is not installed: one line, not a traceback
-        missing = (err.name or str(err)).partition(".")[0]
-        print(f"the table server needs starlette, uvicorn and websockets ({missing} is missing): "
-              "pip install 'bhabho_widget[server]'", file=sys.stderr)
-        return 2
+def build_parser() -> argparse.ArgumentParser:
+    """The server's command line (``bhabho-server``, ``python -m bhabho_widget.server``); it
+    needs the ``server`` extra, whose limits are its defaults (an ImportError without it)."""
+    from .app import Limits
 
     limits = Limits()
     parser = argparse.ArgumentParser(prog="python -m bhabho_widget.server",
@@ -65,6 +61,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hub-api-url", default=os.environ.get("JUPYTERHUB_API_URL", ""),
                         help="the JupyterHub API that tells who a player is (set by the hub for its services); "
                              "with it, only the hub's users join, under their hub names")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    try:
+        parser = build_parser()
+        from .app import Limits
+    except ImportError as err:  # the "server" extra is not installed: one line, not a traceback
+        missing = (err.name or str(err)).partition(".")[0]
+        print(f"the table server needs starlette, uvicorn and websockets ({missing} is missing): "
+              "pip install 'bhabho_widget[server]'", file=sys.stderr)
+        return 2
+
     args = parser.parse_args(argv)
     try:
         import uvicorn
