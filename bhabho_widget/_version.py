@@ -43,4 +43,5 @@ def version() -> str:
     """The version of this checkout's ``src_js/package.json``, or of the installed package."""
     if _PACKAGE_JSON.is_file():
         return python_version(json.loads(_PACKAGE_JSON.read_text(encoding="utf-8"))["version"])
-    return metadata.version("bhabho-widget")
+    # hatch-nodejs-version writes 0.4.0dev0 into the metadata: the same version as the checkout's 0.4.0.dev0
+    return re.sub(r"(\d)dev", r"\1.dev", metadata.version("bhabho-widget"))
