@@ -204,8 +204,7 @@ def run_arena(bots: Sequence[str], games: int, seed: int = 0, rules: Rules | str
     for name in set(lineup):
         _resolve(name, factories)
     bar = _Bar(lineup, games) if progress is True else None
-    if bar is not None:
-        progress = bar
+    report = bar if bar is not None else (progress if callable(progress) else None)
     own = None
     if executor is None and jobs > 1:
         executor = own = ProcessPoolExecutor(jobs)
@@ -221,8 +220,8 @@ def run_arena(bots: Sequence[str], games: int, seed: int = 0, rules: Rules | str
                 for k, loser, stale in _play_chunk(lineup, rules, seed, ks, factories):
                     results[k] = (loser, stale)
                 done += len(ks)
-                if progress:
-                    progress(done, games)
+                if report is not None:
+                    report(done, games)
         else:
             futures = [executor.submit(_play_chunk, lineup, rules, seed, ks, factories) for ks in parts]
             for fut in as_completed(futures):
@@ -230,8 +229,8 @@ def run_arena(bots: Sequence[str], games: int, seed: int = 0, rules: Rules | str
                 for k, loser, stale in chunk_results:
                     results[k] = (loser, stale)
                 done += len(chunk_results)
-                if progress:
-                    progress(done, games)
+                if report is not None:
+                    report(done, games)
     finally:
         if own is not None:
             own.shutdown()
@@ -256,7 +255,8 @@ def run_arena(bots: Sequence[str], games: int, seed: int = 0, rules: Rules | str
     return out
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def build_parser() -> argparse.ArgumentParser:
+    """The arena's command line (``python -m bhabho_widget.play.arena``)."""
     parser = argparse.ArgumentParser(prog="python -m bhabho_widget.play.arena", description=__doc__.split("\n\n")[0])
     parser.add_argument("--players", type=int, default=None, help="seats at the table (default: the lineup's length)")
     parser.add_argument("--bots", default="search,rules,rules,rules",
@@ -269,6 +269,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     parser.add_argument("--plot", metavar="FILE", help="save the bar chart to FILE (PNG, SVG ...)")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
     args = parser.parse_args(argv)
     lineup = [b.strip() for b in args.bots.split(",") if b.strip()]
     if args.players is not None:

@@ -67,7 +67,6 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     try:
         parser = build_parser()
-        from .app import Limits
     except ImportError as err:  # the "server" extra is not installed: one line, not a traceback
         missing = (err.name or str(err)).partition(".")[0]
         print(f"the table server needs starlette, uvicorn and websockets ({missing} is missing): "
@@ -81,7 +80,7 @@ def main(argv: list[str] | None = None) -> int:
         print('the table server needs its extra: pip install "bhabho-widget[server]"', file=sys.stderr)
         return 2
     from ..table.protocol import WS_MAX_BYTES
-    from .app import make_app
+    from .app import Limits, make_app
     from .hub import HubIdentity
     from .store import Store, StoreError
 
