@@ -8,12 +8,14 @@ A seat that plays at random is the bhabhi in roughly 1/players of the games.
 
 import argparse
 
+from tqdm.auto import tqdm
+
 from bhabho_widget import Game, RandomBot, RuleBot, play_out
 
 
-def loss_rate(make_bot, players: int, games: int) -> float:
+def loss_rate(make_bot, players: int, games: int, name: str = "") -> float:
     lost = 0
-    for k in range(games):
+    for k in tqdm(range(games), desc=name, unit="game", leave=False, disable=None):
         g = Game.deal(players, seed=k, dealer=k % players)
         seat = k % players
         bots = [RandomBot(seed=1000 * k + s) for s in range(players)]
@@ -29,7 +31,7 @@ def main(argv=None) -> None:
     parser.add_argument("--players", type=int, default=4)
     args = parser.parse_args(argv)
     for name, make in (("RuleBot", lambda k: RuleBot(seed=k)), ("RandomBot", lambda k: RandomBot(seed=k + 99))):
-        rate = loss_rate(make, args.players, args.games)
+        rate = loss_rate(make, args.players, args.games, name)
         print(f"{name:10} is the bhabhi in {rate:6.1%} of {args.games} games with {args.players} players")
 
 

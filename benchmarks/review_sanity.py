@@ -54,6 +54,8 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
+from tqdm.auto import tqdm
+
 from bhabho_widget import Game
 from bhabho_widget.coach.review import DEFAULT_ROLLOUTS, DEFAULT_SAMPLES, review
 from bhabho_widget.play.driver import play_out
@@ -100,7 +102,7 @@ def open_decisions(kind: str, games: int, rollouts: int, samples: int, seed: int
     """Play ``games`` games with ``kind`` at seat 0 (rules bots elsewhere), review seat 0."""
     start = time.process_time()
     graded, losses = 0, []
-    for k in range(games):
+    for k in tqdm(range(games), desc=f"{kind} reviewed", unit="game", leave=False, disable=None):
         game = Game.deal(4, seed=seed * 100_003 + 1000 + k)
         bots = {0: ARENA_BOTS[kind](seed=seed * 7919 + k)}
         bots.update({s: ARENA_BOTS["rules"](seed=100 * k + s) for s in (1, 2, 3)})

@@ -174,7 +174,7 @@ async def run(url: str, tables: int, rounds: int | None, timeout: float, pid: in
     tasks = [asyncio.create_task(table(url, rounds, stats, k, opened, all_open, sources)) for k in range(tables)]
     try:
         await asyncio.wait_for(opened.wait(), timeout)
-    except TimeoutError:
+    except asyncio.TimeoutError:  # not the builtin TimeoutError before Python 3.11
         stats["errors"].append(f"only {stats['opened']} of {tables} tables opened in time")
     stats["rss_per_table_kib"] = (rss_kib(pid) - base) / max(1, stats["opened"])
     start, cpu = time.perf_counter(), cpu_seconds(pid)

@@ -22,7 +22,7 @@ against bots in a notebook cell.
 import types
 from typing import Any
 
-from . import _moved
+from . import _moved, _version
 from . import play as _play_layer
 from .engine.cards import Card
 from .engine.errors import EndlessGameError, IllegalMoveError, InvalidCardError, MessageError, PositionError, RecordError
@@ -39,7 +39,9 @@ __all__ = ["Bot", "Card", "Class", "Driver", "Editor", "EditorSession", "Endless
            "PositionError", "RandomBot", "RecordError", "RuleBot", "Rules", "SearchBot", "SeatView", "Table",
            "TableSession", "hint", "lesson_from_json", "lesson_to_json", "make_exercise", "play", "play_out",
            "play_random", "rollouts"]
-__version__ = "0.3.0"
+__version__ = _version.version()
+"""The package's version: written once, in ``src_js/package.json`` (the front end's and the
+package's are one), and read from there in a checkout, else from the installed metadata."""
 
 #: Names loaded on first use, by module: the table layer (widgets, anywidget), numpy's users.
 _LAZY = {"Table": "table.widget", "Lesson": "table.widget", "TableSession": "table.session",

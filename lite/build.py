@@ -184,7 +184,8 @@ def download_wheels(wanted: dict[str, str], into: pathlib.Path) -> dict[str, pat
 
 
 def requirements_of(wheel: pathlib.Path) -> list[str]:
-    """The names a wheel requires (no extras, no markers that exclude Python 3.14)."""
+    """The names a wheel requires in Pyodide (no extras, no markers that exclude Python 3.14 or
+    that name another platform, such as tqdm's colorama on Windows)."""
     with zipfile.ZipFile(wheel) as z:
         meta = next(n for n in z.namelist() if n.endswith(".dist-info/METADATA"))
         msg = email.parser.Parser().parsestr(z.read(meta).decode("utf-8"))
@@ -192,6 +193,8 @@ def requirements_of(wheel: pathlib.Path) -> list[str]:
     for req in msg.get_all("Requires-Dist") or []:
         spec, _, marker = req.partition(";")
         if "extra" in marker or "python_version < \"3" in marker.replace("'", '"'):
+            continue
+        if re.search(r"(platform_system|sys_platform|os_name)\s*==\s*[\"'](?!emscripten)", marker, re.I):  # not Pyodide's
             continue
         names.append(canonical(re.split(r"[ <>=!~\[(;]", spec.strip(), maxsplit=1)[0]))
     return names

@@ -69,6 +69,12 @@ def test_custom_bots_and_progress():
         run_arena(["random", "random"], games=3)
 
 
+def test_progress_true_is_a_tqdm_bar_that_ends_at_the_last_game(capsys):
+    run_arena(["rules", "random", "random"], games=6, seed=1, chunk=2, progress=True)
+    err = capsys.readouterr().err
+    assert "rules,random,random" in err and "6/6" in err and "game" in err, err
+
+
 def test_the_command_line(capsys, tmp_path):
     assert main(["--players", "3", "--bots", "rules,random,random", "--games", "6", "--seed", "4", "--json"]) == 0
     d = json.loads(capsys.readouterr().out)

@@ -3,7 +3,7 @@
 From the bottom up: ``i18n`` → ``engine`` → ``play`` → ``coach`` → ``table``. A module may
 import from its own layer and any layer below, never from one above, at module level or
 inside a function (a lazy import is an import all the same). The package's ``__init__``
-(the public API) and ``_moved`` (the old paths) sit above everything.
+(the public API), ``_moved`` (the old paths) and ``_version`` sit above everything.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import bhabho_widget
 
 PACKAGE = pathlib.Path(bhabho_widget.__file__).parent
 LAYERS = ["i18n", "engine", "play", "coach", "table", "server"]
-TOP = {"__init__", "_moved"}
+TOP = {"__init__", "_moved", "_version"}
 
 
 def module_name(path: pathlib.Path) -> str:
@@ -70,7 +70,7 @@ SOURCES = sorted(p for p in PACKAGE.rglob("*.py") if "node_modules" not in p.par
 def test_every_module_is_in_a_layer():
     for path in SOURCES:
         layer_of(module_name(path))
-    assert {p.name for p in PACKAGE.iterdir() if p.suffix == ".py"} == {"__init__.py", "_moved.py"}
+    assert {p.name for p in PACKAGE.iterdir() if p.suffix == ".py"} == {f"{name}.py" for name in TOP}
 
 
 def upward_imports(path: pathlib.Path, source: str | None = None) -> list[str]:

@@ -22,8 +22,7 @@ import bhabho_widget
 PACKAGE = pathlib.Path(bhabho_widget.__file__).parent
 ROOT = PACKAGE.parent
 
-TAIL = ("which this Python does not have: in JupyterLite use the full site (it has numpy and matplotlib), "
-        "elsewhere pip install numpy matplotlib.")
+TAIL = 'which this Python does not have: pip install "bhabho-widget[coach]" brings it (in JupyterLite, the full site has it).'
 
 _RUN = r"""
 import json, sys

@@ -270,7 +270,7 @@ async def drain(p: Player, quiet: float = 0.5) -> None:
     while True:
         try:
             await p.next(quiet)
-        except TimeoutError:
+        except asyncio.TimeoutError:  # not the builtin TimeoutError before Python 3.11
             return
 
 

@@ -4,6 +4,12 @@ A hint or a review with a seed is worked out once and kept, so that asking again
 table's Hint button twice, a review reopened) answers at once. The widgets ask from
 threads, so every step holds a lock.
 
+Why not a library's: :func:`functools.lru_cache` memoizes calls of one function, while the
+review asks for many keys at once to find those still to work out, works them out in chunks
+(in other processes too) and keeps only results with a seed; ``cachetools.LRUCache`` has
+the same get and put, but is not thread-safe, so the lock would stay and a dependency would be
+added for the twenty lines of :class:`collections.OrderedDict` below.
+
 >>> cache = LRUCache(2)
 >>> cache.put("a", 1); cache.put("b", 2)
 >>> cache.get("a")        # "a" is now the most recently used

@@ -1,4 +1,4 @@
-"""numpy and matplotlib: needed by the search bot, hints, plots and batch simulations only.
+"""numpy and matplotlib (the ``coach`` extra): needed by the search bot, hints, plots and batch simulations only.
 
 The engine, the bots of rules of thumb, the table and the lessons run without them (the
 JupyterLite site built by ``lite/build.py --offline`` has neither). Where they are needed and
@@ -17,8 +17,8 @@ so that the module itself needs no matplotlib.
 
 >>> err = MissingPackageError.for_feature("numpy", "The search bot")
 >>> print(err)  # doctest: +NORMALIZE_WHITESPACE
-The search bot needs numpy, which this Python does not have: in JupyterLite use the full
-site (it has numpy and matplotlib), elsewhere pip install numpy matplotlib.
+The search bot needs numpy, which this Python does not have: pip install
+"bhabho-widget[coach]" brings it (in JupyterLite, the full site has it).
 >>> isinstance(err, ImportError), err.name, err._render_traceback_()[0].startswith("MissingPackageError: The search bot")
 (True, 'numpy', True)
 >>> str(MissingPackageError.for_feature("matplotlib", "Plots", plural=True)).split(",")[0]
@@ -30,10 +30,12 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
-__all__ = ["OPTIONAL", "MissingPackageError", "optional_import"]
+__all__ = ["INSTALL", "OPTIONAL", "MissingPackageError", "optional_import"]
 
-#: The packages that only some features need.
+#: The packages that only some features need: the ``coach`` extra.
 OPTIONAL = ("numpy", "matplotlib")
+#: What brings them.
+INSTALL = 'pip install "bhabho-widget[coach]"'
 
 
 class MissingPackageError(ModuleNotFoundError):
@@ -45,8 +47,8 @@ class MissingPackageError(ModuleNotFoundError):
         """The error saying that ``feature`` (the sentence's subject: ``"The search bot"``, or
         with ``plural`` ``"Hints"``) needs ``package``."""
         verb = "need" if plural else "needs"
-        return cls(f"{feature} {verb} {package}, which this Python does not have: in JupyterLite use the full site "
-                   "(it has numpy and matplotlib), elsewhere pip install numpy matplotlib.", name=package)
+        return cls(f"{feature} {verb} {package}, which this Python does not have: {INSTALL} brings it "
+                   "(in JupyterLite, the full site has it).", name=package)
 
     def _render_traceback_(self) -> list[str]:
         """One line in IPython, not a traceback (IPython's protocol for short errors)."""

@@ -165,8 +165,21 @@ def plot_arena(result: ArenaResult, ax: Any = None) -> Any:
     return ax
 
 
-def _text_progress(done: int, total: int) -> None:
-    print(f"\r{done}/{total} games", end="" if done < total else "\n", file=sys.stderr, flush=True)
+class _Bar:
+    """``progress=True``: a tqdm bar of the games played (:mod:`tqdm.auto`: a widget in a
+    notebook, a line on stderr in a terminal), closed when the arena ends, whether or not it
+    played every game."""
+
+    def __init__(self, lineup: Sequence[str], games: int) -> None:
+        from tqdm.auto import tqdm
+
+        self.bar = tqdm(total=games, desc=",".join(lineup), unit="game", file=sys.stderr)
+
+    def __call__(self, done: int, total: int) -> None:
+        self.bar.update(done - self.bar.n)
+
+    def close(self) -> None:
+        self.bar.close()
 
 
 def run_arena(bots: Sequence[str], games: int, seed: int = 0, rules: Rules | str = Rules(),
@@ -179,7 +192,7 @@ def run_arena(bots: Sequence[str], games: int, seed: int = 0, rules: Rules | str
     ``executor``: any :class:`concurrent.futures.Executor` (a process pool, a Dask
     ``client.get_executor()``); without one, ``jobs > 1`` starts a process pool of that
     size and ``jobs == 1`` plays here. Games go out in chunks of ``chunk``. ``progress``
-    is called as ``progress(done, total)`` (True: a line on stderr). The same arguments
+    is called as ``progress(done, total)`` (True: a tqdm progress bar). The same arguments
     give the same result, whatever the executor.
     """
     lineup = tuple(bots)
@@ -190,8 +203,8 @@ def run_arena(bots: Sequence[str], games: int, seed: int = 0, rules: Rules | str
     rules = rules_from(rules)
     for name in set(lineup):
         _resolve(name, factories)
-    if progress is True:
-        progress = _text_progress
+    bar = _Bar(lineup, games) if progress is True else None
+    report = bar if bar is not None else (progress if callable(progress) else None)
     own = None
     if executor is None and jobs > 1:
         executor = own = ProcessPoolExecutor(jobs)
@@ -207,8 +220,8 @@ def run_arena(bots: Sequence[str], games: int, seed: int = 0, rules: Rules | str
                 for k, loser, stale in _play_chunk(lineup, rules, seed, ks, factories):
                     results[k] = (loser, stale)
                 done += len(ks)
-                if progress:
-                    progress(done, games)
+                if report is not None:
+                    report(done, games)
         else:
             futures = [executor.submit(_play_chunk, lineup, rules, seed, ks, factories) for ks in parts]
             for fut in as_completed(futures):
@@ -216,11 +229,13 @@ def run_arena(bots: Sequence[str], games: int, seed: int = 0, rules: Rules | str
                 for k, loser, stale in chunk_results:
                     results[k] = (loser, stale)
                 done += len(chunk_results)
-                if progress:
-                    progress(done, games)
+                if report is not None:
+                    report(done, games)
     finally:
         if own is not None:
             own.shutdown()
+        if bar is not None:
+            bar.close()
     out = ArenaResult(lineup=lineup, rules=rules, seed=seed, num_games=games)
     for name in lineup:
         out.games.setdefault(name, 0)
@@ -240,7 +255,8 @@ def run_arena(bots: Sequence[str], games: int, seed: int = 0, rules: Rules | str
     return out
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def build_parser() -> argparse.ArgumentParser:
+    """The arena's command line (``python -m bhabho_widget.play.arena``)."""
     parser = argparse.ArgumentParser(prog="python -m bhabho_widget.play.arena", description=__doc__.split("\n\n")[0])
     parser.add_argument("--players", type=int, default=None, help="seats at the table (default: the lineup's length)")
     parser.add_argument("--bots", default="search,rules,rules,rules",
@@ -252,7 +268,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--rules", default="classic", choices=sorted(PRESETS), help="a variant (default classic)")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     parser.add_argument("--plot", metavar="FILE", help="save the bar chart to FILE (PNG, SVG ...)")
-    parser.add_argument("--quiet", action="store_true", help="no progress line")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
     args = parser.parse_args(argv)
     lineup = [b.strip() for b in args.bots.split(",") if b.strip()]
     if args.players is not None:
