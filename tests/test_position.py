@@ -27,10 +27,7 @@ def random_moves(g: Game, rng: random.Random) -> list:
 
 
 def apply(g: Game, move) -> None:
-    if isinstance(move, tuple):
-        g.take(move[1])
-    else:
-        g.play(move)
+    g.push(move)
 
 
 def same_course(a: Game, b: Game, moves) -> None:

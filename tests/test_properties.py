@@ -9,136 +9,43 @@ choices come from a ``random.Random`` seeded by hypothesis, so failures replay.
 
 from __future__ import annotations
 
-import itertools
 import json
 import random
 import re
 
 import pytest
-from hypothesis import HealthCheck, assume, event, given, settings
+from games import (
+    ALL_FIELD_COMBOS,
+    CODE_SET,
+    CODES,
+    FIELDS,
+    SETTINGS,
+    VALID_RULES,
+    Setup,
+    any_setups,
+    custom_setups,
+    dealt_setups,
+    is_valid_rules,
+    play_seeds,
+    seeds,
+    take_chances,
+)
+from hypothesis import assume, event, given, settings
 from hypothesis import strategies as st
 
 from bhabho_widget import EndlessGameError, Game, IllegalMoveError, RandomBot, Rules, play_out
 from bhabho_widget.engine.cards import DECK
 from bhabho_widget.engine.events import KINDS
+from bhabho_widget.engine.move import Move
 from bhabho_widget.play.driver import Driver
+from bhabho_widget.table.view import build_view
 
-CODES = [c.code for c in DECK]
-CODE_SET = frozenset(CODES)
 CARD_TEXT = re.compile(r"(10|[2-9JQKA])[♠♥♦♣]")
-
-FIELDS = {
-    "direction": ("clockwise", "anticlockwise"),
-    "off_suit": ("tochoo", "discard"),
-    "picker": ("highest", "offsuit_player"),
-    "pickup": ("trick", "trick_and_waste"),
-    "next_leader": ("highest", "lowest"),
-    "ace": ("high", "low"),
-    "opening_card": ("AS", "2S"),
-    "must_draw": (True, False),
-    "take_from_left": (True, False),
-    "teams": (False, True),
-}
-
-
-def _is_valid(fields: dict) -> bool:
-    """RULES.md: the discard form has no picker and no pickup."""
-    return fields["off_suit"] == "tochoo" or (fields["picker"] == "highest" and fields["pickup"] == "trick")
-
-
-ALL_FIELD_COMBOS = [dict(zip(FIELDS, values)) for values in itertools.product(*FIELDS.values())]
-VALID_RULES = [Rules(**f) for f in ALL_FIELD_COMBOS if _is_valid(f)]
 
 #: A cap on playout length for the properties that do not test termination: the
 #: pick-up form without takes can loop forever (see test_pickup_form_without_takes_...).
 MAX_STEPS = 400
 
-SETTINGS = dict(deadline=None, database=None,
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
-
-
-# ---------------------------------------------------------------------- strategies
-@st.composite
-def rules_st(draw):
-    fields = {}
-    for name, choices in FIELDS.items():
-        if name in ("picker", "pickup") and fields["off_suit"] == "discard":
-            fields[name] = choices[0]  # the discard form has no picker and no pickup
-        else:
-            fields[name] = draw(st.sampled_from(choices))
-    return Rules(**fields)
-
-
-def _players(draw, rules, low):
-    if rules.teams:
-        return draw(st.sampled_from([4, 6, 8]))
-    return draw(st.integers(low, 8))
-
-
-seeds = st.integers(min_value=0, max_value=2**63 - 1)  # the seeds Game.deal takes (a negative one is refused)
-
-
-class Setup:
-    """How to make a starting position; its repr is the code that makes it."""
-
-    def __init__(self, rules, n, seed, dealer=None, hands=None, leader=None, waste=()):
-        self.rules, self.n, self.seed, self.dealer = rules, n, seed, dealer
-        self.hands, self.leader, self.waste = hands, leader, list(waste)
-
-    @property
-    def dealt(self) -> bool:
-        return self.hands is None
-
-    def make(self) -> Game:
-        if self.dealt:
-            return Game.deal(self.n, seed=self.seed, rules=self.rules, dealer=self.dealer)
-        return Game.from_hands(self.hands, rules=self.rules, leader=self.leader, waste=self.waste, seed=self.seed)
-
-    def start_cards(self) -> frozenset:
-        if self.dealt:
-            return CODE_SET
-        return frozenset(itertools.chain(self.waste, *self.hands))
-
-    def start_holders(self) -> set:
-        if self.dealt:
-            return set(range(self.n))
-        return {s for s, h in enumerate(self.hands) if h}
-
-    def __repr__(self):
-        if self.dealt:
-            return f"Game.deal({self.n}, seed={self.seed}, rules={self.rules!r}, dealer={self.dealer})"
-        return (f"Game.from_hands({self.hands!r}, rules={self.rules!r}, leader={self.leader!r}, "
-                f"waste={self.waste!r}, seed={self.seed})")
-
-
-@st.composite
-def dealt_setups(draw, rules=None):
-    rules = draw(rules_st()) if rules is None else rules
-    n = _players(draw, rules, 3)
-    return Setup(rules, n, draw(seeds), dealer=draw(st.integers(0, n - 1)))
-
-
-@st.composite
-def custom_setups(draw):
-    rules = draw(rules_st())
-    n = _players(draw, rules, 2)
-    with_leader = draw(st.booleans())
-    k = draw(st.integers(2, 52))
-    cards = draw(st.permutations(CODES))[:k]
-    first = draw(st.integers(0, n - 1))
-    second = (first + draw(st.integers(1, n - 1))) % n
-    owners = [first, second] + [draw(st.integers(0, n if with_leader else n - 1)) for _ in range(k - 2)]
-    hands = [[] for _ in range(n)]
-    waste = []
-    for card, owner in zip(cards, owners):
-        (waste if owner == n else hands[owner]).append(card)
-    leader = draw(st.sampled_from([s for s in range(n) if hands[s]])) if with_leader else None
-    return Setup(rules, n, draw(seeds), hands=hands, leader=leader, waste=waste)
-
-
-any_setups = st.one_of(dealt_setups(), custom_setups())
-take_chances = st.sampled_from([0.0, 0.05, 0.3])
-play_seeds = st.integers(0, 2**32)
 
 
 # ---------------------------------------------------------------------- helpers
@@ -168,7 +75,7 @@ def snapshot(g: Game):
     return {
         "state_key": g.state_key(),
         "texts": [e.text for e in g.events],
-        "views": [g.view(s) for s in range(g.num_players)],
+        "views": [g.seat_view(s) for s in range(g.num_players)],
         "json": g.to_json(),
         "moves": g.moves,
         "waste_size": g.waste_size,
@@ -239,12 +146,12 @@ def check_event_privacy(g: Game, start: int = 0):
 def check_view_privacy(g: Game):
     table = {c.code for _, c in g.table}
     for seat in range(g.num_players):
-        v = g.view(seat)
+        waiting = "over" if g.is_over else "human" if g.current_player == seat else "bot"
+        v = build_view(g, seat, version=0, waiting=waiting, change="step", narration="", log=[])  # what its browser gets
         assert json.loads(json.dumps(v)) == v
         own = hand_codes(g, seat)
         assert v["hand"] == [c.code for c in g.hand(seat)]
-        assert v["rules"] == g.rules.to_dict()
-        public = {k: x for k, x in v.items() if k != "rules"}  # rules name the opening card
+        public = dict(v)
         visible = card_strings(public)
         assert visible <= own | table, f"seat {seat} sees {sorted(visible - own - table)}"
         dumped = json.dumps(public)
@@ -264,7 +171,7 @@ def events_of(g: Game, kind: str) -> list:
 # ---------------------------------------------------------------------- 0. rules
 def test_rules_accept_exactly_the_valid_combinations():
     for fields in ALL_FIELD_COMBOS:
-        if _is_valid(fields):
+        if is_valid_rules(fields):
             assert Rules.from_dict(fields).to_dict() == fields
         else:
             with pytest.raises(ValueError):
@@ -343,7 +250,7 @@ def check_replay(g: Game) -> Game:
     assert r.events == g.events
     assert r.moves == g.moves
     assert r.to_json() == g.to_json()
-    assert [r.view(s) for s in range(r.num_players)] == [g.view(s) for s in range(g.num_players)]
+    assert [r.seat_view(s) for s in range(r.num_players)] == [g.seat_view(s) for s in range(g.num_players)]
     return r
 
 
@@ -408,7 +315,7 @@ def test_tampered_move_is_refused(data, setup, play_seed, p_take, stop_early):
     k = data.draw(st.integers(0, len(rec["moves"]) - 1), label="move index")
     h = setup.make()  # the position before move k
     for move in rec["moves"][:k]:
-        apply(h, ("take", int(move[5:])) if move.startswith("take ") else ("play", move))
+        h.push(move)
     legal = {c.code for c in h.legal_cards()}
     illegal = sorted(CODE_SET - legal - {rec["moves"][k]})
     bad = data.draw(st.sampled_from(illegal), label="illegal card")
@@ -678,7 +585,7 @@ def check_legality(g: Game):
         h = g.copy()
         new = h.play(c, seat=me)
         assert new and new[0].seat == me and new[0].cards == (c,)
-        assert h.moves == moves + [c]
+        assert h.moves == moves + [Move.play(c)]
     for c in DECK:
         if c in legal:
             continue
@@ -783,7 +690,7 @@ def test_playout_is_a_sequence_of_legal_plays(setup, play_seed, prefix):
     # step through the same moves with play(): every one legal, same events and state
     r = setup.make()
     for move in g.moves:
-        assert move in r.legal_cards()
+        assert move.card in r.legal_cards()
         r.play(move)
     assert r.state_key() == g.state_key() and r.events == g.events and r.to_json() == g.to_json()
     while len(g.moves) > start[2]:
@@ -798,7 +705,7 @@ def test_playout_chooses_uniformly_among_legal_cards():
         g = Game.from_hands([["2S", "3S", "4H", "5D"], ["6C", "7C"]], leader=0, seed=k)
         with pytest.raises(EndlessGameError):
             g.playout(k, max_moves=1)
-        counts[g.moves[0].code] = counts.get(g.moves[0].code, 0) + 1
+        counts[str(g.moves[0])] = counts.get(str(g.moves[0]), 0) + 1
     assert set(counts) == {"2S", "3S", "4H", "5D"}
     assert all(800 < c < 1200 for c in counts.values()), counts
 

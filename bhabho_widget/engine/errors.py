@@ -13,21 +13,30 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..i18n import Message, Translator
+from ..i18n import Translator
 
-__all__ = ["EndlessGameError", "IllegalMoveError", "InvalidCardError", "MessageError", "PositionError", "RecordError"]
+__all__ = ["EndlessGameError", "IllegalMoveError", "InvalidCardError", "InvalidMoveError", "MessageError", "PositionError",
+           "RecordError"]
 
 
-class InvalidCardError(ValueError):
-    """Text or numbers that do not name a card, such as ``"1Z"`` or ``Card(15, "S")``."""
+class InvalidMoveError(ValueError):
+    """Text or a value that does not name a move (:class:`~.move.Move`), such as ``"take two"``."""
+
+
+class InvalidCardError(InvalidMoveError):
+    """Text or numbers that do not name a card, such as ``"1Z"`` or ``Card(15, "S")`` (nor,
+    then, a move that plays one)."""
 
 
 class _Told(ValueError):
     def localize(self, translator: Translator | None = None, names: Sequence[str] | None = None) -> str:
         """The message in ``translator``'s language (None: English), with ``names`` (one per
-        seat) for the seat names in it; a message that is not a Message stays as it is."""
+        seat) for the seat names in it; a message that tells itself in another language (a
+        Message, or a sentence of a layer above with the same ``localize``, like the editor's
+        :class:`~bhabho_widget.table.editor.Problem`) is told so; plain text stays as it is."""
         message = self.args[0] if len(self.args) == 1 else None
-        return message.localize(translator, names) if isinstance(message, Message) else str(self)
+        localize = getattr(message, "localize", None)
+        return localize(translator, names) if callable(localize) else str(self)
 
 
 class IllegalMoveError(_Told):

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from ..i18n import ENGLISH, N_, Nn_, Translator
+from ..i18n import ENGLISH, N_, Nn_, Translator, is_you, third_person
 from .cards import DECK, SUIT_SYMBOLS, SUITS, Card, CardIndex, Seat
 
 KINDS = ("deal", "lead", "follow", "tochoo", "discard", "pickup", "waste", "draw",
@@ -130,12 +130,15 @@ class Event:
         return _tell(self, None, True, None, None)
 
     def describe(self, viewer: Seat | None = None, reveal: bool = False, translator: Translator | None = None,
-                 names: Sequence[str] | None = None) -> str:
+                 names: Sequence[str] | None = None, *, addressed: bool = True) -> str:
         """The explanation as ``viewer`` may read it: that seat is "you", and cards it may
         not see are left out (unless ``reveal``, the teacher's switch). ``viewer=None`` is
         the all-seeing third person. ``translator`` (see :mod:`.i18n`; None: English) tells
-        it in another language, ``names`` (one per seat) in place of the game's names."""
-        return _tell(self, viewer, reveal or viewer is None or self.visible_to(viewer), translator, names)
+        it in another language, ``names`` (one per seat) in place of the game's names.
+        ``addressed=False``: someone else reads what ``viewer`` saw (a teacher, a student's
+        game), so that seat is told by its name, in the third person, with its cards only."""
+        shown = reveal or viewer is None or self.visible_to(viewer)
+        return _tell(self, viewer if addressed else None, shown, translator, names)
 
     def visible_to(self, seat: Seat) -> bool:
         return self.private is None or seat in self.private
@@ -172,16 +175,21 @@ class _Teller:
     def __init__(self, e: Event, viewer: Seat | None, shown: bool, tr: Translator, names: Sequence[str]) -> None:
         self.e, self.viewer, self.shown, self.tr, self.names = e, viewer, shown, tr, names
 
+    def you(self, seat: Seat | None) -> bool:
+        """Whether ``seat`` is the reader: the viewer, or a seat the reader reads as "You"
+        (:func:`~bhabho_widget.i18n.is_you`), which a sentence never names in the third person."""
+        return seat is not None and (seat == self.viewer or is_you(self.names[seat], self.tr))
+
     def say(self, seat: Seat | None, third: str, second: str, **values: object) -> str:
-        """``third`` or, when ``seat`` is the viewer, ``second``, translated and filled in.
-        ``{player}`` is the seat's name; every other placeholder comes from ``values``."""
-        if seat is not None and seat == self.viewer:
+        """``third`` or, when ``seat`` is the reader (:meth:`you`), ``second``, translated and
+        filled in. ``{player}`` is the seat's name; every other placeholder comes from ``values``."""
+        if self.you(seat):
             return self.tr.format(second, **values)
         return self.tr.format(third, player=self.names[seat] if seat is not None else "", **values)
 
     def count(self, seat: Seat | None, third: tuple[str, str], second: tuple[str, str], n: int, **values: object) -> str:
         """Like :meth:`say`, for a sentence about ``n`` cards (``{n}``): singular and plural templates."""
-        if seat is not None and seat == self.viewer:
+        if self.you(seat):
             return self.tr.plural(*second, n, **values)
         return self.tr.plural(*third, n, player=self.names[seat] if seat is not None else "", **values)
 
@@ -225,31 +233,19 @@ def _tochoo(t: _Teller) -> str:
     e = t.e
     info: TochooInfo = e.info
     sym = _suit(info.led_suit)
-    n = info.cards_on_table
-    if info.high_card is None:  # the pick-up form: no card is played
-        return t.count(e.seat,
-                       Nn_("{player} cannot follow {suit}, so plays no card and must pick up the {n} card on the table.",
-                           "{player} cannot follow {suit}, so plays no card and must pick up the {n} cards on the table."),
-                       Nn_("You cannot follow {suit}, so you play no card and must pick up the {n} card on the table.",
-                           "You cannot follow {suit}, so you play no card and must pick up the {n} cards on the table."),
-                       n, suit=sym)
+    if info.high_card is None:  # the pick-up form: no card is played; the pickup event says what is picked up
+        return t.say(e.seat, N_("{player} cannot follow {suit}, so plays no card (pick-up form)."),
+                     N_("You cannot follow {suit}, so you play no card (pick-up form)."), suit=sym)
     head = t.say(e.seat, N_("{player} cannot follow {suit}: tochoo with {card}!"),
                  N_("You cannot follow {suit}: tochoo with {card}!"), suit=sym, card=DECK[e._cards[0]])
     high = DECK[info.high_card]
+    # who picks up, and why; the pickup event that follows says how many cards, once
     if info.alone:
-        tail = t.count(info.picker,
-                       Nn_("{player}'s lead, {high}, is the only {suit} on the table, so {player} picks up {n} card.",
-                           "{player}'s lead, {high}, is the only {suit} on the table, so {player} picks up {n} cards."),
-                       Nn_("Your lead, {high}, is the only {suit} on the table, so you pick up {n} card.",
-                           "Your lead, {high}, is the only {suit} on the table, so you pick up {n} cards."),
-                       n, high=high, suit=sym)
+        tail = t.say(info.picker, N_("{player}'s lead, {high}, is the only {suit} on the table."),
+                     N_("Your lead, {high}, is the only {suit} on the table."), high=high, suit=sym)
     else:
-        tail = t.count(info.picker,
-                       Nn_("{player} played the highest {suit}, {high}, and picks up {n} card.",
-                           "{player} played the highest {suit}, {high}, and picks up {n} cards."),
-                       Nn_("You played the highest {suit}, {high}, and pick up {n} card.",
-                           "You played the highest {suit}, {high}, and pick up {n} cards."),
-                       n, high=high, suit=sym)
+        tail = t.say(info.picker, N_("{player} played the highest {suit}, {high}."),
+                     N_("You played the highest {suit}, {high}."), high=high, suit=sym)
     return f"{head} {tail}"
 
 
@@ -351,6 +347,9 @@ def _escape(t: _Teller) -> str:
 
 TAKE_EFFECT = N_("A take adds {target}'s {n} cards to your {m}, and {target} escapes (rule 7).")
 """What a take would do, in one line (rule 7): said at a chance to take, by the table and the coach."""
+TAKE_EFFECT_THEM = N_("A take adds {target}'s {n} cards to {name}'s {m}, and {target} escapes (rule 7).")
+""":data:`TAKE_EFFECT` of someone else's take (its third-person twin, :func:`~bhabho_widget.i18n.third_person`)."""
+third_person({TAKE_EFFECT: TAKE_EFFECT_THEM})
 
 
 def _take(t: _Teller) -> str:
@@ -358,7 +357,7 @@ def _take(t: _Teller) -> str:
     info: TakeInfo = e.info
     n = len(e._cards)
     cards = f" ({_list(e.cards)})" if t.shown else ""  # the cards, for a viewer who may see them
-    if info.target == t.viewer:
+    if t.you(info.target):
         if info.power:
             # TRANSLATORS: {cards} is empty, or a space and the cards taken in parentheses: " (A♠, 10♥)".
             forms = Nn_("{player} takes your hand: {n} card{cards} and with it the power.",
@@ -385,9 +384,9 @@ def _game_over(t: _Teller) -> str:
                  N_("Only you still hold cards: you are the bhabhi and lose."))
     if e.info:
         first, second = e.info
-        if first == t.viewer:
+        if t.you(first):
             team = t.tr.format(N_("The team of you and {partner} loses."), partner=t.names[second])
-        elif second == t.viewer:
+        elif t.you(second):
             team = t.tr.format(N_("The team of {partner} and you loses."), partner=t.names[first])
         else:
             team = t.tr.format(N_("The team of {first} and {second} loses."), first=t.names[first], second=t.names[second])

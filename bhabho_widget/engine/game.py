@@ -33,11 +33,11 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from math import floor
 from typing import NamedTuple
 
-from ..i18n import N_, Message, SeatName
+from ..i18n import N_, Addressed, Message, SeatName
 from .cards import (
     DECK,
     NO_CARD,
@@ -52,6 +52,7 @@ from .cards import (
     CardIndex,
     Mask,
     Seat,
+    _short,
     cards_of,
     index_tuple,
     indices,
@@ -60,10 +61,11 @@ from .cards import (
     to_card,
 )
 from .draw import draw
-from .errors import EndlessGameError, IllegalMoveError
+from .errors import EndlessGameError, IllegalMoveError, InvalidMoveError
 from .events import DiscardInfo, EscapeInfo, Event, LogEntry, TakeInfo, TochooInfo, WasteInfo
 from .html import game_html
 from .legal import legal_mask
+from .move import MAX_SEATS, Move
 from .position import format_position, parse_position
 from .records import game_from_json, game_to_json
 from .rules import Rules, rules_from, seat_circles, seat_rings
@@ -214,8 +216,8 @@ class _BoardState(NamedTuple):
 
 
 _UndoRecord = _BoardState | LogEntry
-Move = Card | tuple[str, Seat]
-"""An action of :attr:`Game.moves`: a Card for a play, ``("take", seat)`` for a take."""
+_PLAY_MOVES = tuple(Move.from_index(i) for i in range(52))
+_TAKE_MOVES = tuple(Move.take(s) for s in range(MAX_SEATS))
 
 
 class Game:
@@ -654,14 +656,19 @@ class Game:
         return None
 
     # ------------------------------------------------------------------ actions
-    def play(self, card: Card | str, seat: int | None = None, viewer: int | None = None) -> list[Event]:
-        """The current player plays ``card``; returns the events it caused.
+    def play(self, card: Card | str | Move, seat: int | None = None, viewer: int | None = None) -> list[Event]:
+        """The current player plays ``card`` (a Card, its code or a card's :class:`Move`);
+        returns the events it caused.
 
         With ``seat``, the play is refused unless it is that seat's turn. A string that is
         not a card raises :class:`InvalidCardError`; a card the rules do not allow now,
         :class:`IllegalMoveError` (addressing ``viewer``, if given, as "you"). Either way
         nothing changes.
         """
+        if isinstance(card, Move):
+            if card.card is None:
+                raise InvalidMoveError(f"{card} is a take, not a card to play: make it with take() or push()")
+            card = card.card
         c = to_card(card)
         if seat is not None and not self._over:
             seat = self._seat(seat)
@@ -697,10 +704,12 @@ class Game:
 
     def _say(self, seat: Seat, viewer: Seat | None, third: str, second: str, **values: object) -> Message:
         """``third`` about ``seat`` ({name}), or ``second`` when ``seat`` is the viewer, as a
-        :class:`~bhabho_widget.i18n.Message` (English text that a table can translate)."""
+        :class:`~bhabho_widget.i18n.Message` (English text that a table can translate). Without
+        a viewer, the sentence takes the person of whoever reads it
+        (:class:`~bhabho_widget.i18n.Addressed`): "you hold" where that seat reads as "You"."""
         if seat == viewer:
             return Message(second, **values)
-        return Message(third, name=SeatName(self.names[seat], seat), **values)
+        return Addressed(third, second, SeatName(self.names[seat], seat), **values)
 
     def _refusal(self, i: CardIndex, viewer: Seat | None = None) -> Message:
         """Rule 9: why the current player may not play card ``i`` (see :func:`.legal.legal_mask`)."""
@@ -928,9 +937,13 @@ class Game:
             self._leader = self._loser
         self._log.append(_new(LogEntry, ("game_over", self._loser, (), self.losing_team, None)))
 
-    def take(self, seat: int, viewer: int | None = None) -> list[Event]:
-        """``seat`` takes the whole hand of the next player holding cards (rule 7). A refusal
-        addresses ``viewer``, if given, as "you"."""
+    def take(self, seat: int | Move, viewer: int | None = None) -> list[Event]:
+        """``seat`` (or the taker of a take's :class:`Move`) takes the whole hand of the next
+        player holding cards (rule 7). A refusal addresses ``viewer``, if given, as "you"."""
+        if isinstance(seat, Move):
+            if seat.taker is None:
+                raise InvalidMoveError(f"{seat} is a card play, not a take: make it with play() or push()")
+            seat = seat.taker
         seat = self._seat(seat)
         why = self.take_refusal()
         if why is not None:
@@ -954,6 +967,52 @@ class Game:
         self._log.append(LogEntry("escape", target, (), EscapeInfo("taken", None), None))
         self._check_end()
         return self._events_between(start)
+
+    def push(self, move: Move | Card | str) -> list[Event]:
+        """Make ``move`` (a :class:`Move`, or what :meth:`Move.parse` reads: ``"10H"``,
+        ``"take 2"``, a Card) for whoever it falls to: a card for the current player, a take
+        for its taker; returns the events it caused. An illegal move raises
+        :class:`IllegalMoveError` and changes nothing.
+
+        >>> g = Game.deal(4, seed=0)
+        >>> [e.kind for e in g.push("AS")], g.moves
+        (['lead'], [Move.parse('AS')])
+        """
+        m = Move.parse(move)
+        if m.card is not None:
+            start = len(self._log)
+            self._play(m.card.index)
+            return self._events_between(start)
+        return self.take(m.taker)  # type: ignore[arg-type]
+
+    def root(self) -> Game:
+        """A copy of this game at its start, before any move (a game made with
+        :meth:`from_state` starts at the state it was made from)."""
+        g = self.copy()
+        while g._history:
+            g.undo()
+        return g
+
+    def replay(self, moves: Iterable[Move | Card | str]) -> Game:
+        """A new game: this game's start (:meth:`root`) followed by ``moves`` (Moves, or texts
+        and cards :meth:`Move.parse` reads); this game is not changed. A move that does not
+        parse or is not legal where it comes raises :class:`InvalidMoveError` or
+        :class:`IllegalMoveError` naming it (``move 3 ('take 1') is illegal: ...``).
+
+        >>> g = Game.deal(4, seed=5)
+        >>> g.playout(rng=1)
+        >>> g.replay(g.moves[:10]).moves == g.moves[:10], g.replay(g.moves).state_key() == g.state_key()
+        (True, True)
+        """
+        g = self.root()
+        for k, move in enumerate(moves):
+            try:
+                g.push(move)
+            except InvalidMoveError as err:
+                raise type(err)(f"move {k + 1} ({_short(move)}) is not a move: {err}") from None
+            except IllegalMoveError as err:
+                raise IllegalMoveError(f"move {k + 1} ({str(Move.parse(move))!r}) is illegal: {err}") from None
+        return g
 
     # ------------------------------------------------------------------ undo
     def _board_state(self, card: CardIndex, taker: Seat) -> _BoardState:
@@ -998,16 +1057,23 @@ class Game:
 
     @property
     def moves(self) -> list[Move]:
-        """Every action so far: a Card for a play, ``("take", seat)`` for a take."""
+        """Every move so far, from the start (see :meth:`replay`): a :class:`Move` each, a
+        card play or a take."""
+        plays, takes = _PLAY_MOVES, _TAKE_MOVES
         out: list[Move] = []
         for r in self._history:
             if r.__class__ is LogEntry:
-                out.append(DECK[r.cards[0]])
+                out.append(plays[r.cards[0]])
             elif r.taker != NO_SEAT:  # type: ignore[union-attr]
-                out.append(("take", r.taker))  # type: ignore[union-attr]
+                out.append(takes[r.taker])  # type: ignore[union-attr]
             else:
-                out.append(DECK[r.card])  # type: ignore[union-attr]
+                out.append(plays[r.card])  # type: ignore[union-attr]
         return out
+
+    @property
+    def move_count(self) -> int:
+        """How many moves were made from the start: ``len(moves)``, without making the list."""
+        return len(self._history)
 
     def copy(self) -> Game:
         """An independent copy of the current state (undo history and events included)."""
@@ -1058,35 +1124,6 @@ class Game:
             waste_known=know.waste_known, drawn=self._forced if mine and self._forced >= 0 else NO_CARD,
             drawer=know.drawer, passed=know.passed, taken=know.taken,
         )
-
-    def view(self, seat: int) -> dict:
-        """A JSON-safe dict of exactly what ``seat`` may know: its own hand, counts of the
-        others, the public cards and the state of play."""
-        seat = self._seat(seat)
-        mine = self._current == seat and not self._over
-        takes = self.legal_takes()
-        return {
-            "seat": seat,
-            "num_players": self.num_players,
-            "names": list(self.names),
-            "rules": self.rules.to_dict(),
-            "hand": [DECK[i].code for i in indices(self._hands[seat])],
-            "hand_sizes": self.hand_sizes(),
-            "table": [{"seat": s, "card": DECK[i].code} for s, i in zip(self._order, self._table)],
-            "led_suit": self.led_suit,
-            "waste_size": self.waste_size,
-            "leader": self._leader,
-            "current_player": self._current,
-            "trick_number": self._trick,
-            "opening": self._opening,
-            "escaped": list(self._escaped),
-            "is_over": self._over,
-            "loser": self._loser,
-            "stalemate": self._stalemate,
-            "legal": [DECK[i].code for i in indices(self.legal_mask())] if mine else [],
-            "can_take": seat in takes,
-            "take_target": self.next_holder(seat) if seat in takes else None,
-        }
 
     def events_for(self, seat: Seat | None, start: int = 0) -> list[dict]:
         """Events from ``start`` on as JSON-safe dicts as ``seat`` sees them: cards it may
@@ -1142,7 +1179,8 @@ class Game:
     def from_position(cls, text: str, names: Sequence[str] | None = None) -> Game:
         """The game at the position ``text`` describes (from :meth:`position`, or written by
         hand); bad text raises :class:`~bhabho_widget.engine.errors.PositionError` naming the part."""
-        return parse_position(text, cls, names)
+        rules, state, start = parse_position(text)
+        return cls.from_state(state, rules, names, start=start)
 
     # ------------------------------------------------------------------ helpers
     def _seat(self, seat: object) -> Seat:

@@ -1,20 +1,38 @@
 """Static HTML pictures of a game: what a notebook shows without a running kernel.
 
-``Game._repr_html_`` uses :func:`game_html` (every hand, for the notebook's author). The
-parts of the picture (a card, the table's head, a seat's marks, the trick's line) serve the
-table layer's picture of one seat's view too (:mod:`bhabho_widget.table.picture`).
+``Game._repr_html_`` uses :func:`game_html` (every hand, for the notebook's author), which
+draws a game's names and state of play (:class:`PicturedGame`; the game module imports this
+one, never the other way round). The parts of the picture (a card, the table's head, a
+seat's marks, the trick's line) serve the table layer's picture of one seat's view too
+(:mod:`bhabho_widget.table.picture`).
+
+>>> from bhabho_widget import Game
+>>> g = Game.from_hands([["AS"], ["2S"]], leader=0)
+>>> "<td>Player 1</td><td>1</td>" in game_html(g), "waste pile 0 cards" in game_html(g)
+(True, True)
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from ..i18n import ENGLISH, N_, Nn_, Translator
 from .cards import DECK, Card, indices
+from .state import GameState
 
-if TYPE_CHECKING:
-    from .game import Game
+__all__ = ["PicturedGame", "card_html", "game_html", "seat_marks", "table_head", "trick_line"]
+
+
+class PicturedGame(Protocol):
+    """What the picture reads of a game (a :class:`~bhabho_widget.engine.game.Game`): the
+    seats' names and the whole state of play."""
+
+    @property
+    def names(self) -> Sequence[str]: ...
+
+    def state(self) -> GameState: ...
 
 
 def card_html(card: Card) -> str:
@@ -44,18 +62,19 @@ def trick_line(tr: Translator, number: int, trick: str, waste: int) -> str:
                      waste, trick=number, cards=trick or escape(tr.format(N_("table empty"))))
 
 
-def game_html(g: Game, translator: Translator | None = None) -> str:
+def game_html(g: PicturedGame, translator: Translator | None = None) -> str:
     """Every hand, the trick on the table and the waste pile, as an HTML table (in
     ``translator``'s language; None: English)."""
     tr = translator or ENGLISH
+    st, names = g.state(), g.names
     rows = []
-    for s in range(g.num_players):
-        escaped = g.escaped.index(s) if s in g.escaped else None
-        marks = seat_marks(tr, s == g.leader and not g.is_over, s == g.current_player, escaped, s == g.loser)
-        hand = g.hand_mask(s)
+    for s, hand in enumerate(st.hands):
+        escaped = st.escaped.index(s) if s in st.escaped else None
+        marks = seat_marks(tr, s == st.leader and not st.is_over, s == st.current_player, escaped, s == st.loser)
         cards = " ".join(card_html(DECK[i]) for i in indices(hand))
-        rows.append(f"<tr><td>{escape(g.names[s])}</td><td>{hand.bit_count()}</td>"
+        rows.append(f"<tr><td>{escape(names[s])}</td><td>{hand.bit_count()}</td>"
                     f"<td>{cards}</td><td>{marks}</td></tr>")
-    trick = " ".join(f"{escape(g.names[s])}: {card_html(c)}" for s, c in g.table)
-    state = " " + escape(tr.format(N_("Stalemate: nobody is the bhabhi."))) if g.is_stalemate else ""
-    return table_head(tr) + "".join(rows) + f"</table><p>{trick_line(tr, g.trick_number, trick, g.waste_size)}{state}</p>"
+    trick = " ".join(f"{escape(names[s])}: {card_html(DECK[i])}" for s, i in zip(st.trick_order, st.table))
+    stalemate = " " + escape(tr.format(N_("Stalemate: nobody is the bhabhi."))) if st.stalemate else ""
+    return (table_head(tr) + "".join(rows)
+            + f"</table><p>{trick_line(tr, st.trick, trick, st.waste.bit_count())}{stalemate}</p>")

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import fields
-from typing import TYPE_CHECKING
+from typing import NamedTuple, Protocol
 
 from ..i18n import N_, Message
 from .cards import DECK, SUIT_MASKS, SUIT_SYMBOLS, SUITS, Card, CardIndex, Mask, Seat, indices, strength_table
@@ -42,10 +42,8 @@ from .errors import InvalidCardError, PositionError
 from .rules import PRESETS, Rules, seat_circles
 from .state import STALEMATE_REPEATS, GameState, StartPosition
 
-if TYPE_CHECKING:  # the game reaches this module from its position/from_position; no import back
-    from .game import Game
-
-__all__ = ["MAX_POSITION_CHARS", "PARTS", "format_position", "parse_position"]
+__all__ = ["MAX_POSITION_CHARS", "PARTS", "GameInPlay", "ParsedPosition", "format_position", "format_state",
+           "parse_position"]
 
 MAX_POSITION_CHARS = 100_000
 """Longer text is refused before it is read."""
@@ -107,7 +105,30 @@ def _hands_key(hands: Sequence[Mask]) -> str:
     return "/".join(cards_text(h) for h in hands)
 
 
-def format_position(g: Game, counts: bool = True) -> str:
+class GameInPlay(Protocol):
+    """What the position text reads of a game (a :class:`~bhabho_widget.engine.game.Game`):
+    its rules and its whole state of play."""
+
+    @property
+    def rules(self) -> Rules: ...
+
+    def state(self) -> GameState: ...
+
+
+class ParsedPosition(NamedTuple):
+    """A position text read (:func:`parse_position`): the pieces :meth:`Game.from_position
+    <bhabho_widget.engine.game.Game.from_position>` makes its game of with :meth:`Game.from_state
+    <bhabho_widget.engine.game.Game.from_state>`."""
+
+    rules: Rules
+    state: GameState
+    #: What the game reports as its :attr:`~bhabho_widget.engine.game.Game.start`: the hands,
+    #: the leader (None at an opening trick not yet led), the waste pile, and the text
+    #: written afresh (:func:`format_state`), from which its record replays.
+    start: StartPosition
+
+
+def format_position(g: GameInPlay, counts: bool = True) -> str:
     """The position text of ``g`` (see the module's docstring); ``counts=False`` leaves out
     rule 10's counts, so that a game continued from the text counts positions afresh."""
     return format_state(g.state(), g.rules, counts)
@@ -293,11 +314,15 @@ def _parse_seat(part: str, value: str, n: int) -> Seat:
     return _parse_int(part, value, 0, n - 1)
 
 
-def parse_position(text: str, game: type[Game], names: Sequence[str] | None = None) -> Game:
-    """The game at the position ``text`` describes (see the module's docstring), made by the
-    class ``game`` (:class:`Game` or a subclass; :meth:`Game.from_position` passes its own)
-    with :meth:`Game.from_state`; anything wrong is a
-    :class:`~bhabho_widget.engine.errors.PositionError` naming the part."""
+def parse_position(text: str) -> ParsedPosition:
+    """The rules, the state of play and the start of the position ``text`` describes (see the
+    module's docstring), every part checked against the rules: anything wrong is a
+    :class:`~bhabho_widget.engine.errors.PositionError` naming the part.
+
+    >>> parsed = parse_position("hands=5.Q..7/..J. lead=0 rules=pick-up-form")
+    >>> parsed.rules.picker, parsed.state.current_player, format_state(parsed.state, parsed.rules)
+    ('offsuit_player', 0, 'rules=pick-up-form hands=5.Q..7/..J. lead=0')
+    """
     parts = _split(text)
     rules = _parse_rules(parts["rules"]) if "rules" in parts else Rules()
     hand_texts = parts["hands"].split("/")
@@ -491,4 +516,4 @@ def parse_position(text: str, game: type[Game], names: Sequence[str] | None = No
         positions={(tuple(key[1:]), key[0], every & ~sum(key[1:])): n for key, n in counts.items()})
     # records replay from this text
     start = StartPosition(tuple(hands), None if opening and not table else leader, waste, None, format_state(state, rules))
-    return game.from_state(state, rules, names, start=start)
+    return ParsedPosition(rules, state, start)

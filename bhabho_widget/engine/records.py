@@ -10,19 +10,26 @@ refused with a :class:`~bhabho_widget.engine.errors.RecordError`.
 >>> g.playout(rng=1)
 >>> game_from_json(game_to_json(g), Game).state_key() == g.state_key()
 True
+
+The game module imports this one, never the other way round: a record reads a game through
+:class:`RecordedGame` and starts one through :class:`GameMaker` (the :class:`Game` class, or
+a subclass of it, is one).
 """
 
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable, Sequence
+from typing import Any, Protocol, TypeVar
 
-from .cards import DECK, indices
+from .cards import DECK, Card, Seat, indices
 from .errors import PositionError, RecordError
+from .move import Move
 from .rules import Rules
+from .state import StartPosition
 
-if TYPE_CHECKING:  # the game reaches this module from its to_json/from_json; no import back
-    from .game import Game
+__all__ = ["MAX_RECORD_CHARS", "RECORD_FORMAT", "RECORD_VERSION", "GameMaker", "RecordedGame", "game_from_json",
+           "game_to_json"]
 
 RECORD_FORMAT = "bhabho-game"
 RECORD_VERSION = 3
@@ -32,12 +39,65 @@ and 2 are read too."""
 MAX_RECORD_CHARS = 5_000_000
 
 
-def _result(g: Game) -> dict[str, Any]:
+class RecordedGame(Protocol):
+    """What a record reads of a game (a :class:`~bhabho_widget.engine.game.Game`): how it
+    began, its moves and draws, where they led, and its replay from the start."""
+
+    @property
+    def num_players(self) -> int: ...
+    @property
+    def names(self) -> Sequence[str]: ...
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def seed(self) -> int: ...
+    @property
+    def start(self) -> StartPosition: ...
+    @property
+    def moves(self) -> Sequence[Move]: ...
+    @property
+    def is_over(self) -> bool: ...
+    @property
+    def loser(self) -> Seat | None: ...
+    @property
+    def escaped(self) -> list[Seat]: ...
+    @property
+    def is_stalemate(self) -> bool: ...
+
+    def hand(self, seat: int) -> list[Card]: ...
+
+    def hand_sizes(self) -> list[int]: ...
+
+    def drawn_cards(self) -> list[Card]: ...
+
+    def replay(self: GameT, moves: Iterable[str]) -> GameT: ...
+
+
+GameT = TypeVar("GameT", bound=RecordedGame)  # a game as the record's replay makes it
+GameT_co = TypeVar("GameT_co", bound=RecordedGame, covariant=True)
+
+
+class GameMaker(Protocol[GameT_co]):
+    """The three ways a record's game begins (the class methods of
+    :class:`~bhabho_widget.engine.game.Game`): dealt from a seed, from hands, or from
+    position text."""
+
+    def deal(self, num_players: int, seed: int | None = ..., rules: Rules | str = ..., dealer: int = ...,
+             names: Sequence[str] | None = ...) -> GameT_co: ...
+
+    def from_hands(self, hands: Sequence[Sequence[Card | str]], rules: Rules | str = ..., leader: int | None = ...,
+                   waste: Sequence[Card | str] = ..., seed: int | None = ...,
+                   names: Sequence[str] | None = ...) -> GameT_co: ...
+
+    def from_position(self, text: str, names: Sequence[str] | None = ...) -> GameT_co: ...
+
+
+def _result(g: RecordedGame) -> dict[str, Any]:
     return {"hand_sizes": g.hand_sizes(), "is_over": g.is_over, "loser": g.loser, "escaped": g.escaped,
             "stalemate": g.is_stalemate}
 
 
-def game_to_json(g: Game, indent: int | None = None) -> str:
+def game_to_json(g: RecordedGame, indent: int | None = None) -> str:
     """The record of ``g`` as JSON text."""
     start = g.start
     record = {
@@ -54,14 +114,14 @@ def game_to_json(g: Game, indent: int | None = None) -> str:
             "waste": [DECK[i].code for i in indices(start.waste)],
             **({"position": start.position} if start.position is not None else {}),
         },
-        "moves": [m.code if not isinstance(m, tuple) else f"take {m[1]}" for m in g.moves],
+        "moves": [str(m) for m in g.moves],
         "draws": [c.code for c in g.drawn_cards()],
         "result": _result(g),
     }
     return json.dumps(record, indent=indent, ensure_ascii=False)
 
 
-def game_from_json(text: str, game: type[Game]) -> Game:
+def game_from_json(text: str, game: GameMaker[GameT]) -> GameT:
     """Replay a record from :func:`game_to_json` with the class ``game`` (:class:`Game` or a
     subclass; :meth:`Game.from_json` passes its own); refuse one that is malformed or tampered with."""
     if not isinstance(text, (str, bytes, bytearray)):
@@ -110,14 +170,12 @@ def game_from_json(text: str, game: type[Game]) -> Game:
         raise RecordError(f"incomplete game record: missing or malformed {str(err)[:120]}") from None
     if not isinstance(moves, list) or not isinstance(result, dict):
         raise RecordError("record 'moves' must be a list and 'result' an object")
-    for k, move in enumerate(moves):
-        try:
-            if isinstance(move, str) and move.startswith("take "):
-                g.take(int(move[5:]))
-            else:
-                g.play(move)
-        except (ValueError, TypeError) as err:
-            raise RecordError(f"record move {k + 1} ({str(move)[:20]!r}) is illegal: {err}") from None
+    if not all(isinstance(m, str) for m in moves):
+        raise RecordError("record 'moves' must be texts such as '10H' and 'take 2'")
+    try:
+        g = g.replay(moves)
+    except ValueError as err:  # a move that is not one, or not legal where it comes
+        raise RecordError(f"record {err}") from None
     got_draws = [c.code for c in g.drawn_cards()]
     if got_draws != draws:
         raise RecordError(f"record draws {str(draws)[:80]} do not match the seeded draws {got_draws}")

@@ -8,7 +8,7 @@ and write them. They hold masks and card indices (see :mod:`.cards`), nothing el
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 from .cards import Card, CardIndex, Mask, Seat
 
@@ -39,7 +39,7 @@ class FinishedTrick(NamedTuple):
     ``"pickup"``), the picker, and the number of the log entry that ended it."""
 
     plays: tuple[tuple[Seat, Card], ...]
-    outcome: str
+    outcome: Literal["waste", "pickup"]
     picker: Seat | None
     log_index: int
 

@@ -105,13 +105,9 @@ def positions(players: int, count: int, seed: int = 0) -> list[Game]:
     k = 0
     while len(out) < count:
         full = Game.deal(players, seed=seed * 1_000_003 + k)
-        g = full.copy()
         full.playout(rng)
         moves = full.moves
-        for move in moves[: rng.randrange(len(moves))]:
-            assert not isinstance(move, tuple)  # a playout makes no takes
-            g.play(move)
-        out.append(g)
+        out.append(full.replay(moves[: rng.randrange(len(moves))]))
         k += 1
     return out
 

@@ -8,11 +8,15 @@ the table stops there (:meth:`Driver.person_offer`) until the person takes
 (``game.take``) or passes (:meth:`Driver.step`, which for a person's offer is a pass). A
 person who holds the power has their chance before their own lead, and may not lead while
 bots are still due theirs.
+
+A person may be asked only some of the time (:attr:`Driver.ask`): a table that asks only when
+taking may pay, or never, passes the person's chance over when it does not ask, and remembers
+it (:meth:`Driver.let_go`), so the table can still name the chance in its narration.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import NamedTuple
 
 from ..engine.errors import EndlessGameError
@@ -52,13 +56,24 @@ class Driver:
                 raise TypeError(f"the bot for seat {seat} must be a Bot, not {type(bot).__name__}")
         self.game = game
         self.bots = dict(bots)
+        self.ask: Callable[[int], bool] | None = None
+        """Whether a person is asked at their chance to take (called with their seat, once per
+        trick boundary); None: always. A chance not asked is passed over (:meth:`let_go`)."""
         self._offers_trick: int | None = None
         self._offered: set[int] = set()
+        self._let_go: dict[int, int] = {}  # person -> the hand they could have taken, at the boundary of _offers_trick
 
     def reset_offers(self) -> None:
         """Forget which bots were offered a take at this boundary (after an undo)."""
         self._offers_trick = None
         self._offered = set()
+        self._let_go = {}
+
+    def let_go(self) -> dict[int, int]:
+        """The people whose chance to take before this trick was passed over without asking
+        them (:attr:`ask`), each with the seat whose hand they could have taken; empty once the
+        next trick has begun."""
+        return dict(self._let_go) if self._offers_trick == self.game.trick_number else {}
 
     def offers(self) -> tuple[int | None, list[int]]:
         """Where rule 7's offers stand, to store: the trick whose boundary they belong to
@@ -82,8 +97,13 @@ class Driver:
             if self._offers_trick != g.trick_number:
                 self._offers_trick = g.trick_number
                 self._offered = set()
+                self._let_go = {}
             for s in g.holders_from(g.leader):  # type: ignore[arg-type]
                 if s not in self._offered and (s in self.bots or s != g.leader):
+                    if s not in self.bots and self.ask is not None and not self.ask(s):
+                        self._offered.add(s)  # not asked: the person's chance goes by
+                        self._let_go[s] = g.next_holder(s)  # type: ignore[assignment]
+                        continue
                     return Action("offer", s)
         seat = g.current_player
         return Action("play", seat) if seat in self.bots else None  # type: ignore[arg-type]
@@ -111,9 +131,9 @@ class Driver:
         if g.table or g.take_refusal() is not None:
             return False
         for move in reversed(g.moves):
-            if not isinstance(move, tuple):  # a play: the boundary began after it
+            if not move.is_take:  # a play: the boundary began after it
                 return False
-            if move[1] == seat:
+            if move.taker == seat:
                 return True
         return False
 
