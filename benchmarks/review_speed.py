@@ -38,19 +38,13 @@ def percentile(values: list[float], q: float) -> float:
 
 def first_choice(game: Game, seat: int):
     """The seat's view at its first card decision with more than one legal card, or None."""
-    replay = game.copy()
-    moves = game.moves
-    while replay.moves:
-        replay.undo()
-    for move in moves:
-        if replay.current_player == seat and not isinstance(move, tuple):
+    replay = game.root()
+    for move in game.moves:
+        if replay.current_player == seat and not move.is_take:
             view = replay.seat_view(seat)
             if view.legal.bit_count() > 1:
                 return view
-        if isinstance(move, tuple):
-            replay.take(move[1])
-        else:
-            replay.play(move)
+        replay.push(move)
     return None
 
 

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from bhabho_widget import Card, Game
+from bhabho_widget import Card, Game, Move
 from bhabho_widget.coach.imagine import imagine
 from bhabho_widget.play.determinize import with_hidden_cards
 from bhabho_widget.play.registry import BOTS
@@ -56,7 +56,7 @@ def test_the_lines_play_on_from_the_action_to_the_end_of_the_game():
         assert line.action == action
         first, after = line.steps[0], line.steps[1]
         assert first.seat_view(view.seat).hand == view.hand and len(after.moves) == len(first.moves) + 1
-        assert after.moves[-1] == Card.from_index(action)
+        assert after.moves[-1] == Move.from_index(action)
         assert line.steps[-1].is_over and line.loser == line.steps[-1].loser
         assert line.trick_step is not None and line.steps[line.trick_step].trick_number > view.trick_number
 

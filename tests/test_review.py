@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from bhabho_widget import Game
+from bhabho_widget import Game, Move
 from bhabho_widget.coach import review as coach_review
 from bhabho_widget.coach.causes import percent
 from bhabho_widget.coach.review import ReviewCancelled, clear_cache, review
@@ -50,11 +50,11 @@ def test_the_trap_played_wrongly_is_graded_with_the_better_move():
     shown, lo, hi = lead.loss_points
     assert shown == percent(lead.chance_after) - percent(lead.chance_before) and lo <= shown <= hi
     assert f"{shown} points ({lo}–{hi})</td>" in r._repr_html_()
-    # within the margin (the interval reaching 0, never graded), the picture says so beside the points
-    even = dataclasses.replace(lead, loss_lo=-0.01, grade=None)
-    html = dataclasses.replace(r, decisions=tuple(even if d is lead else d for d in r.decisions))._repr_html_()
-    assert f"{even.loss_points[0]} points (0–{even.loss_points[2]}), within the margin of error</td>" in html
-    assert {e.action for e in lead.estimates} == {"4D", "QD", "7H"}
+    # within the margin (never graded), a decision is not among those that cost most, and the picture says so
+    even = dataclasses.replace(lead, loss_lo=-0.01, grade=None, verdict="even")
+    evened = dataclasses.replace(r, decisions=tuple(even if d is lead else d for d in r.decisions))
+    assert evened.costliest() == [] and "no decision cost points beyond the simulations' margin" in evened._repr_html_()
+    assert {e.action for e in lead.estimates} == {"4D", "QD", "7H", "take"}  # the lead, or a take before it
     assert lead.estimate("QD").diff_lo > 0  # paired over the same deals: clearly worse
 
 
@@ -74,8 +74,8 @@ def test_a_forced_move_is_never_graded():
     for d in forced:
         assert len(d.estimates) == 1 and d.grade is None and d.loss == 0 and d.chosen == d.best
     # every card the seat played and every chance to take is a decision, in game order
-    played = [m for m, a in zip(g.moves, g.actors()) if a == 0 and not isinstance(m, tuple)]
-    assert [d.chosen for d in r.decisions if d.kind == "card"] == [c.code for c in played]
+    played = [m for m, a in zip(g.moves, g.actors()) if a == 0 and not m.is_take]
+    assert [d.chosen for d in r.decisions if d.kind == "card"] == [str(m) for m in played]
     assert [d.move for d in r.decisions] == sorted(d.move for d in r.decisions)
     for d in r.decisions:
         if d.kind == "offer":
@@ -101,7 +101,7 @@ def test_a_take_is_reviewed_where_the_seat_took():
     r = review(g, 0, rollouts=32, samples=8, seed=2)
     takes = [d for d in r.decisions if d.kind == "offer" and d.chosen == "take"]
     assert len(takes) == 1
-    assert g.moves[takes[0].move] == ("take", 0)
+    assert g.moves[takes[0].move] == Move.take(0)
     assert any(e.kind == "take" and e.seat == 0 for e in r.events)
 
 
@@ -141,7 +141,9 @@ def test_a_repeated_review_is_not_recomputed(monkeypatch):
     g = bot_game(9)
     first = review(g, 3, rollouts=16, samples=4, seed=5)
     calls = []
-    monkeypatch.setattr(coach_review, "estimate_many", lambda *a, **k: calls.append(1))
+    from bhabho_widget.coach import judgement
+
+    monkeypatch.setattr(judgement, "estimate_many", lambda *a, **k: calls.append(1))
     again = review(g, 3, rollouts=16, samples=4, seed=5)
     assert not calls and again == first
 
@@ -150,7 +152,7 @@ def test_progress_and_cancel():
     g = bot_game(12)
     seen = []
     r = review(g, 0, rollouts=16, samples=4, seed=7, progress=lambda done, total: seen.append((done, total)))
-    assert seen and seen[-1] == (len(r.decisions), len(r.decisions))
+    assert seen and seen[-1][0] == seen[-1][1] >= len(r.decisions)  # passes let go by are judged, listed where they cost
     assert [d for d, _ in seen] == sorted(d for d, _ in seen)
     with pytest.raises(ReviewCancelled):
         review(g, 0, rollouts=16, samples=4, seed=8, cancel=lambda: True)
@@ -194,21 +196,22 @@ def test_bad_arguments():
 
 
 def test_a_repeated_hint_is_not_recomputed(monkeypatch):
-    from bhabho_widget.coach import hint, hints
+    from bhabho_widget.coach import hint, judgement
 
     calls = []
-    real = hints.estimate_actions
+    real = judgement.estimate_many
 
     def counting(*args, **kwargs):
         calls.append(1)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(hints, "estimate_actions", counting)
+    monkeypatch.setattr(judgement, "estimate_many", counting)
     g = Game.from_hands(TRAP_HANDS, leader=2, seed=1)
     for card in TRAP_PLAYS:
         g.play(card)
     first = hint(g, rollouts=64, seed=3)
+    worked = len(calls)  # one lockstep run, two where the deals were added to
     again = hint(g.copy(), rollouts=64, seed=3)
-    assert len(calls) == 1 and again == first
+    assert 1 <= worked <= 2 and len(calls) == worked and again == first
     hint(g, rollouts=64, seed=4)  # another seed is another hint
-    assert len(calls) == 2
+    assert len(calls) > worked

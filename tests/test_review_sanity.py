@@ -1,18 +1,18 @@
 """The review's sanity check, small: it finds far more mistakes where a random player played
 than where the search bot would have played, at the very same moments.
 
-Eight four-player games with a random player at seat 0 (rules-of-thumb bots at the other
+Six four-player games with a random player at seat 0 (rules-of-thumb bots at the other
 seats, the benchmark's deals), each reviewed for seat 0 at a small budget (192 continuations
 per action over 48 sampled deals). At each of the seat's open decisions (not forced, the
 best chance of ending as the bhabhi between 5 % and 95 %) the search bot, with a small
 budget of its own, is asked what it would have played from the same seat view, and its
 action is graded from the review's estimates of that decision, as the review grades the
 card the random player chose. Compared decision by decision, the deals' and the
-positions' luck cancels out: of 153 open decisions, 17 are graded for the random player
-only and 1 for the search bot only, and the random player's mean loss is larger by 2.4
-points (95 % interval of the paired difference 0.8 to 3.9). With the benchmark's seeds 1 to
-4 instead: 31 to 2, 33 to 2, 37 to 1 and 37 to 4 decisions, and 3.1 to 3.8 points, each
-interval well above 0.
+positions' luck cancels out: of 57 open decisions, 17 are graded for the random player
+only and 1 for the search bot only, and the random player's mean loss is larger by 4.1
+points (95 % interval of the paired difference 1.8 to 6.5). A pass is a decision only where
+taking was better or the person clicked Pass (the review's one voice), so a game has about
+ten open decisions, not twenty.
 
 The full experiment is ``benchmarks/review_sanity.py`` (run on demand, minutes of CPU):
 whole games played by the random bot, the rules of thumb and the search bot at its full
@@ -41,8 +41,10 @@ from bhabho_widget.play.driver import play_out
 from bhabho_widget.play.search import SearchBot
 from bhabho_widget.play.stats import wilson
 
+pytestmark = pytest.mark.slow  # a statistical smoke over six reviewed games: -m "not slow" leaves it out
+
 SCRIPT = pathlib.Path(__file__).resolve().parents[1] / "benchmarks" / "review_sanity.py"
-GAMES = 8
+GAMES = 6
 REVIEW = {"rollouts": 192, "samples": 48}
 SEARCH = {"rollouts": 96, "samples": 24}
 Z = 1.959963984540054
@@ -82,7 +84,7 @@ def moments() -> list[Moment]:
 
 
 def test_the_review_grades_the_random_player_where_the_search_bot_would_not_be(moments):
-    assert len(moments) >= 100, "about twenty open decisions a game"
+    assert len(moments) >= 50, "about ten open decisions a game (a pass is one only where taking was better)"
     only_random = sum(m.random_graded and not m.search_graded for m in moments)
     only_search = sum(m.search_graded and not m.random_graded for m in moments)
     # of the decisions graded for one player only, the random player's share, with its 95 % interval

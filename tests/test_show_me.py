@@ -6,6 +6,7 @@ and Close goes back to where it was asked from. Without a browser: the messages,
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import ipywidgets.comm
@@ -364,3 +365,62 @@ def test_a_trick_that_ends_shows_the_cards_that_were_on_the_table_before():
         s.go(s.count - 1)  # a later trick: its own cards only
         later = s.view(ENGLISH, g.names, 2)["last_trick"]
         assert later is None or not set(c["card"] for c in later["cards"]) & {c["card"] for c in before}
+
+
+# ---------------------------------------------------------------------- what the words say
+def test_show_me_shows_the_danger_the_words_name_and_how_often_it_happened():
+    """The trap: the hint warns that with Q♦ you pick up this trick in some share of the
+    simulations; Show me's worse line is a deal where you do, its better line one where 4♦
+    works, each with how often it went so in the simulations, the numbers the reason gives."""
+    from bhabho_widget.coach.hints import hint_for_view
+
+    g = Game.from_hands([["4S", "5H", "6H"], ["KS", "4D", "QD", "7H"], ["JD", "2S", "8H"], ["9C", "3S", "10H"]],
+                        leader=2, seed=1)
+    for card in ["JD", "9C", "2S", "3S", "4S", "KS"]:
+        g.play(card)
+    view = g.seat_view(1)
+    budget = {"rollouts": 192, "samples": 24}
+    h = hint_for_view(view, **budget)
+    assert (h.action_code, h.compared) == ("4D", "QD")
+    said = {m.group(1): m.group(2) for m in re.finditer(r"[Ww]ith (\S+) (?:you pick up this trick )?in (\d+%)", h.reason)}
+    s = Showing(g, 1, action_of("4D"), action_of("QD"), view=view, estimates=hint_estimates(view, **budget))
+    s.switch("worse")
+    s.go(s.current.trick_step)
+    worse = s.view(ENGLISH, g.names, 1)["imagine"]
+    assert s.current.trick_end == 1  # the danger named: you pick up
+    assert worse["outcome"] == (f"In this imagined game, after Q♦ you pick up this trick: in {said['Q♦']} of the "
+                                "simulations, like this one.")
+    s.switch("better")
+    s.go(s.current.trick_step)
+    assert s.current.trick_end != 1  # and with 4♦ it works
+    assert "of the simulations, like this one." in s.view(ENGLISH, g.names, 2)["imagine"]["outcome"]
+
+
+def test_the_lines_say_where_each_trick_begins_and_switching_keeps_the_trick():
+    from bhabho_widget.play.bots import RuleBot
+
+    g = Game.deal(4, seed=3)
+    bots = [RuleBot(seed=s) for s in range(4)]
+    while not (g.current_player == 0 and not g.table and g.trick_number > 2 and len(g.legal_cards()) >= 3):
+        seat = g.current_player
+        g.play(bots[seat].choose_card(g.seat_view(seat)))
+    legal = [c.index for c in g.legal_cards()]
+    s = Showing(g, 0, legal[0], legal[-1])
+    for name in s.lines_shown:
+        s.switch(name)
+        line = s.current
+        tricks = s.view(ENGLISH, g.names, 1)["imagine"]["tricks"]
+        assert tricks == list(line.tricks) and tricks[0] == 0 and tricks == sorted(set(tricks))
+        for a, b in zip(tricks, tricks[1:]):  # each entry is the first step of a later trick
+            assert line.steps[b].trick_number > line.steps[b - 1].trick_number
+            assert all(line.steps[k].trick_number == line.steps[a].trick_number for k in range(max(a, 1), b))
+    # the third trick of the worse line, then the better line: the same trick, not the same step
+    s.switch("worse")
+    third = s.current.tricks[min(2, len(s.current.tricks) - 1)]
+    s.go(third + 1)
+    at = s.game
+    s.switch("better")
+    if s.current.steps[-1].trick_number >= at.trick_number:
+        assert s.game.trick_number == at.trick_number
+    else:  # the better line ended before that trick: its end
+        assert s.step == s.count - 1

@@ -23,9 +23,9 @@ line: the paired differences have no spread, their interval is a single point, a
 is exact. One rollout per action would then do; the repeats cost little, a key being worked out
 once, when the lesson is made, and the same code serves the deals where a lead is random.
 
-**What counts as right.** The coach's choice (the lowest chance; a take only when it gains at
-least :data:`.hints.TAKE_MARGIN`, as a hint advises), and every action the simulations cannot
-tell from it: the 95 % interval of the paired difference holds 0 (:func:`.hints.about_equal`).
+**What counts as right.** The coach's choice (the action a hint recommends,
+:mod:`.judgement`: a take only when it is clearly better), and every action about as good as
+it by the coach's one rule (:func:`.grading.verdict`, :func:`.hints.about_equal`).
 
 >>> from bhabho_widget import Game
 >>> g = Game.from_position("rules=classic hands=.8..J/.K..7/...Q6 lead=0")  # 8♥ and J♣ both escape
@@ -34,7 +34,7 @@ tell from it: the 95 % interval of the paired difference holds 0 (:func:`.hints.
 [('8H', 0.0, True), ('JC', 0.0, True)]
 >>> sampled = answer_key(g, 0, "card", shown=False, rollouts=160)   # the hands taken as unknown
 >>> [(r.action, r.within) for r in sampled.rows]
-[('8H', True), ('JC', False)]
+[('8H', True), ('JC', True)]
 """
 
 from __future__ import annotations

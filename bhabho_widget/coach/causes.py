@@ -12,7 +12,8 @@ cards a later player is known to hold (picked up in view of everyone, or taken w
 the highest card on the table. :func:`take_effect` says in one line what a take does (rule 7).
 
 Every sentence is a template (the ``T_*`` constants), translated like the hints'; the seat
-the coach speaks to is "you".
+the coach speaks to is "you", and each sentence that says so has a third-person twin beside it
+(``T_*_THEM``, all in :data:`THIRD_PERSON_TWINS`) for someone reading about the seat.
 
 The J♦ trap: Player 1 picked up J♦ in public and Player 3 has shown no diamonds, so with Q♦
 led Player 2 plays J♦ under it, Player 3 cannot follow and the leader picks up:
@@ -40,7 +41,7 @@ from collections.abc import Sequence
 from ..engine.cards import DECK, SUIT_MASKS, SUITS, Seat, indices
 from ..engine.events import TAKE_EFFECT
 from ..engine.seat_view import SeatView
-from ..i18n import Joined, ListOf, Message, SeatName, SuitName
+from ..i18n import Joined, ListOf, Message, SeatName, SuitName, third_person
 from ..play.search import TAKE, ActionEstimate, Consequences
 
 __all__ = ["CLEAR", "label", "most_telling", "pct", "percent", "separation", "take_effect", "take_why", "who", "why"]
@@ -60,22 +61,48 @@ T_FACT_KNOWN = "{name} holds {cards}, picked up in view of everyone"
 T_FACT_TAKEN = "{name} holds {cards}, which came with the hand they took"
 T_FACT_TOP = "{card} is the highest {one} on the table, played by {name}"
 T_FACT_POWER = "you have the power and lead this trick"
+T_FACT_POWER_THEM = "{name} has the power and leads this trick"
 T_FACT_WHOLE_PILE = "the picker takes the waste pile too, {n} cards (whole pile)"
 T_FACT_NONE_LEFT = "nobody else holds a {one}: every other {one} is in the waste pile or played"
 T_CQ_PICKUP = "With {worse} you pick up this trick in {p_worse} of the simulations, with {better} in {p_better}{rest}."
+T_CQ_PICKUP_THEM = ("With {worse} {name} picks up this trick in {p_worse} of the simulations, with {better} in "
+                    "{p_better}{rest}.")
 T_CQ_REST_PICKS = ": {name} picks it up in {p}"
 T_CQ_REST_CLEAN = ": it goes round cleanly in {p}"
 T_CQ_ESCAPE = "With {better} you escape at the end of this trick in {p_better} of the simulations, with {worse} in {p_worse}."
+T_CQ_ESCAPE_THEM = ("With {better} {name} escapes at the end of this trick in {p_better} of the simulations, with "
+                    "{worse} in {p_worse}.")
 T_CQ_POWER = ("You have the power after this trick (you lead the next one) in {p_worse} of the simulations with {worse}, "
               "in {p_better} with {better}.")
-T_CQ_LATER = "After {better} and after {worse} this trick ends alike; the difference comes later in the game."
+T_CQ_POWER_THEM = ("{name} has the power after this trick (and leads the next one) in {p_worse} of the simulations "
+                   "with {worse}, in {p_better} with {better}.")
+T_CQ_LATER_VOID = ("After {better} and after {worse} this trick ends alike; the difference comes later: {better} is "
+                   "your last {one}, so when {suit} are led again you can throw a high card on them.")
+T_CQ_LATER_VOID_THEM = ("After {better} and after {worse} this trick ends alike; the difference comes later: "
+                        "{better} is {name}'s last {one}, so when {suit} are led again {name} can throw a high card "
+                        "on them.")
+T_CQ_LATER_SHED = ("After {better} and after {worse} this trick ends alike; the difference comes later: {better} is the "
+                   "higher card, gone now while it is safe, and {worse} stays to play under the others later.")
+T_CQ_LATER_HOLD = ("After {better} and after {worse} this trick ends alike; the difference comes later, from the card "
+                   "each keeps: in the simulations {worse} is the harder one to get rid of from here.")
 T_CQ_LATER_KEEP = ("After {better} and after {worse} this trick ends alike; the difference comes later: playing {better} "
                    "now keeps {worse}, a lower {one}, to play under the others later.")
 T_TAKE_ALONE = "Taking would leave you the only one holding cards: you would be the bhabhi at once (rule 8)."
+T_TAKE_ALONE_THEM = "Taking would leave {name} the only one holding cards: {name} would be the bhabhi at once (rule 8)."
 T_TAKE_KNOWN = "{target}'s hand holds {cards}, picked up in view of everyone."
 T_MORE_CARDS = "{n} more"
 T_TAKE_POWER = "{target} has the power: after a take you would have it and lead."
+T_TAKE_POWER_THEM = "{target} has the power: after a take {name} would have it and lead."
 T_TAKE_PICKUP = "After {worse} you pick up the next trick in {p_worse} of the simulations, after {better} in {p_better}."
+T_TAKE_PICKUP_THEM = ("After {worse} {name} picks up the next trick in {p_worse} of the simulations, after {better} "
+                      "in {p_better}.")
+
+# the third person of each sentence that speaks to the seat ("you"): a teacher reads the reason of a student's
+# decision with the student's name (Translator.about); "you" as a seat's name is the name itself
+THIRD_PERSON_TWINS = third_person({T_YOU: "{name}", T_FACT_POWER: T_FACT_POWER_THEM, T_CQ_PICKUP: T_CQ_PICKUP_THEM,
+                                   T_CQ_ESCAPE: T_CQ_ESCAPE_THEM, T_CQ_POWER: T_CQ_POWER_THEM,
+                                   T_CQ_LATER_VOID: T_CQ_LATER_VOID_THEM, T_TAKE_ALONE: T_TAKE_ALONE_THEM,
+                                   T_TAKE_POWER: T_TAKE_POWER_THEM, T_TAKE_PICKUP: T_TAKE_PICKUP_THEM})
 
 
 def percent(p: float) -> int:
@@ -206,11 +233,16 @@ def why(view: SeatView, better: ActionEstimate, worse: ActionEstimate) -> str | 
     found = separation(view, better, worse)
     cb, cw = better.consequences, worse.consequences
     me = view.seat
-    if found is None:
+    if found is None:  # the trick ends alike: what differs later, from the cards each action keeps
         b, w = better.action, worse.action
-        if b // 13 == w // 13 and view.strength[b] > view.strength[w]:  # the lower card kept for later
+        strength = view.strength
+        if b // 13 == w // 13 and strength[b] > strength[w]:  # the lower card kept for later
             return Message(T_CQ_LATER_KEEP, one=_one(w // 13), **names)
-        return Message(T_CQ_LATER, **names)
+        if b // 13 != w // 13 and view.hand & SUIT_MASKS[b // 13] == 1 << b:  # a void made
+            return Message(T_CQ_LATER_VOID, one=_one(b // 13), suit=_suit(b // 13), **names)
+        if b // 13 != w // 13 and strength[b] > strength[w]:  # the high card gone while it is safe
+            return Message(T_CQ_LATER_SHED, **names)
+        return Message(T_CQ_LATER_HOLD, **names)
     kind, _ = found
     if kind == "pickup":
         consequence = Message(T_CQ_PICKUP, p_worse=pct(cw.share_picked(me)), p_better=pct(cb.share_picked(me)),

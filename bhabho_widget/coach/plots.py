@@ -71,18 +71,12 @@ def plot_rates(labels: Sequence[str], losses: Sequence[int], games: Sequence[int
 def hand_size_history(game: Game) -> np.ndarray:
     """Hand sizes after the deal and after every trick or take: shape (steps, seats).
 
-    Rebuilt by replaying the game's record, so the game itself is not changed.
+    Rebuilt by replaying the game from its start (:meth:`Game.root`), so the game itself is not changed.
     """
-    replay = Game.from_json(game.to_json())
-    moves = replay.moves
-    while replay.moves:
-        replay.undo()
+    replay = game.root()
     rows = [replay.hand_sizes()]
-    for move in moves:
-        if isinstance(move, tuple):
-            replay.take(move[1])
-        else:
-            replay.play(move)
+    for move in game.moves:
+        replay.push(move)
         if not replay.table:
             rows.append(replay.hand_sizes())
     return np.array(rows, dtype=np.int16)

@@ -10,21 +10,66 @@ from __future__ import annotations
 
 import html
 import math
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import Protocol
 
+from ..engine.cards import Seat
+from ..i18n import ENGLISH
 from .grading import GRADES
 from .hints import percent
+from .review_decisions import MARKED_EVENTS, Decision, GameEvent
 
-if TYPE_CHECKING:  # the review reaches this module from its _repr_html_; no import back
-    from .review import Review
-
-__all__ = ["EVENT_MARKS", "GRADE_COLORS", "MARKED_EVENTS", "graph_series", "review_html", "review_svg"]
-
-MARKED_EVENTS = ("pickup", "take", "escape", "draw")
-"""The game's events marked on the review's graph."""
+__all__ = ["EVENT_MARKS", "GRADE_COLORS", "MARKED_EVENTS", "PicturedReview", "graph_series", "review_html", "review_svg",
+           "whose_game"]
 
 
-def graph_series(rev: Review) -> tuple[list[float], list[float], list[float], list[float]]:
+class PicturedReview(Protocol):
+    """What the pictures read of a review (a :class:`~bhabho_widget.coach.review.Review`,
+    which draws itself with them): the seat and its name, the decisions and the marked
+    events, the end of the game, the simulations' budget, and the counts of each grade and
+    the costliest decisions."""
+
+    @property
+    def seat(self) -> Seat: ...
+    @property
+    def names(self) -> Sequence[str]: ...
+    @property
+    def decisions(self) -> Sequence[Decision]: ...
+    @property
+    def events(self) -> Sequence[GameEvent]: ...
+    @property
+    def is_over(self) -> bool: ...
+    @property
+    def loser(self) -> Seat | None: ...
+    @property
+    def rollouts(self) -> int: ...
+    @property
+    def samples(self) -> int: ...
+    @property
+    def person(self) -> str | None: ...
+
+    def count(self, grade: str) -> int: ...
+
+    def costliest(self, n: int = 3) -> list[Decision]: ...
+
+
+def whose_game(rev: PicturedReview) -> str:
+    """The pictures' title, in the person of the reader: "your game" for the reader's own (the seat
+    the table calls "You"), "Asha's game" for someone else's.
+
+    >>> from types import SimpleNamespace as R
+    >>> whose_game(R(seat=0, names=["You", "Bot 1"], person=None)), whose_game(R(seat=1, names=["You", "Bot 1"], person=None))
+    ('your game', "Bot 1's game")
+    >>> whose_game(R(seat=0, names=["You", "Bot 1"], person="Asha"))
+    "Asha's game"
+    """
+    if rev.person is not None:
+        return f"{rev.person}'s game"
+    name = rev.names[rev.seat]
+    return "your game" if name == "You" else f"{name}'s game"
+
+
+def graph_series(rev: PicturedReview) -> tuple[list[float], list[float], list[float], list[float]]:
     """x (the trick, spread within a trick by the decision's order), p, lo, hi after each decision."""
     xs, ps, los, his = [], [], [], []
     per_trick: dict[int, int] = {}
@@ -53,7 +98,7 @@ def _pct(p: float) -> str:
     return f"{percent(p)}%"
 
 
-def review_svg(rev: Review, width: int = 640, height: int = 220) -> str:
+def review_svg(rev: PicturedReview, width: int = 640, height: int = 220) -> str:
     """The graph as a small SVG, for pages without matplotlib (GitHub, nbviewer)."""
     left, right, top, bottom = 44, 10, 12, 40
     xs, ps, los, his = graph_series(rev)
@@ -96,10 +141,12 @@ def review_svg(rev: Review, width: int = 640, height: int = 220) -> str:
     return "".join(parts)
 
 
-def review_html(rev: Review, n: int = 3) -> str:
+def review_html(rev: PicturedReview, n: int = 3) -> str:
     """A static picture of the review: the graph as SVG, the counts of each grade and the
-    ``n`` costliest decisions with the best action and the coach's reason."""
-    name = html.escape(rev.names[rev.seat])
+    ``n`` costliest decisions (those that cost points beyond the margin, :meth:`Review.costliest`)
+    with the best action and the coach's reason (of the reader, or of :attr:`person` by name),
+    or a line saying there are none. English, as the graph."""
+    teller = ENGLISH if rev.person is None else ENGLISH.about(rev.person)
     plural = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}
     counts = ", ".join(f"{rev.count(g)} {g if rev.count(g) == 1 else plural[g]}" for g in GRADES)
     rows = []
@@ -107,12 +154,12 @@ def review_html(rev: Review, n: int = 3) -> str:
         loss, lo, hi = d.loss_points
         rows.append(f"<tr><td>{d.trick}</td><td>{html.escape(str(d.chosen_label))}</td>"
                     f"<td>{_pct(d.chance_after)}</td><td>{html.escape(str(d.best_label))}</td>"
-                    f"<td>{_pct(d.chance_before)}</td><td>{loss} points ({lo}–{hi})"
-                    f"{'' if d.loss_lo > 0 else ', within the margin of error'}</td>"
-                    f"<td>{d.grade or ''}</td><td>{html.escape(str(d.reason))}</td></tr>")
+                    f"<td>{_pct(d.chance_before)}</td><td>{loss} points ({lo}–{hi})</td>"
+                    f"<td>{d.grade or ''}</td><td>{html.escape(teller.render(d.reason, rev.names))}</td></tr>")
     table = ("<table><tr><th>trick</th><th>played</th><th>chance after</th><th>best</th><th>chance with the best</th>"
              "<th>loss (95 % interval)</th><th>grade</th><th>why the best</th></tr>" + "".join(rows) + "</table>"
-             if rows else "<p>No decision lost anything measurable.</p>")
-    return (f"<div class='bhabho-review'><p><b>Review of {name}'s game</b>: {len(rev.decisions)} decisions, "
+             if rows else "<p>None: no decision cost points beyond the simulations' margin.</p>")
+    title = html.escape(whose_game(rev), quote=False)
+    return (f"<div class='bhabho-review'><p><b>Review of {title}</b>: {len(rev.decisions)} decisions, "
             f"{counts} ({rev.rollouts} continuations per action over {rev.samples} sampled deals).</p>"
-            f"{review_svg(rev)}<p>The costliest decisions:</p>{table}</div>")
+            f"{review_svg(rev)}<p>The decisions that cost most:</p>{table}</div>")

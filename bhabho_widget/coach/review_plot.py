@@ -6,19 +6,17 @@ draws), for notebooks with a running kernel.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..engine.optional import optional_import
 from .grading import GRADES
-from .review_html import EVENT_MARKS, GRADE_COLORS, MARKED_EVENTS, graph_series
-
-if TYPE_CHECKING:  # the review reaches this module from its plot; no import back
-    from .review import Review
+from .review_decisions import MARKED_EVENTS
+from .review_html import EVENT_MARKS, GRADE_COLORS, PicturedReview, graph_series, whose_game
 
 __all__ = ["plot_review"]
 
 
-def plot_review(rev: Review, ax: Any = None) -> Any:
+def plot_review(rev: PicturedReview, ax: Any = None) -> Any:
     """The review's graph with matplotlib: the chance of ending as the bhabhi after each of
     the seat's decisions with its 95 % interval (a band), the trick number on the x axis,
     graded decisions coloured by grade, and the game's events (pickups, takes, escapes,
@@ -28,7 +26,7 @@ def plot_review(rev: Review, ax: Any = None) -> Any:
     if ax is None:
         _, ax = plt.subplots(figsize=(9, 3.6), layout="constrained")
     xs, ps, los, his = graph_series(rev)
-    name = rev.names[rev.seat]
+    name = rev.person or rev.names[rev.seat]
     if xs:
         ax.fill_between(xs, los, his, color="#90caf9", alpha=0.45, step=None, label="95 % interval")
         ax.plot(xs, ps, color="#1565c0", lw=1.5, marker="o", ms=3.5, label=f"{name}: chance of ending as the bhabhi")
@@ -52,6 +50,6 @@ def plot_review(rev: Review, ax: Any = None) -> Any:
     result = ""
     if rev.is_over:
         result = " (the bhabhi)" if rev.loser == rev.seat else " (escaped)" if rev.loser is not None else ""
-    ax.set_title(f"Review of {name}'s game{result}", fontsize="medium")
+    ax.set_title(f"Review of {whose_game(rev)}{result}", fontsize="medium")
     ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize="x-small", borderaxespad=0)
     return ax

@@ -13,6 +13,10 @@ forms (Russian has three).
   it can be told again in another language: the engine's refusals are Messages.
 - :func:`N_` and :func:`Nn_` mark templates for extraction where they are defined and
   translated later.
+- :func:`third_person` registers a second-person template's third-person twin ("it is your
+  only legal card" / "it is {name}'s only legal card"); a Message told by
+  :meth:`Translator.about` a person is told with the twins, so the coach's words computed for
+  "you" can be read by someone else about that person.
 
 ``python -m bhabho_widget.i18n extract`` writes ``locale/bhabho.pot`` from the package's
 marked templates and the front end's labels (``labels.json``); ``update`` merges it into
@@ -45,8 +49,9 @@ from typing import Any
 
 from .labels import LABELS, PLURAL_CATEGORIES, PLURAL_LABELS
 
-__all__ = ["DOMAIN", "ENGLISH", "LANGUAGES", "LOCALE_DIR", "Joined", "ListOf", "Message", "N_", "Nn_", "Plural", "SeatList",
-           "SeatName", "SuitName", "Translator", "check_catalogs", "check_language", "default_language", "translator"]
+__all__ = ["DOMAIN", "ENGLISH", "LANGUAGES", "LOCALE_DIR", "THIRD_PERSON", "YOU", "Addressed", "Joined", "ListOf",
+           "Message", "N_", "Nn_", "Plural", "SeatList", "SeatName", "SuitName", "Translator", "check_catalogs",
+           "check_language", "default_language", "is_you", "third_person", "translator"]
 
 LANGUAGES: dict[str, str] = {"en": "English", "hi": "हिन्दी", "de": "Deutsch", "ru": "Русский", "es": "Español"}
 """The languages of the table: code -> the language's own name."""
@@ -79,6 +84,39 @@ def N_(template: str) -> str:
 def Nn_(singular: str, plural: str) -> tuple[str, str]:
     """Mark a singular and plural template pair for translation; returns the pair."""
     return singular, plural
+
+
+THIRD_PERSON: dict[str, str] = {}
+"""Each second-person template's third-person twin, ``{name}`` in it the person spoken of:
+registered by the module that owns both (:func:`third_person`), read when a :class:`Message`
+is told by a translator :meth:`~Translator.about` someone."""
+
+
+def third_person(twins: Mapping[str, str]) -> dict[str, str]:
+    """Register ``twins``: second-person template -> its third-person twin, which says the
+    same of the person named ``{name}`` (for a count, both the singular and the plural
+    template have a twin). The twins are what the module that owns the templates passes here;
+    returned as given. A twin has its template's placeholders and ``{name}``; a template has
+    one twin.
+
+    >>> twins = third_person({"you hold {n} cards": "{name} holds {n} cards"})
+    >>> m = Message("you hold {n} cards", n=3)
+    >>> print(m, "/", m.localize(ENGLISH.about("Asha")))
+    you hold 3 cards / Asha holds 3 cards
+    >>> third_person({"you hold {n} cards": "{name} holds {cards}"})
+    Traceback (most recent call last):
+    ...
+    ValueError: the twin of 'you hold {n} cards' must have its placeholders and {name}, not ['cards', 'name']
+    """
+    for second, third in twins.items():
+        wanted = placeholders(second) | {"name"}
+        if "name" in placeholders(second) or placeholders(third) != wanted:
+            raise ValueError(f"the twin of {second!r} must have its placeholders and {{name}}, "
+                             f"not {sorted(placeholders(third))}")
+        if THIRD_PERSON.get(second, third) != third:
+            raise ValueError(f"{second!r} already has the third-person twin {THIRD_PERSON[second]!r}")
+    THIRD_PERSON.update(twins)
+    return dict(twins)
 
 
 def placeholders(text: str) -> set[str]:
@@ -143,19 +181,83 @@ class Message(str):
 
     def localize(self, translator: Translator | None = None, names: Sequence[str] | None = None) -> str:
         """This text in ``translator``'s language (None: English), with ``names`` (one per
-        seat) in place of the seat names it holds, when given."""
+        seat) in place of the seat names it holds, when given. A translator
+        :meth:`~Translator.about` a person tells a template that has a third-person twin
+        (:func:`third_person`) with the twin, the person's name for ``{name}``."""
         t = translator or ENGLISH
         values = {k: t.render(v, names) for k, v in self.values.items()}
-        english = self.plural_template if self.plural_template is not None and self.n != 1 else self.template
-        if self.plural_template is not None:
+        template, plural = self.template, self.plural_template
+        if t.person is not None and template in THIRD_PERSON:
+            template = THIRD_PERSON[template]
+            plural = None if plural is None else THIRD_PERSON[plural]
+            values["name"] = t.person
+        english = plural if plural is not None and self.n != 1 else template
+        if plural is not None:
             assert self.n is not None
-            text = t.ngettext(self.template, self.plural_template, self.n)
+            text = t.ngettext(template, plural, self.n)
         else:
-            text = t.gettext(self.template)
+            text = t.gettext(template)
         return _fill(text, values, english)
 
     def __reduce__(self) -> tuple[Any, ...]:
         return Message._make, (self.template, self.plural_template, self.n, self.values)
+
+
+YOU = "You"
+"""The name the package gives the person a text speaks to (``"You"`` at a table, the seat a
+lesson looks from), told in each language as the catalog says (``Du``, ``Tú``...)."""
+
+
+def is_you(name: str, translator: Translator | None = None) -> bool:
+    """Whether a reader who reads ``name`` for a seat is that seat: the name is :data:`YOU`,
+    in English or in ``translator``'s language. A sentence about that seat then takes the
+    second person ("you hold"), never the third with the name ("You holds")."""
+    return name == YOU or (translator is not None and name == translator.gettext(YOU))
+
+
+class Addressed(Message):
+    """A sentence about one seat, in the grammatical person of its subject: ``third`` (with
+    ``{name}``) about a seat the reader reads by its name, ``second`` about the reader's own
+    seat, whichever the reader's names say (:func:`is_you`). So a refusal made where no
+    reader was known ("Asha holds ♣ and must follow suit") reads "you hold ♣ ..." at the
+    table of the seat it is about, whose name there is "You", in every language.
+
+    >>> m = Addressed("{name} holds {suit} and must follow suit (rule 4): {card} is not {suit}",
+    ...               "you hold {suit} and must follow suit (rule 4): {card} is not {suit}",
+    ...               SeatName("Player 1", 1), suit="♣", card="K♠")
+    >>> print(m)
+    Player 1 holds ♣ and must follow suit (rule 4): K♠ is not ♣
+    >>> print(m.localize(ENGLISH, ["Asha", "You"]))
+    you hold ♣ and must follow suit (rule 4): K♠ is not ♣
+    >>> print(m.localize(translator("de"), ["Asha", "Sie"]))
+    Sie haben ♣ und müssen Farbe bedienen (Regel 4): K♠ ist kein ♣
+    """
+
+    third: str
+    second: str
+    subject: SeatName
+
+    def __new__(cls, third: str, second: str, subject: SeatName, /, **values: Any) -> Addressed:
+        you = is_you(str(subject))
+        obj = cls._make(second if you else third, None, None, values if you else {"name": subject, **values})
+        assert isinstance(obj, Addressed)
+        obj.third, obj.second, obj.subject = third, second, subject
+        return obj
+
+    def localize(self, translator: Translator | None = None, names: Sequence[str] | None = None) -> str:
+        t = translator or ENGLISH
+        name = t.render(self.subject, names)
+        base = {k: v for k, v in self.values.items() if k != "name"}
+        if is_you(name, t):
+            return Message(self.second, **base).localize(t, names)
+        return Message(self.third, **base, name=self.subject).localize(t, names)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _addressed, (self.third, self.second, self.subject, {k: v for k, v in self.values.items() if k != "name"})
+
+
+def _addressed(third: str, second: str, subject: SeatName, values: dict[str, Any]) -> Addressed:
+    return Addressed(third, second, subject, **values)
 
 
 def Plural(singular: str, plural: str, n: int, /, **values: Any) -> Message:
@@ -254,15 +356,35 @@ class SuitName(str):
 class Translator:
     """The texts of one language: ``gettext``, ``ngettext`` and ``pgettext`` as in the
     standard library, and ``format`` / ``plural`` that also fill the named placeholders
-    (with the English template if a translation is broken)."""
+    (with the English template if a translation is broken). ``person``: whom the Messages it
+    tells speak of in the third person (see :meth:`about`), None for the reader ("you")."""
 
-    def __init__(self, code: str, translations: gettext.NullTranslations) -> None:
+    def __init__(self, code: str, translations: gettext.NullTranslations, person: str | None = None) -> None:
         self.code = code
         self.name = LANGUAGES.get(code, code)
         self._t = translations
+        self.person = person
 
     def __repr__(self) -> str:
-        return f"<Translator {self.code}>"
+        return f"<Translator {self.code}>" if self.person is None else f"<Translator {self.code} about {self.person!r}>"
+
+    def about(self, person: str) -> Translator:
+        """This language, telling Messages about ``person`` (a name) in the third person: a
+        template with a third-person twin (:func:`third_person`) is told with the twin, at
+        every depth of a text (the values of a Message, the parts of a :class:`Joined`, the
+        items of a :class:`ListOf`). Chosen when a text is told, not when it is made: a
+        student reads the coach's reason of their decision as "you", their teacher the same
+        reason with the student's name. Templates without a twin, and ``format`` / ``plural``,
+        are told as they are.
+
+        >>> _ = third_person({"you hold {n} cards": "{name} holds {n} cards"})
+        >>> m = Joined(" ", Message("Seen: {what}.", what=Message("you hold {n} cards", n=3)), "Well done.")
+        >>> print(m, "/", m.localize(ENGLISH.about("Asha")))
+        Seen: you hold 3 cards. Well done. / Seen: Asha holds 3 cards. Well done.
+        """
+        if not isinstance(person, str) or not person.strip():
+            raise ValueError(f"a text is told about a person by their name, not {person!r}"[:120])
+        return Translator(self.code, self._t, person)
 
     def gettext(self, msgid: str) -> str:
         return self._t.gettext(msgid)
@@ -347,7 +469,7 @@ class Translator:
         (``"You"`` at ``seat``, ``"Bot 2"``, ``"Player 2"``) translated, other names as given."""
         out = []
         for s, name in enumerate(names):
-            if name == "You" and s == seat:
+            if name == YOU and s == seat:
                 out.append(self.gettext(N_("You")))
             elif name == f"Bot {s}":
                 out.append(self.format(N_("Bot {n}"), n=s))
