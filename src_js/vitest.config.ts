@@ -5,5 +5,8 @@ export default defineConfig({
     environment: "jsdom",
     include: ["test/**/*.test.ts"],
     css: false,
+    // a guard, not a measure: a test that draws the table in many states takes seconds on a busy
+    // two-core machine (5 s, vitest's default, was seen to fail there)
+    testTimeout: 60_000,
   },
 });

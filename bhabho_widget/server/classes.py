@@ -65,10 +65,13 @@ from typing import Any
 
 from ..engine.errors import IllegalMoveError, MessageError, RecordError
 from ..i18n import N_, Message, check_language, translator
+from ..puzzles.puzzle import Puzzle
+from ..puzzles.themes import THEMES
 from ..table.class_state import Pending, answer_status, cell
 from ..table.exercises import lesson_from_json
 from ..table.lesson import LessonScript
 from ..table.seat_record import record_digest
+from ..table.settings import shared_settings
 from .config import ServerConfig
 from .connection import CLOSE_CLASS_GONE, Connection
 from .host import TableHost
@@ -85,6 +88,10 @@ log = logging.getLogger("bhabho_widget.server")
 MAX_STUDENTS = 300
 MAX_ITEMS = 100
 MAX_ANSWERS = 20
+MAX_PUZZLES = 50
+"""The most puzzles one set handed out holds."""
+RATING_MOVE = 1000.0
+"""A rating's move a student's kernel reports for one attempt is at most this much either way."""
 """Answers kept per student and question (a lesson lets a learner try again)."""
 MAX_GAMES = 500
 """Games kept per student."""
@@ -105,6 +112,11 @@ STUDENT_ONLY = N_("only a student of the class does this")
 NO_ITEM = N_("this class has no such item")
 NOT_A_LESSON = N_("this item is not a lesson")
 NOT_A_TABLE = N_("this item is not a table")
+NOT_PUZZLES = N_("this item is not a set of puzzles")
+BAD_PUZZLES = N_("this is not a set of puzzles to hand out: {why}")
+NO_PUZZLE = N_("this set has no puzzle {step}")
+PUZZLE_COUNT = N_("from 1 to {n} different puzzles")
+PROOF_FAILS = N_("a puzzle whose proof does not hold")
 NO_CONSENT = N_("nothing is sent to your teacher before you agree to it")
 NEED_NAME = N_("a student joins a class under a name")
 NAME_TAKEN = N_("another student of this class has this name: come back with your token, or choose another")
@@ -189,8 +201,10 @@ class Student:
 
 @dataclass
 class Item:
-    """Something handed out: a lesson (its record) or shared tables (their settings, and who
-    of the class sits at which seat of which table: ``tables[code][seat] = name``)."""
+    """Something handed out: a lesson (its record), shared tables (their settings, and who of
+    the class sits at which seat of which table: ``tables[code][seat] = name``) or a set of
+    puzzles (``settings["puzzles"]``: one line of each, :mod:`bhabho_widget.puzzles`; the themes
+    and ratings the teacher asked for)."""
 
     id: str
     kind: str
@@ -209,7 +223,16 @@ class Item:
             self._script = lesson_from_json(self.lesson)
         return self._script
 
+    def puzzles(self) -> list[Puzzle]:
+        """A set's puzzles, read from their lines."""
+        assert self.settings is not None
+        return [Puzzle.from_line(line) for line in self.settings["puzzles"]]
+
     def questions(self) -> list[dict[str, Any]]:
+        if self.kind == "puzzles":
+            assert self.settings is not None
+            return [{"step": k, "prompt": " ".join(themes)[:300], "kind": "puzzle"}  # its themes' keys
+                    for k, themes in enumerate(self.settings["themes_of"])]
         if self.kind != "lesson":
             return []
         script = self.script
@@ -226,8 +249,12 @@ class Item:
                                         for c, seats in record["tables"].items()})
         if item.kind == "lesson":
             item.questions()  # a record that is no lesson is refused here
+        elif item.kind == "puzzles":
+            if not isinstance(item.settings, dict) or not isinstance(item.settings.get("puzzles"), list):
+                raise ValueError("a set of puzzles without its puzzles")
+            item.puzzles()  # lines that are not puzzles are refused here
         elif item.kind != "table" or not isinstance(item.settings, dict):
-            raise ValueError("an item is a lesson or tables")
+            raise ValueError("an item is a lesson, tables or puzzles")
         return item
 
     def seat_of(self, code: str, name: str) -> int | None:
@@ -332,7 +359,7 @@ class ClassRoom:
         if item is None:
             raise MessageError(Message(NO_ITEM))
         if kind is not None and item.kind != kind:
-            refusal = NOT_A_LESSON if kind == "lesson" else NOT_A_TABLE
+            refusal = {"lesson": NOT_A_LESSON, "puzzles": NOT_PUZZLES}.get(kind, NOT_A_TABLE)
             raise MessageError(Message(refusal))
         return item
 
@@ -365,8 +392,11 @@ class ClassRoom:
         out: dict[str, Any] = {"id": item.id, "kind": item.kind, "title": item.title, "created": item.created,
                                "questions": item.questions(),
                                "names": list(item.script.names()) if item.kind == "lesson" else []}
+        if item.kind == "puzzles":  # the set's own choices (the puzzles themselves go to a student who opens it)
+            assert item.settings is not None
+            out["puzzles"] = {k: item.settings[k] for k in ("count", "themes", "min_rating", "max_rating")}
         if teacher:
-            out["settings"] = item.settings
+            out["settings"] = item.settings if item.kind != "puzzles" else None
             out["tables"] = [{"code": code, "seats": {s: who for s, who in sorted(seats.items())}}
                              for code, seats in item.tables.items()]
         return out
@@ -471,6 +501,8 @@ class ClassHall:
             "class_consent": Route(self._on_consent, student), "class_lesson": Route(self._on_lesson, student),
             "class_answer": Route(self._on_answer, student), "class_skip": Route(self._on_skip, student),
             "class_sit": Route(self._on_sit, student), "class_game": Route(self._on_game, student),
+            "class_hand_out_puzzles": Route(self._on_hand_out_puzzles, teacher),
+            "class_puzzles": Route(self._on_puzzles, student), "class_puzzle": Route(self._on_puzzle, student),
             "class_mine": Route(self._on_mine, student), "class_forget": Route(self._on_forget, student),
         }
 
@@ -738,13 +770,33 @@ class ClassHall:
         room = self._room(conn)
         if len(room.items) >= MAX_ITEMS:
             raise MessageError(Message(TOO_MANY_ITEMS))
-        settings = {"players": m["players"], "variant": m["variant"], "rounds": m["rounds"], "bots": m["bots"]}
         try:
-            ServerTable.create(players=m["players"], rules=m["variant"], rounds=m["rounds"], bots=m["bots"], seed=0)
+            settings = shared_settings(m["players"], m["variant"], m["rounds"], m["bots"])
         except ValueError as err:
             raise MessageError(Message(BAD_TABLE, why=str(err)[:160])) from None
         title = clean_title(m["title"]) or f"Table {len(room.items) + 1}"
-        item = Item(room.new_item_id(), "table", title, settings=settings)
+        item = Item(room.new_item_id(), "table", title, settings=dict(settings))
+        self._put(room, "", f"item:{item.id}", item.record())
+        self._reply(conn, self._done(m["type"], item.id))
+
+    def _on_hand_out_puzzles(self, conn: Connection, m: dict[str, Any]) -> None:
+        room = self._room(conn)
+        if len(room.items) >= MAX_ITEMS:
+            raise MessageError(Message(TOO_MANY_ITEMS))
+        lines = m["puzzles"]
+        try:
+            puzzles = [Puzzle.from_line(line) for line in lines]
+        except (RecordError, ValueError) as err:
+            raise MessageError(Message(BAD_PUZZLES, why=str(err)[:160])) from None
+        if not 1 <= len(puzzles) <= MAX_PUZZLES or len({p.id for p in puzzles}) != len(puzzles):
+            raise MessageError(Message(BAD_PUZZLES, why=Message(PUZZLE_COUNT, n=MAX_PUZZLES)))
+        if not all(p.proof.holds() for p in puzzles):
+            raise MessageError(Message(BAD_PUZZLES, why=Message(PROOF_FAILS)))
+        themes = [t for t in m["themes"] if t in THEMES]
+        settings = {"puzzles": [p.to_line() for p in puzzles], "themes_of": [list(p.themes) for p in puzzles],
+                    "count": len(puzzles), "themes": themes, "min_rating": m["min_rating"], "max_rating": m["max_rating"]}
+        title = clean_title(m["title"]) or f"Puzzles {len(room.items) + 1}"
+        item = Item(room.new_item_id(), "puzzles", title, settings=settings)
         self._put(room, "", f"item:{item.id}", item.record())
         self._reply(conn, self._done(m["type"], item.id))
 
@@ -877,6 +929,37 @@ class ClassHall:
         entry = self._answer_entry(room, student.name, item, m["step"])
         if not entry["skipped"] and not entry["answers"]:
             self._put(room, student.name, f"answer:{item.id}:{m['step']}", {**entry, "skipped": True, "at": time.time()})
+        self._reply(conn, self._done(m["type"]))
+
+    def _on_puzzles(self, conn: Connection, m: dict[str, Any]) -> None:
+        room = self._room(conn)
+        self._student(room, conn, consent=False)
+        item = room.item(m["item"], "puzzles")
+        assert item.settings is not None
+        self._reply(conn, {"type": "class_puzzles", "item": item.id, "title": item.title,
+                           "puzzles": list(item.settings["puzzles"])})
+
+    def _on_puzzle(self, conn: Connection, m: dict[str, Any]) -> None:
+        """One attempt at a puzzle of a set, judged here by the puzzle's own proved line: the
+        seat's answers along it, right only when every one is the proved one."""
+        room = self._room(conn)
+        student = self._student(room, conn)
+        item = room.item(m["item"], "puzzles")
+        puzzles = item.puzzles()
+        step = m["step"]
+        if not 0 <= step < len(puzzles):
+            raise MessageError(Message(NO_PUZZLE, step=step + 1))
+        right = list(puzzles[step].answers)
+        given = [str(a)[:8] for a in m["answers"]][:len(right)]
+        solved = given == right
+        old = room.answers.get((student.name, item.id, step)) or {}
+        answers, correct, moves = list(old.get("answers", [])), list(old.get("correct", [])), list(old.get("rating", []))
+        if len(answers) >= MAX_ANSWERS:
+            raise MessageError(Message(TOO_MANY_ANSWERS))
+        move = max(-RATING_MOVE, min(RATING_MOVE, float(m["rating"])))
+        entry = {"answers": [*answers, given[0] if given else ""], "correct": [*correct, solved], "skipped": False,
+                 "rating": [*moves, round(move, 1)], "at": time.time()}
+        self._put(room, student.name, f"answer:{item.id}:{step}", entry)
         self._reply(conn, self._done(m["type"]))
 
     def _on_sit(self, conn: Connection, m: dict[str, Any]) -> None:

@@ -53,13 +53,14 @@ from typing import Any
 from ..engine.errors import IllegalMoveError, MessageError
 from ..engine.events import Event
 from ..engine.game import Game
-from ..engine.rules import PRESETS, rules_from
 from ..engine.seat_view import SeatView
 from ..i18n import LANGUAGES, N_, Message, Translator, check_language, translator
 from ..play.match import Match
 from ..play.registry import BOTS
 from ..table.controller import OnController, TableController
+from ..table.protocol_types import Score
 from ..table.seat_record import seat_record
+from ..table.settings import shared_settings
 from ..table.view import View, score_of
 
 __all__ = ["NO_END", "Seat", "ServerTable", "clean_name", "clean_text", "new_code", "new_token", "token_hash"]
@@ -138,17 +139,8 @@ class ServerTable(OnController):
                seed: int | None = None, code: str | None = None, klass: str = "") -> ServerTable:
         """A new table, dealt and waiting for its people; the host takes a seat with
         :meth:`seat_person`, then :meth:`start`\\ s. ``klass``: the class it belongs to."""
-        if rules not in PRESETS:
-            raise ValueError(f"rules must be one of {', '.join(map(repr, PRESETS))}, not {str(rules)[:40]!r}")
-        if bots not in BOTS or bots == "search":
-            raise ValueError(f"bots at a shared table must be 'random' or 'rules', not {str(bots)[:40]!r}")
-        if not isinstance(players, int) or isinstance(players, bool) or not 3 <= players <= 8:
-            raise ValueError(f"a table has 3 to 8 players, not {players!r}"[:80])
-        if rounds is not None and (not isinstance(rounds, int) or isinstance(rounds, bool) or not 1 <= rounds <= 100):
-            raise ValueError(f"rounds must be from 1 to 100 or None, not {rounds!r}"[:80])
-        if rules_from(rules).teams and players % 2:
-            raise ValueError("the teams variant needs an even number of players")
-        t = cls(code=code or new_code(), players=players, variant=rules, rounds=rounds, bots_level=bots,
+        s = shared_settings(players, rules, rounds, bots)
+        t = cls(code=code or new_code(), players=s["players"], variant=s["variant"], rounds=s["rounds"], bots_level=s["bots"],
                 seed=random.SystemRandom().randrange(2**63) if seed is None else seed,
                 seats=[Seat() for _ in range(players)], klass=klass)
         t._new_match(started=False)
@@ -163,13 +155,10 @@ class ServerTable(OnController):
         self.finished_moves = [list(m) for m in rounds_moves[:-1]]
         mark = 0
         for moves in rounds_moves or [[]]:
-            game = match.new_game()
-            for move in moves:
+            game = match.new_game()  # the match's own game: played on, not replaced, so that it counts
+            for move in moves:  # "take 2", or "take:2" as rows stored before 0.4 have it
                 mark = game.event_count
-                if move.startswith("take:"):
-                    game.take(int(move[5:]))
-                else:
-                    game.play(move)
+                game.push(move)
         version = self.table.version if hasattr(self, "table") else 0
         self.table = TableController(game, bots, people=[s for s, seat in enumerate(self.seats) if not seat.bot_plays],
                                      match=match, started=started)
@@ -385,7 +374,7 @@ class ServerTable(OnController):
                                           "the others."), people=people, players=self.players))
         return self.table.view(seat, tr, names, narration=self.table.narration(seat, tr, names, extra))
 
-    def score_for(self, seat: int) -> dict[str, Any] | None:
+    def score_for(self, seat: int) -> Score | None:
         """The scoreboard as ``seat`` reads it, or None for a table kept without one."""
         if self.rounds is None:
             return None
@@ -427,12 +416,9 @@ class ServerTable(OnController):
         if self.finished_moves:
             match = Match(self.players, rounds=self.rounds or NO_END, rules=self.variant, seed=self.seed)
             for k, moves in enumerate(self.finished_moves):
-                game = match.new_game()
+                game = match.new_game()  # the match's own game, played on: the next round's deal follows it
                 for move in moves:
-                    if move.startswith("take:"):
-                        game.take(int(move[5:]))
-                    else:
-                        game.play(move)
+                    game.push(move)
                 out.append((k + 1, seat_record(game, seat)))
         return out
 
@@ -475,7 +461,7 @@ class ServerTable(OnController):
 
 
 def _moves(game: Game) -> list[str]:
-    return [f"take:{m[1]}" if isinstance(m, tuple) else m.code for m in game.moves]
+    return [str(m) for m in game.moves]
 
 
 _INVISIBLE = frozenset([0x115F, 0x1160, 0x3164, 0xFFA0, 0x2800, 0x034F, 0x17B4, 0x17B5, 0x180E, 0x2062, 0x2063,

@@ -4,9 +4,10 @@
 it works out the hint for that moment before the *Hint* button is pressed; after each of the
 person's decisions, it works out that decision's estimate for the review
 (:func:`bhabho_widget.coach.review.prepare`), so the review at game over finds its decisions
-done. It is bounded and polite: one job at a time, the hint of the moment first; a hint for a
-moment that has passed is dropped before it starts; nothing is worked out without numpy (the
-browser-only site's small build). It starts once a browser shows the table (a script that
+done. Both are one judgement of the decision (:mod:`bhabho_widget.coach.judgement`): the hint
+worked out ahead is the review's decision too. It is bounded and polite: one job at a time,
+the hint of the moment first; a hint for a moment that has passed is dropped before it starts;
+nothing is worked out without numpy (the browser-only site's small build). It starts once a browser shows the table (a script that
 asks gets its answer at once anyway); ``Table(coach_ahead=False)``, ``table.coach_ahead =
 False`` or the environment variable ``BHABHO_COACH_AHEAD=0`` turn it off.
 
@@ -82,7 +83,7 @@ class CoachAhead:
             moves = len(game.moves)
             if moves > self._queued_games.get(id(game), 0) and session.seat in game.actors():
                 self._queued_games = {id(game): moves}  # a new game forgets the last one's
-                self._reviews.append(_review_job(game.copy(), session.seat))
+                self._reviews.append(_review_job(game.copy(), session.seat, session.coach_settings()))
             if self._hint is not None or self._reviews:
                 self._start()
                 self._lock.notify()
@@ -131,12 +132,14 @@ class CoachAhead:
             self._lock.notify_all()
 
 
-def _review_job(game: Game, seat: int) -> Callable[[], Any]:
-    """The review's estimates of ``seat``'s decisions so far in ``game`` (a copy), each kept
-    for the review (decisions already done are found in its cache at once)."""
+def _review_job(game: Game, seat: int, budget: dict[str, int]) -> Callable[[], Any]:
+    """The judgements of ``seat``'s decisions so far in ``game`` (a copy), with the table's
+    ``budget``, each kept for the review (decisions already judged, by a hint or before, are
+    found at once)."""
     def job() -> None:
         from ..coach.review import DEFAULT_ROLLOUTS, DEFAULT_SAMPLES, decision_points, prepare
 
+        rollouts, samples = budget.get("rollouts", DEFAULT_ROLLOUTS), budget.get("samples", DEFAULT_SAMPLES)
         for point in decision_points(game, seat):
-            prepare(point, rollouts=DEFAULT_ROLLOUTS, samples=DEFAULT_SAMPLES, seed=0)
+            prepare(point, rollouts=rollouts, samples=samples, seed=0)
     return job

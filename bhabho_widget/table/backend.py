@@ -27,7 +27,6 @@ import threading
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any, ClassVar
 
-from ..coach.grading import GRADES
 from ..engine.errors import MessageError
 from ..engine.game import Game
 from ..engine.rules import PRESETS
@@ -36,7 +35,10 @@ from ..play.registry import BOTS
 from .ahead import CoachAhead, ahead_allowed
 from .controller import check_version
 from .lesson import LessonScript
+from .protocol_types import Config, Feedback, Hint, PracticeState, Review, Score, Tracker
 from .session import TableSession
+from .settings import variant_name
+from .traits import ReviewStatus, config_trait, hint_trait, review_trait, tracker_trait
 from .view import View, build_view, log_lines
 
 __all__ = ["ALWAYS", "MESSAGES", "Backend", "GameSource", "LessonSteps", "LocalGame", "StoredGame", "idle_trait"]
@@ -47,7 +49,7 @@ REVIEW = frozenset({"review_start", "review_cancel", "review_show", "show_me", "
 """The review of a game over, and Show me."""
 PLAY = frozenset({"play", "take", "advance"})
 """The seat's own moves (``advance`` is the pass at a chance to take, and a bot's next step)."""
-MESSAGES = ALWAYS | REVIEW | PLAY | {"undo", "hint", "new_game", "tracker", "goto", "answer"}
+MESSAGES = ALWAYS | REVIEW | PLAY | {"undo", "hint", "new_game", "tracker", "goto", "answer", "set_take_offers", "practice_next"}
 """Every message type of the browser that the felt widget knows (``protocol.json``)."""
 
 GameSource = Callable[[threading.Event], Game]
@@ -56,11 +58,10 @@ with its cancel event (a seat at a shared table asks the server for its record a
 the game from it, :func:`.seat_record.stand_in`)."""
 
 
-def idle_trait(seat: int, status: str = "ready", error: str = "") -> dict[str, Any]:
+def idle_trait(seat: int, status: ReviewStatus = "ready", error: str = "") -> Review:
     """The ``review`` trait before a review of the game over is worked out (``"ready"``: one
-    may be asked for), and of a review with nothing to show yet."""
-    return {"status": status, "done": 0, "total": 0, "seat": seat, "at": None, "decisions": [], "events": [],
-            "costliest": [], "counts": dict.fromkeys(GRADES, 0), "error": error}
+    may be asked for), and of a review with nothing to show yet (see :func:`.traits.review_trait`)."""
+    return review_trait(seat, status, error)
 
 
 NOT_A_LESSON = N_("This table is a game, not a lesson: it has no steps or questions")
@@ -68,6 +69,17 @@ NO_MOVES_IN_LESSON = N_("In a lesson, answer the question or step through with t
 NO_REVIEW_IN_LESSON = N_("A lesson has no review: it is a game shown step by step")
 NO_HINT_IN_LESSON = N_("A lesson gives no hints: its questions say what to look for")
 READ_ONLY = N_("This game is over: it is shown for its review only")
+THIRD_PERSON_LABELS = {
+    "hand_escaped": N_("{name} escaped!"),
+    "review_button_title": N_("Review {name}'s game: {name}'s chance of ending as the bhabhi after each decision, and "
+                              "the decisions that cost most"),
+    "review_title": N_("Review of {name}'s game"),
+    "review_graph": N_("{name}'s chance of ending as the bhabhi after each decision, with its 95 % interval"),
+    "chance_key": N_("Each percentage is {name}'s chance of ending as the bhabhi, in the simulations: lower is better."),
+    "review_show_me_aria": N_("Show me trick {trick}, where {name} chose {chosen}: one imagined way it can go"),
+}
+"""The front end's labels that speak to the person ("You escaped!", "Your chance"), as a
+teacher reads them of a student's game (:meth:`Backend.labels`); ``{name}`` is the student's."""
 
 
 class Backend:
@@ -80,17 +92,20 @@ class Backend:
     REFUSALS: ClassVar[dict[str, str]] = {}
     """The sentence for each message type it does not take (a default for the others)."""
     DEFAULT_REFUSAL: ClassVar[str] = N_("This table does not do that")
+    CAPABILITIES: ClassVar[frozenset[str]] = frozenset()
+    """The message types it takes, where they do not change (see :meth:`capabilities`)."""
 
     translator: Translator
     seat: int
 
     def __init__(self) -> None:
         self._listeners: list[Callable[[], None]] = []
+        self._version = 1  # a backend that keeps its own view's version (see version)
 
     # ------------------------------------------------------------------ what it can do
     def capabilities(self) -> frozenset[str]:
-        """The browser's message types this backend takes now."""
-        raise NotImplementedError
+        """The browser's message types this backend takes now (by default :attr:`CAPABILITIES`)."""
+        return self.CAPABILITIES
 
     def refusal(self, kind: str) -> Message:
         """The sentence about this table for a message it does not take."""
@@ -119,13 +134,14 @@ class Backend:
     # ------------------------------------------------------------------ the views
     @property
     def version(self) -> int:
-        """The version of the seat's view: it grows with every change of it."""
-        raise NotImplementedError
+        """The version of the seat's view: it grows with every change of it (by default a
+        counter of the backend's own, grown by :meth:`bump`)."""
+        return self._version
 
     def bump(self) -> None:
         """The felt shows a new view of the widget's own (a review's position, Show me's step):
         a click made on the one before is stale."""
-        raise NotImplementedError
+        self._version += 1
 
     def check_version(self, sent: object) -> None:
         """A MessageError unless ``sent`` is the version of the view on screen."""
@@ -139,10 +155,10 @@ class Backend:
         """The seats' names as the person reads them."""
         raise NotImplementedError
 
-    def score(self) -> dict[str, Any] | None:
+    def score(self) -> Score | None:
         return None
 
-    def config(self) -> dict[str, Any] | None:
+    def config(self) -> Config | None:
         return None
 
     @property
@@ -150,8 +166,8 @@ class Backend:
         """The game on the table is over (its review may be asked for)."""
         raise NotImplementedError
 
-    def tracker(self, chances: bool) -> dict[str, Any]:
-        """What the seat knows now about every card (:func:`bhabho_widget.coach.tracker.tracker_data`)."""
+    def tracker(self, chances: bool) -> Tracker:
+        """What the seat knows now about every card (:func:`.traits.tracker_trait`)."""
         raise self.refuse("tracker")
 
     def set_language(self, code: str) -> None:
@@ -185,6 +201,18 @@ class Backend:
         """The title of the table's static picture (a notebook read without a kernel)."""
         return ""
 
+    def practice(self) -> PracticeState | None:
+        """The ``practice`` trait of a table over puzzles (:mod:`bhabho_widget.table.practice`); None elsewhere."""
+        return None
+
+    def showing(self) -> Any:
+        """Show me of this backend's own (a puzzle just answered: :mod:`bhabho_widget.table.practice`)."""
+        raise self.refuse("show_me")
+
+    def next(self, theme: str | None = None, mode: str = "rated") -> Any:
+        """Serve the next puzzle (a table over puzzles)."""
+        raise self.refuse("practice_next")
+
     # ------------------------------------------------------------------ the review
     @property
     def reviews_at_once(self) -> bool:
@@ -210,6 +238,21 @@ class Backend:
         for a teacher reading a student's game."""
         return None
 
+    def labels(self, tr: Translator) -> dict[str, str]:
+        """The front end's labels in ``tr``'s language: the language's own, those that speak to
+        the person in the third person when someone else's game is shown (:meth:`review_person`)."""
+        labels = tr.labels()
+        person = self.review_person()
+        if person is not None:
+            keep = {key: "{" + key + "}" for key in ("trick", "chosen")}  # the front end's own placeholders
+            labels.update({key: tr.format(text, name=person, **keep) for key, text in THIRD_PERSON_LABELS.items()})
+        return labels
+
+    def review_passes(self) -> frozenset[int] | None:
+        """The moves (counted as the review counts them) at which the person let a chance to
+        take go by with their own click; None where the table does not know them."""
+        return None
+
     def report(self, run: Any) -> None:
         """The review of a game over is done (a seat at a class table sends its counts)."""
 
@@ -231,7 +274,7 @@ class Backend:
     def undo(self, version: int | None = None) -> None:
         raise self.refuse("undo")
 
-    def hint(self) -> dict[str, Any]:
+    def hint(self) -> Hint:
         raise self.refuse("hint")
 
     def new_game(self, players: int | None = None, seed: int | None = None, rules: Any = None,
@@ -241,10 +284,18 @@ class Backend:
     def pass_take(self) -> list[Any]:
         raise self.refuse("advance")
 
+    def take_offers(self) -> str | None:
+        """When the person is asked at their chance to take (:data:`~.controller.TAKE_OFFERS`);
+        None: the table has no such setting."""
+        return None
+
+    def set_take_offers(self, mode: str) -> None:
+        raise self.refuse("set_take_offers")
+
     def goto(self, index: int) -> None:
         raise self.refuse("goto")
 
-    def answer(self, choice: Any) -> dict[str, Any]:
+    def answer(self, choice: Any) -> Feedback:
         raise self.refuse("answer")
 
     def game_now(self) -> Game:
@@ -259,12 +310,24 @@ class LocalGame(Backend):
 
     KIND = "local"
     REFUSALS = {"goto": NOT_A_LESSON, "answer": NOT_A_LESSON}
-    CAPABILITIES = ALWAYS | REVIEW | PLAY | {"undo", "hint", "new_game", "tracker"}
+    CAPABILITIES = ALWAYS | REVIEW | PLAY | {"undo", "hint", "new_game", "tracker", "set_take_offers"}
 
-    def __init__(self, session: TableSession, coach_ahead: bool = True) -> None:
+    def __init__(self, session: TableSession, coach_ahead: bool = True,
+                 on_review: Callable[[Any], object] | None = None) -> None:
         super().__init__()
         self.session = session
         self.ahead: Any = CoachAhead() if coach_ahead and ahead_allowed() else None
+        self.on_review = on_review
+        """Called with each finished review of the person's game (the table keeps its mistakes
+        as puzzles: :func:`.practice.keep_mistakes`); None: nothing."""
+
+    @property
+    def reports(self) -> bool:
+        return self.on_review is not None
+
+    def report(self, run: Any) -> None:
+        if self.on_review is not None:
+            self.on_review(run)
 
     @property
     def translator(self) -> Translator:  # type: ignore[override]
@@ -277,9 +340,6 @@ class LocalGame(Backend):
     @property
     def seat(self) -> int:  # type: ignore[override]
         return self.session.seat
-
-    def capabilities(self) -> frozenset[str]:
-        return self.CAPABILITIES
 
     @property
     def version(self) -> int:
@@ -297,17 +357,17 @@ class LocalGame(Backend):
     def names(self) -> list[str]:
         return list(self.session.names())
 
-    def score(self) -> dict[str, Any] | None:
+    def score(self) -> Score | None:
         return self.session.score()
 
-    def config(self) -> dict[str, Any]:
+    def config(self) -> Config:
         return self.session.config()
 
     @property
     def is_over(self) -> bool:
         return self.session.game.is_over
 
-    def tracker(self, chances: bool) -> dict[str, Any]:
+    def tracker(self, chances: bool) -> Tracker:
         return self.session.tracker(chances)
 
     def set_language(self, code: str) -> None:
@@ -321,6 +381,12 @@ class LocalGame(Backend):
 
     def review_key(self) -> Hashable:
         return id(self.session.game)
+
+    def review_passes(self) -> frozenset[int]:
+        return self.session.passes()
+
+    def review_budget(self) -> tuple[int | None, int | None]:
+        return self.session.coach_budget or (None, None)
 
     def game_now(self) -> Game:
         return self.session.game
@@ -343,6 +409,12 @@ class LocalGame(Backend):
     def pass_take(self) -> list[Any]:
         return self.session.pass_take()
 
+    def take_offers(self) -> str:
+        return self.session.take_offers
+
+    def set_take_offers(self, mode: str) -> None:
+        self.session.set_take_offers(mode)
+
     def run_bots(self) -> None:
         self.session.run_bots()
 
@@ -351,8 +423,8 @@ class LocalGame(Backend):
             self.check_version(version)  # a repeated Undo takes back one move only
         self.session.undo()
 
-    def hint(self) -> dict[str, Any]:
-        return self.session.hint()
+    def hint(self) -> Hint:
+        return hint_trait(self.session.hint())
 
     def new_game(self, players: int | None = None, seed: int | None = None, rules: Any = None,
                  bots: Any = None, version: int | None = None) -> Game:
@@ -392,7 +464,6 @@ class LessonSteps(Backend):
         super().__init__()
         self.script = script
         self.on_answer, self.on_skip = on_answer, on_skip
-        self._version = 1
 
     @property
     def translator(self) -> Translator:  # type: ignore[override]
@@ -405,16 +476,6 @@ class LessonSteps(Backend):
     @property
     def seat(self) -> int:  # type: ignore[override]
         return self.script.seat
-
-    def capabilities(self) -> frozenset[str]:
-        return self.CAPABILITIES
-
-    @property
-    def version(self) -> int:
-        return self._version
-
-    def bump(self) -> None:
-        self._version += 1
 
     def live_view(self, reveal_all: bool = False) -> View:
         return self.script.browser_view()
@@ -435,7 +496,7 @@ class LessonSteps(Backend):
     def is_over(self) -> bool:
         return False
 
-    def tracker(self, chances: bool) -> dict[str, Any]:
+    def tracker(self, chances: bool) -> Tracker:
         return self.script.tracker(chances)
 
     def set_language(self, code: str) -> None:
@@ -455,7 +516,7 @@ class LessonSteps(Backend):
             for step in sorted(s for s in self.script.exercises if self.script.status(s) == "skipped" and s not in before):
                 self.on_skip(step)
 
-    def answer(self, choice: Any) -> dict[str, Any]:
+    def answer(self, choice: Any) -> Feedback:
         step = self.script.step
         feedback = self.script.answer(choice)
         self._version += 1
@@ -490,40 +551,27 @@ class StoredGame(Backend):
             self._names.append(f"Player {len(self._names)}")
         self._budget = (rollouts, samples)
         self.translator = translator(language)
-        self._version = 1
-
-    def capabilities(self) -> frozenset[str]:
-        return self.CAPABILITIES
-
-    @property
-    def version(self) -> int:
-        return self._version
-
-    def bump(self) -> None:
-        self._version += 1
 
     def names(self) -> list[str]:
         return list(self.translator.local_names(self._names))
 
     def live_view(self, reveal_all: bool = False) -> View:
         tr, names = self.translator, self.names()
+        addressed = self.person is None  # a student's game read by their teacher: the student by name
         return build_view(self.game, self.seat, version=self._version, mode="play", waiting="over", change="new",
                           narration=tr.render(self.title, names),
-                          log=log_lines(self.game.events, self.seat, False, tr, names), translator=tr, names=names)
+                          log=log_lines(self.game.events, self.seat, False, tr, names, addressed=addressed),
+                          translator=tr, names=names, addressed=addressed)
 
-    def config(self) -> dict[str, Any]:
-        variant = next((name for name, preset in PRESETS.items() if preset == self.game.rules), "custom")
-        return {"players": self.game.num_players, "seed": None, "variant": variant, "bots": "rules",
-                "language": self.translator.code, "rounds": None}
+    def config(self) -> Config:
+        return config_trait(self.game.num_players, None, variant_name(self.game.rules), "rules", self.translator.code, None)
 
     @property
     def is_over(self) -> bool:
         return True
 
-    def tracker(self, chances: bool) -> dict[str, Any]:
-        from ..coach.tracker import tracker_data
-
-        return tracker_data(self.game.seat_view(self.seat), self.names(), chances)
+    def tracker(self, chances: bool) -> Tracker:
+        return tracker_trait(self.game.seat_view(self.seat), self.names(), chances)
 
     def review_source(self) -> Game:
         return self.game

@@ -26,9 +26,14 @@ from ..engine.optional import MissingPackageError
 from ..i18n import LANGUAGES, Translator, check_language, translator
 from .protocol import check_message, check_pace
 
-__all__ = ["DECKS", "ERROR_LENGTH", "STATIC", "BaseWidget", "OwnedPanel", "check_deck", "comm_refusal"]
+__all__ = ["ANYWIDGET_ID", "DECKS", "ERROR_LENGTH", "STATIC", "BaseWidget", "OwnedPanel", "check_deck", "comm_refusal"]
 
 STATIC = pathlib.Path(__file__).parent / "static"
+ANYWIDGET_ID = "bhabho_widget"
+"""The anywidget id of every widget of the package. anywidget puts a widget's ``_css`` in the
+page as one ``<style>`` per id (by default one per class); every widget here names the same
+stylesheet (``static/bhabho.css``, the styles of the table, the editor and a class, each
+once), so under one id the page holds it once, whatever widgets it shows."""
 DECKS = ("two-colour", "four-colour")
 """The card faces: red and black suits, or ♠ black, ♥ red, ♦ blue and ♣ green."""
 ERROR_LENGTH = 300
@@ -102,7 +107,7 @@ class BaseWidget(anywidget.AnyWidget):
     and implements :meth:`_use_language` and :meth:`_sync`."""
 
     _esm = STATIC / "widget.js"
-    _css = STATIC / "widget.css"
+    _css = STATIC / "bhabho.css"  # every widget's: see ANYWIDGET_ID
 
     error = traitlets.Unicode("").tag(sync=True)
     labels = traitlets.Dict().tag(sync=True)
@@ -118,7 +123,8 @@ class BaseWidget(anywidget.AnyWidget):
         unknown = set(traits) - self._KWARGS
         if unknown:
             raise TypeError(f"{type(self).__name__}() got unexpected keyword arguments: {', '.join(sorted(unknown))}")
-        super().__init__(languages=[{"code": code, "name": name} for code, name in LANGUAGES.items()], **traits)
+        super().__init__(languages=[{"code": code, "name": name} for code, name in LANGUAGES.items()],
+                         _anywidget_id=ANYWIDGET_ID, **traits)
         self.on_msg(self._on_frontend_msg)
 
     # ------------------------------------------------------------------ from the browser
@@ -188,9 +194,13 @@ class BaseWidget(anywidget.AnyWidget):
         the labels, and every text the widget shows, told again at once."""
         self._use_language(translator(check_language(language)))
         with self.hold_sync():
-            self.labels = self.translator.labels()
+            self.labels = self._labels()
             self.lang = self.translator.code
             self._sync()
+
+    def _labels(self) -> dict[str, str]:
+        """The front end's labels in the widget's language."""
+        return self.translator.labels()
 
     def _use_language(self, tr: Translator) -> None:
         """Tell everything behind the widget in ``tr``'s language from now on."""

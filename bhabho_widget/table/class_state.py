@@ -22,7 +22,8 @@ student's):
 
 On the wire a student is ``[name, joined, consent]`` and an answer cell ``[item, step,
 student, choices, marks]``: ``marks`` is one ``"1"`` (right) or ``"0"`` per choice, after a
-``"-"`` when the question was skipped; a cell whose choices are null was deleted. The
+``"-"`` when the question was skipped; a cell whose choices are null was deleted. A puzzle's
+cell has a sixth element: the student's rating's move over their attempts at it. The
 ``changes`` hold only the keys that changed: ``class`` (the class's own fields),
 ``students``, ``gone`` (students removed, with everything of theirs), ``items``, ``cells``,
 ``games`` and ``games_gone``. :func:`merge_updates` merges two frames of changes into one that
@@ -88,15 +89,21 @@ def cell(item: str, step: int, student: str, entry: Mapping[str, Any] | None) ->
     if entry is None:
         return [item, step, student, None, None]
     marks = ("-" if entry.get("skipped") else "") + "".join("1" if c else "0" for c in entry["correct"])
-    return [item, step, student, list(entry["answers"]), marks]
+    out = [item, step, student, list(entry["answers"]), marks]
+    if "rating" in entry:  # a puzzle's attempts: the rating's move over them
+        out.append(round(sum(entry["rating"]), 1))
+    return out
 
 
 def _answer_row(wire: list[Any]) -> dict[str, Any]:
-    item, step, student, choices, marks = wire
+    item, step, student, choices, marks = wire[:5]
     correct = [m == "1" for m in marks.lstrip("-")]
     entry = {"answers": list(choices), "correct": correct, "skipped": marks.startswith("-")}
     status, tries = answer_status(entry)
-    return {"student": student, "item": item, "step": step, **entry, "status": status, "tries": tries}
+    row = {"student": student, "item": item, "step": step, **entry, "status": status, "tries": tries}
+    if len(wire) > 5:
+        row["rating"] = float(wire[5])
+    return row
 
 
 def _student_row(wire: list[Any]) -> dict[str, Any]:

@@ -35,6 +35,7 @@ import datetime
 import html
 import io
 import json
+import random
 import threading
 import time
 import weakref
@@ -49,6 +50,7 @@ from ..engine.cards import Card
 from ..engine.errors import MessageError
 from ..engine.game import Game
 from ..i18n import N_, Message, Translator, check_language, default_language, translator
+from ..puzzles import THEME_TITLES, THEMES, PracticeSession, Puzzle, bundled
 from .backend import LessonSteps, StoredGame
 from .base import STATIC, BaseWidget, OwnedPanel, check_deck
 from .class_state import PUSHES, apply_update, safe_cell
@@ -57,9 +59,12 @@ from .controller import check_version
 from .exercises import lesson_from_json, lesson_to_json, make_exercise
 from .hub_token import default_name, hub_check
 from .lesson import LessonScript
+from .practice import PracticeBoard
 from .protocol import SERVER_PROTOCOL
+from .protocol_types import ClassCsvFile
 from .remote import ServerSeat, TableClient
 from .seat_record import record_digest, stand_in
+from .settings import shared_settings
 from .widget import Table
 
 __all__ = ["Class", "ClassClient", "ClassReporter", "StudentClass", "TeacherClass", "class_game"]
@@ -85,7 +90,7 @@ CSV_HEADERS = ("student", "kind", "item", "title", "step", "question", "status",
 # ---------------------------------------------------------------------- the connection
 class ClassClient:
     """One notebook's connection to a class on a table server (see the module's docstring), a
-    thin adapter over the one :class:`~.connection.Connection` (ordered: every class message
+    thin adapter over the one :class:`~bhabho_widget.table.connection.Connection` (ordered: every class message
     gets exactly one answer, its own frame, ``class_done`` or an error, in order).
 
     :meth:`open` sends the first message (``class_create``, ``class_teach`` or
@@ -178,7 +183,6 @@ class _Panel(OwnedPanel):
     checked as every widget's are; the widget around it acts on them."""
 
     _esm = STATIC / "classroom.js"
-    _css = STATIC / "classroom.css"
 
 
 class TeacherPanel(_Panel):
@@ -188,7 +192,7 @@ class TeacherPanel(_Panel):
 
     _HANDLERS: ClassVar[dict[str, Callable[[Any, dict[str, Any]], None]]] = {
         "class_review": _Panel._forward, "class_joining": _Panel._forward, "class_size": _Panel._forward,
-        "class_remove": _Panel._forward, "set_language": BaseWidget._msg_set_language}
+        "class_remove": _Panel._forward, "class_csv": _Panel._forward, "set_language": BaseWidget._msg_set_language}
 
 
 class StudentPanel(_Panel):
@@ -361,17 +365,65 @@ class TeacherClass(_ClassWidget):
         ``answers`` (the choices given, in order) and ``correct`` (one bool per answer)."""
         state = self.state
         given = {(a["student"], a["item"], a["step"]): a for a in state.get("answers", [])}
-        lessons = [i for i in self.items if i["kind"] == "lesson"] if item is None else [self._item(item)]
+        lessons = [i for i in self.items if i["kind"] in ("lesson", "puzzles")] if item is None else [self._item(item)]
         rows = []
         for student in self.students:
             for it in lessons:
                 for q in it["questions"]:
                     a = given.get((student, it["id"], q["step"]))
-                    rows.append({"student": student, "item": it["id"], "title": it["title"], "step": q["step"],
+                    rows.append({"student": student, "item": it["id"], "kind": it["kind"], "title": it["title"],
+                                 "step": q["step"],
                                  "prompt": q["prompt"], "status": a["status"] if a else "open",
                                  "tries": a["tries"] if a else 0, "answers": list(a["answers"]) if a else [],
                                  "correct": list(a["correct"]) if a else []})
         return rows
+
+    def puzzle_results(self, item: str | int | None = None) -> dict[str, dict[str, Any]]:
+        """Per student, their work on a set of puzzles handed out (``item``: its id, title or
+        number; default the first set): ``solved`` and ``tried`` (puzzles), ``rating`` (the
+        move of their rating over those attempts, as their notebook reckoned it)."""
+        if item is None:
+            found = next((i for i in self.items if i["kind"] == "puzzles"), None)
+            if found is None:
+                raise MessageError(Message(NO_SUCH_ITEM, item="puzzles"))
+            item = found["id"]
+        it = self._item(item)
+        out = {s: {"solved": 0, "tried": 0, "rating": 0.0} for s in self.students}
+        for a in self.state.get("answers", []):
+            if a["item"] != it["id"] or a["student"] not in out:
+                continue
+            row = out[a["student"]]
+            row["tried"] += 1
+            row["solved"] += any(a["correct"])
+            row["rating"] = round(row["rating"] + float(a.get("rating", 0.0)), 1)
+        return out
+
+    def hand_out_puzzles(self, puzzles: Any = None, themes: Any = (), count: int = 10, min_rating: int | None = None,
+                         max_rating: int | None = None, title: str = "", seed: int | None = None) -> str:
+        """Hand a set of puzzles out to the class; returns its item id. ``puzzles``: the ones to
+        choose from (default: the bundled set; a teacher's own, proved with
+        :func:`bhabho_widget.puzzles.prove`, too); ``themes`` (any of
+        :data:`bhabho_widget.puzzles.THEMES`: a puzzle with one of them), the rating range and
+        ``count`` choose from them, at random (``seed``) among those that fit. Each student
+        works through the set in order; the grid shows each one's solved, tried and rating's move."""
+        pool = list(bundled if puzzles is None else puzzles)
+        chosen_themes = [themes] if isinstance(themes, str) else list(themes)
+        unknown = [t for t in chosen_themes if t not in THEMES]
+        if unknown:
+            raise ValueError(f"themes must be among {', '.join(THEMES)}, not {', '.join(map(str, unknown))}"[:200])
+        fit = [p for p in pool if (not chosen_themes or set(p.themes) & set(chosen_themes))
+               and (min_rating is None or p.rating.rating >= min_rating)
+               and (max_rating is None or p.rating.rating <= max_rating)]
+        if not fit:
+            raise ValueError("no puzzle fits these themes and ratings")
+        if not 1 <= count <= 50:
+            raise ValueError(f"count must be from 1 to 50, not {count!r}")
+        picked = random.Random(seed).sample(fit, min(count, len(fit)))
+        picked.sort(key=lambda p: p.rating.rating)
+        frame = self.client.request({"type": "class_hand_out_puzzles", "title": str(title)[:80],
+                                     "puzzles": [p.to_line() for p in picked], "themes": chosen_themes,
+                                     "min_rating": min_rating, "max_rating": max_rating})
+        return str(frame["id"])
 
     def grid(self, item: str | int | None = None) -> dict[str, list[str]]:
         """Student -> the status of each question of ``item`` (default: the first lesson), in step order."""
@@ -404,7 +456,8 @@ class TeacherClass(_ClassWidget):
         names = {i["id"]: i.get("names", []) for i in self.items}
         for row in self.answers():
             texts = [_answer_text(c, names.get(row["item"], []), labels) for c in row["answers"]]
-            writer.writerow(map(safe_cell, [row["student"], "answer", row["item"], row["title"], row["step"], row["prompt"],
+            kind = "puzzle" if row.get("kind") == "puzzles" else "answer"
+            writer.writerow(map(safe_cell, [row["student"], kind, row["item"], row["title"], row["step"], row["prompt"],
                                             row["status"], row["tries"], " ".join(texts), "", "", "", "", ""]))
         titles = {i["id"]: i["title"] for i in self.items}
         for g in self.games():
@@ -435,8 +488,9 @@ class TeacherClass(_ClassWidget):
         """Hand out shared tables with these settings; returns the item id. Each student who
         opens it sits at one of its tables (a new one when every one is full or dealt); the
         first at a table is its host, who deals."""
-        frame = self.client.request({"type": "class_hand_out_table", "title": str(title)[:80], "players": players,
-                                     "variant": rules, "rounds": rounds, "bots": bots})
+        settings = shared_settings(players, rules, rounds, bots)  # refused here as the server would
+        frame = self.client.request({"type": "class_hand_out_table", "title": str(title)[:80], "players": settings["players"],
+                                     "variant": settings["variant"], "rounds": settings["rounds"], "bots": settings["bots"]})
         return str(frame["id"])
 
     # ------------------------------------------------------------------ a game in the review
@@ -523,6 +577,15 @@ class TeacherClass(_ClassWidget):
             self.set_size(message["size"])
         elif kind == "class_remove":
             self.remove_student(message["student"])
+        elif kind == "class_csv":
+            self.send_csv()
+
+    def send_csv(self) -> None:
+        """Send the browser the class as CSV text (:meth:`to_csv`) to save as a file: the answer to
+        its Download CSV button, a custom message rather than a part of the ``classroom`` trait,
+        which would otherwise carry the whole class twice after every answer."""
+        file: ClassCsvFile = {"type": "class_csv", "name": f"class-{self.code}.csv", "csv": self.to_csv()}
+        self.panel.send(file)
 
     def _on_state(self, frame: dict[str, Any]) -> None:
         """A change pushed by the server: :attr:`state` has it at once, and the panel is drawn
@@ -561,16 +624,24 @@ class TeacherClass(_ClassWidget):
             "server": self.client.server[:200], "join": self.join_line, "joining": self.joining, "size": self.size,
             "students": [{"name": s["name"], "consent": s["consent"]} for s in state["students"]],
             "items": [{"id": i["id"], "kind": i["kind"], "title": i["title"],
-                       "questions": [{"step": q["step"], "prompt": q["prompt"], "kind": q["kind"]} for q in i["questions"]],
+                       "questions": [{"step": q["step"], "prompt": self._prompt(q), "kind": q["kind"]} for q in i["questions"]],
                        "tables": len(i.get("tables", []))} for i in state["items"]],
             "cells": [{"student": a["student"], "item": a["item"], "step": a["step"], "status": a["status"],
                        "tries": a["tries"], "answers": [_answer_text(c, names.get(a["item"], []), labels) for c in a["answers"]],
-                       "correct": list(a["correct"])} for a in state["answers"]],
+                       "correct": list(a["correct"]), "rating": a.get("rating")}
+                      for a in state["answers"]],
             "games": [{"id": g["id"], "student": g["student"], "item": g["item"], "title": titles.get(g["item"], ""),
                        "round": g["round"], "counts": _counts(g["counts"]), "finished": float(g["finished"])}
                       for g in state["games"]],
-            "csv": self.to_csv(), "open_game": self._open_game,
+            "open_game": self._open_game,
         }
+
+    def _prompt(self, question: Mapping[str, Any]) -> str:
+        """A question as the grid heads it: a puzzle's by its themes, in the teacher's language."""
+        if question["kind"] != "puzzle":
+            return str(question["prompt"])
+        return " · ".join(self._translator.gettext(THEME_TITLES[k]) for k in str(question["prompt"]).split()
+                          if k in THEME_TITLES)
 
     def _static_html(self) -> str:
         return _teacher_html(self)
@@ -616,7 +687,8 @@ def _student_html(view: StudentClass) -> str:
     said = {True: "class_agreed", False: "class_declined", None: "class_undecided"}[view.consent]
     items = []
     for i in view.items:
-        kind = labels["class_item_lesson"].format(n=len(i["questions"])) if i["kind"] == "lesson" else labels["class_item_table"]
+        kind = labels["class_item_lesson"].format(n=len(i["questions"])) if i["kind"] == "lesson" else \
+            labels["class_item_puzzles"].format(n=len(i["questions"])) if i["kind"] == "puzzles" else labels["class_item_table"]
         items.append(f'<tr><th scope="row">{esc(i["title"])}</th><td>{esc(kind)}</td></tr>')
     sent = "".join(f"<li>{esc(_status_words(labels, a['status'], a['tries']))}: {esc(' '.join(map(str, a['answers'])))}</li>"
                    for a in view.mine.get("answers", []))
@@ -798,10 +870,7 @@ class StudentClass(_ClassWidget):
         if found["kind"] == "lesson":
             frame = self.client.request({"type": "class_lesson", "item": item_id})
             script = lesson_from_json(frame["lesson"])
-            start = script.game.copy()
-            while start.moves:
-                start.undo()
-            steps = LessonSteps(LessonScript(start, list(script.moves), title=script.title,
+            steps = LessonSteps(LessonScript(script.game.root(), list(script.moves), title=script.title,
                                              exercises=list(script.exercises.values()), seat=script.seat,
                                              reveal_all=script.reveal_all, start=script.start, language=self.language),
                                 on_answer=lambda step, choice: self._send({
@@ -809,6 +878,8 @@ class StudentClass(_ClassWidget):
                                     "choice": Card.parse(choice).code if isinstance(choice, Card) else choice}),
                                 on_skip=lambda step: self._send({"type": "class_skip", "item": item_id, "step": step}))
             widget = Table(backend=steps, deck=self._deck)
+        elif found["kind"] == "puzzles":
+            widget = self._open_puzzles(item_id)
         else:
             frame = self.client.request({"type": "class_sit", "item": item_id})
             client = TableClient(self.client.server)
@@ -820,6 +891,23 @@ class StudentClass(_ClassWidget):
         self._show(widget)
         self._sync()
         return widget
+
+    def _open_puzzles(self, item_id: str) -> Table:
+        """A set of puzzles handed out: the practice widget over it, in the set's order; each
+        puzzle's answers and the rating's move go to the class as it is done."""
+        frame = self.client.request({"type": "class_puzzles", "item": item_id})
+        puzzles = [Puzzle.from_line(line) for line in frame["puzzles"]]
+        steps = {p.id: k for k, p in enumerate(puzzles)}
+
+        def done(puzzle: Any, answers: list[str], move: float) -> None:
+            self._send({"type": "class_puzzle", "item": item_id, "step": steps[puzzle.id], "answers": answers[:3],
+                        "rating": round(max(-1000.0, min(1000.0, move)), 1)})
+
+        session = PracticeSession(puzzles=puzzles, progress=self._progress)
+        return Table(backend=PracticeBoard(session, language=self.language, mode="set", on_done=done), deck=self._deck)
+
+    _progress: Any = None
+    """The learner's progress for a set's puzzles (None: their own progress file)."""
 
     def _send(self, message: dict[str, Any], wait: bool = False) -> None:
         """Send the class what a lesson or table of it tells, once the student agreed (else nothing)."""

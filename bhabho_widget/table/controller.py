@@ -45,14 +45,32 @@ from ..play.driver import Driver
 from ..play.match import Match
 from .view import LOG_LENGTH, Change, LogLine, View, Waiting, build_view, log_lines, narrate
 
-__all__ = ["STALE", "Note", "OnController", "TableController", "check_version"]
+__all__ = ["DEFAULT_TAKE_OFFERS", "STALE", "TAKE_OFFERS", "Note", "OnController", "TableController", "check_take_offers",
+           "check_version"]
 
 STALE = N_("the table changed before that click arrived; nothing was done, please try again")
 """The refusal of a click made on an older view (a double click, a second view, a slow network)."""
 
+TAKE_OFFERS = ("always", "may_pay", "never")
+"""When a table asks a person who does not hold the power whether to take at their chance
+(rule 7): every time, only when taking may pay (the coach's quick estimate says the take is
+within the margin of not taking, or better), or never (the chance goes by, named under the
+table). A person with the power may take before their own lead whatever the setting."""
+DEFAULT_TAKE_OFFERS = "may_pay"
+"""What a learner picks after one game: asked at every trick boundary, they answer "Pass" to
+nearly every offer (taking adds a hand of cards, and rarely pays); asked only where it may pay,
+the question comes where it teaches something, and the chance is still named where it goes by."""
+
 Note = Callable[[Translator, Sequence[str], int], str]
 """The first words of the line under the table after a change, written when read: given the
 reader's translator, the seat names as they read them and their seat."""
+
+
+def check_take_offers(value: object) -> str:
+    """``value`` if it is one of :data:`TAKE_OFFERS`, else a ValueError listing them."""
+    if value not in TAKE_OFFERS:
+        raise ValueError(f"take_offers must be one of {', '.join(map(repr, TAKE_OFFERS))}, not {str(value)[:30]!r}")
+    return value  # type: ignore[return-value]
 
 
 def check_version(sent: object, current: int, stale: str = STALE) -> None:
@@ -115,12 +133,16 @@ class TableController:
         self._told: list[Event] = []
         self._note: Note | None = None
         self._logs: dict[tuple[int, bool, str, tuple[str, ...]], tuple[int, list[LogLine]]] = {}
+        self._passes: dict[int, set[int]] = {}  # seat -> the moves at which it passed its chance to take by a click
         people = [s for s in range(game.num_players) if s not in self.bots] if people is None else people
         self._playing = {s for s in range(game.num_players) if s not in people}  # seats a bot plays now
         missing = self._playing - set(self.bots)
         if missing:
             raise ValueError(f"no bot for the seats {sorted(missing)}, which no person takes")
         self.game = game
+        self.take_offers = "always"
+        """When people are asked at their chance to take (:data:`TAKE_OFFERS`, :meth:`set_take_offers`)."""
+        self._may_pay: Callable[[int], bool] | None = None
         self.driver = Driver(game, {s: self.bots[s] for s in self._playing})
         self.changed("new", [], told=game.events)
 
@@ -153,7 +175,9 @@ class TableController:
         seats are people's and bots', the offers start afresh."""
         self.game = game
         self.driver = Driver(game, {s: self.bots[s] for s in self._playing})
+        self.driver.ask = self._ask()
         self._logs.clear()
+        self._passes.clear()
         self.changed("new", [], note, told=game.events)
 
     def changed(self, change: Change, events: Sequence[Event], note: Note | None = None,
@@ -172,6 +196,21 @@ class TableController:
             self.last_events = list(events)
             self._note = None
             self._told = list(events)
+
+    def set_take_offers(self, mode: str, may_pay: Callable[[int], bool] | None = None) -> None:
+        """Ask people at their chance to take ``mode`` (one of :data:`TAKE_OFFERS`); ``may_pay(seat)``
+        says whether taking may pay for ``seat`` now (for ``"may_pay"``; without it, every time)."""
+        self.take_offers = check_take_offers(mode)
+        self._may_pay = may_pay
+        self.driver.ask = self._ask()
+        self.bump()
+
+    def _ask(self) -> Callable[[int], bool] | None:
+        if self.take_offers == "never":
+            return lambda seat: False
+        if self.take_offers == "may_pay":
+            return self._may_pay
+        return None
 
     def bump(self) -> None:
         """Something other than the game changed (a seat, a language): a new version, so
@@ -273,8 +312,14 @@ class TableController:
         offers after it are passed over too. Returns the events (a bot's take, if one took)."""
         if not self.take_offer(seat):
             raise IllegalMoveError(Message("there is no chance to take to pass now"))
+        self._passes.setdefault(seat, set()).add(len(self.game.moves))
         self.driver.step()
         return self._go_on([])
+
+    def passes(self, seat: int) -> frozenset[int]:
+        """The moves (how many came before) at which the person at ``seat`` let their chance to
+        take go by with their own click, in this game: the review lists those passes."""
+        return frozenset(self._passes.get(seat, ()))
 
     def advance(self) -> list[Event]:
         """The next bot acts; its declined chances to take, and the next bots', are passed
@@ -307,13 +352,15 @@ class TableController:
         g = self.game
         if seat not in g.actors():
             raise IllegalMoveError(Message("nothing to undo: you have not played in this game yet"))
-        while g.moves:
+        while g.move_count:
             actor = g.last_actor()
             g.undo()
             if actor == seat:
                 break
         self.driver.reset_offers()
         self._logs.clear()
+        for passed in self._passes.values():  # a pass at a moment now taken back is undone too
+            passed.difference_update({m for m in passed if m >= len(g.moves)})
         if self.match is not None:
             self.match.summary()  # un-counts a round that the undo brought back into play
         self.changed("undo", [], note, told=[])
@@ -334,6 +381,12 @@ class TableController:
                 target=names[target]))
             sizes = g.hand_sizes()
             parts.append(translator.format(TAKE_EFFECT, target=names[target], n=sizes[target], m=sizes[seat]))
+        elif seat in self.driver.let_go() and not g.is_over:  # the chance went by unasked: named all the same
+            template = (N_("Before this trick, your chance to take {target}'s hand (rule 7) went by: take offers are "
+                           "off at this table.") if self.take_offers == "never" else
+                        N_("Before this trick, your chance to take {target}'s hand (rule 7) went by: the coach's quick "
+                           "estimate says taking would not pay."))
+            parts.append(translator.format(template, target=names[self.driver.let_go()[seat]]))
         if self.change == "new" and self.started and g.is_opening_trick and not g.table and g.current_player == seat:
             opening = g.legal_cards()
             if len(opening) == 1:

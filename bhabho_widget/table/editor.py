@@ -4,14 +4,16 @@ An :class:`EditorSession` takes messages (plain dicts, as the editor widget's br
 them): the number of players, the rules, a card given to a seat, the table or the waste
 pile (or put back in the box), a random deal, the leader, whether the opening trick is
 over. After each one it checks the position with the engine (:meth:`Game.from_position`)
-and says in one sentence what is wrong (:attr:`EditorSession.problem`); when nothing is,
+and says in one sentence what is wrong, then what to do about it in the editor
+(:attr:`EditorSession.problem`, :data:`ADVICE`); when nothing is,
 :meth:`EditorSession.game` is the game at that position, to play out, to open as a lesson
 or to copy as position text (:meth:`EditorSession.text`).
 
 >>> ed = EditorSession(players=3)
 >>> ed.receive({"type": "give", "card": "AS", "to": 0})
->>> ed.problem
-'The hands: a position needs at least 2 players holding cards: with fewer the game is over (rule 8).'
+>>> print(ed.problem)  # doctest: +NORMALIZE_WHITESPACE
+The hands: a position needs at least 2 players holding cards: with fewer the game is over (rule 8).
+Give cards to at least two seats, or press 'Deal at random'.
 >>> for card, seat in [("KH", 0), ("2S", 1), ("QH", 1), ("3H", 2)]:
 ...     ed.receive({"type": "give", "card": card, "to": seat})
 >>> ed.problem is None, ed.text()
@@ -48,10 +50,69 @@ PART_WORDS = {"hands": N_("The hands"), "lead": N_("The leader"), "opening": N_(
               "escaped": N_("The escaped seats"), "seed": N_("The seed"), "draws": N_("The draws")}
 """The parts of a position text (:data:`bhabho_widget.engine.position.PARTS`) as the editor names them."""
 NO_LEADER = N_("choose the seat that leads the next trick: it has the power (rule 4)")
+ADVICE = {
+    N_("a position needs at least 2 players holding cards: with fewer the game is over (rule 8)"):
+        N_("Give cards to at least two seats, or press '{deal}'."),
+    N_("nobody holds a card of the opening suit ({suit}), so there is no opening trick (rule 3)"):
+        N_("Tick '{over}', or give someone a card of {suit}."),
+    N_("seat {first} leads the opening trick with {card} (rule 3), not seat {leader}"):
+        N_("Choose '{decides}' as the leader, or tick '{over}'."),
+    N_("the opening trick is led with {card} (rule 3), not {played}"):
+        N_("Put {played} back in a hand and lay {card} on the table first, or tick '{over}'."),
+    N_("the waste pile is empty until the opening trick is over (rule 3)"):
+        N_("Tick '{over}', or put the waste pile's cards back in the box."),
+    N_("the trick's first card is seat {leader}'s lead, not seat {seat}'s (rule 4)"):
+        N_("Choose seat {seat} as the leader, or take the cards off the table and lay the leader's card first."),
+    N_("the trick goes round in play order from seat {leader}: {order}, not {seats} (rule 4)"):
+        N_("Take the cards off the table and lay them in play order from the leader: seats {order}."),
+    N_("every seat has played to the trick: it is over and the table is empty (rule 4)"):
+        N_("Take the last card off the table, or put the whole trick in the waste pile or a hand."),
+    N_("a trick has at most {n} cards, one per seat (rule 4)"):
+        N_("Take cards off the table until each seat has at most one there."),
+    N_("{card} does not follow {suit}: a tochoo ends the trick at once (rule 4)"):
+        N_("Take {card} off the table: a tochoo is the last card of its trick."),
+    N_("seat {seat} played {card} but holds {suit}, so it had to follow suit (rule 3)"):
+        N_("Give seat {seat} a card of {suit} on the table instead of {card}, or move its {suit} cards elsewhere."),
+    N_("seat {seat} played {card} but holds {suit}, so it had to follow suit (rule 4)"):
+        N_("Give seat {seat} a card of {suit} on the table instead of {card}, or move its {suit} cards elsewhere."),
+    N_("seat {seat} holds no {suit} and would have picked up the trick already (pick-up form, rule 4)"):
+        N_("Give seat {seat} a card of {suit}, or take the last card off the table."),
+    N_("the leader, seat {seat}, holds no cards: the power goes with cards (rules 4 and 6)"):
+        N_("Give seat {seat} a card, or choose another leader."),
+    N_("seat {seat} must hold {card} to lead the opening trick"):
+        N_("Give {card} to seat {seat}, or choose '{decides}' as the leader."),
+    N_("the teams variant needs an even number of players, at least 4, not {n}"):
+        N_("Choose 4, 6 or 8 players, or other rules."),
+    # reasons a pasted position text can give (the editor's clicks never make them)
+    N_("{card} is in two hands"):
+        N_("Leave {card} in one hand only: a card is in one place."),
+    N_("{card} is both in a hand and in the waste pile"):
+        N_("Leave {card} in the hand or in the waste pile, not both."),
+    N_("{card} is on the table and also in a hand or the waste pile"):
+        N_("Leave {card} on the table only, or take it off the table."),
+    N_("the opening trick is trick 1, not {n}"):
+        N_("Tick '{over}', or make it trick 1 (trick=1)."),
+    N_("seat {seat} holds cards or is in the trick on the table: it has not escaped"):
+        N_("Take seat {seat} off the escaped seats, or take its cards away."),
+    N_("nobody draws when must_draw is off (rule 6)"):
+        N_("Leave out the drawn card (drawn=...), or choose rules in which a player draws from the waste pile."),
+    N_("a drawn card is led at once: the table must be empty and the opening trick over"):
+        N_("Take the cards off the table and tick '{over}', or leave out the drawn card (drawn=...)."),
+    N_("the leader, seat {seat}, must hold the card drawn, {card}"):
+        N_("Give {card} to seat {seat}, or leave out the drawn card (drawn=...)."),
+    N_("in a counted position the leader, seat {seat}, holds no cards"):
+        N_("Give seat {seat} a card in the counted position, or choose another leader there."),
+}
+"""What to do in the editor about each thing the engine finds wrong with a position (by the
+engine's reason, :attr:`~bhabho_widget.engine.errors.PositionError.why`); the editor's own
+:data:`NO_LEADER` says it already. ``{over}``, ``{decides}`` and ``{deal}`` are the editor's
+controls as its labels name them in the reader's language (:data:`CONTROLS`)."""
+CONTROLS = {"over": "editor_opening_over", "decides": "editor_leader_opening", "deal": "editor_deal"}
+"""The editor's controls the advice names: placeholder -> the front end's label."""
 
 
 class Problem(str):
-    """What is wrong with a position, as one sentence: ``"The hands: ... (rule 8)."``. It is the
+    """What is wrong with a position, as one sentence (``"The hands: … (rule 8)."``). It is the
     English ``str``; :meth:`localize` tells it in another language (from the error's
     :class:`~bhabho_widget.i18n.Message`)."""
 
@@ -70,7 +131,14 @@ class Problem(str):
         else:
             part = tr.gettext(PART_WORDS[error.part]) if error.part in PART_WORDS else error.part.capitalize()
             text = tr.format(PROBLEM, part=part, why=why)
-        return text if text.endswith((".", "।")) else text + "."
+        text = text if text.endswith((".", "।")) else text + "."
+        reason = error.why
+        advice = ADVICE.get(reason.template) if isinstance(reason, Message) else None
+        if advice is None or not isinstance(reason, Message):
+            return text
+        labels = tr.labels()
+        controls = {key: labels[label] for key, label in CONTROLS.items()}
+        return f"{text} {tr.render(Message(advice, **reason.values, **controls))}"
 
     def localize(self, translator: Translator | None = None, names: Sequence[str] | None = None) -> str:
         return self._tell(self.error, translator or ENGLISH)

@@ -36,6 +36,7 @@ from ..engine.errors import MessageError, PositionError
 from ..engine.game import Game, default_names
 from ..engine.rules import PRESETS, Rules
 from ..i18n import N_, Message, Translator, check_language, default_language, translator
+from . import protocol_types as wire
 from .base import STATIC, BaseWidget, OwnedPanel, check_deck
 from .controller import check_version
 from .editor import EditorSession
@@ -69,7 +70,6 @@ class EditorPanel(OwnedPanel):
     may set no trait: everything it asks goes through a checked message."""
 
     _esm = STATIC / "editor.js"
-    _css = STATIC / "editor.css"
 
     editor: Any = traitlets.Dict(allow_none=True, default_value=None).tag(sync=True)
     variants = traitlets.List(traitlets.Unicode()).tag(sync=True)
@@ -259,41 +259,42 @@ class Editor(ipywidgets.VBox):
         view = self.session.view()
         game = self.session.game() if self.session.is_valid else None
         problem = self.session.problem_message
-        self.panel.editor = {
-            "version": view["version"],
-            "num_players": view["num_players"],
+        self.panel.editor = wire.EditorView(
+            version=view["version"],
+            num_players=view["num_players"],
             # the seats as the tables and lessons opened from here name them ("Player 1");
             # a lesson calls the seat it is seen from "You", and the editor marks that seat
-            "names": list(self._translator.local_names(default_names(view["num_players"]))),
-            "variant": _variant(self.session.rules),
-            "hands": view["hands"],
-            "table": view["table"],
-            "waste": view["waste"],
-            "box": view["box"],
-            "leader": view["leader"],
-            "opening_over": view["opening_over"],
-            "next_table_seat": self.session.next_table_seat(),
-            "to_play": game.current_player if game is not None else None,
-            "takers": game.legal_takes() if game is not None else [],
-            "problem": None if problem is None else self._translator.render(problem),
-            "text": view["text"],
-            "outcome": self._translator.render(self._outcome) if self._outcome else "",
-            "key": self._key_view(),
-        }
+            names=list(self._translator.local_names(default_names(view["num_players"]))),
+            variant=_variant(self.session.rules),
+            hands=view["hands"],
+            table=view["table"],
+            waste=view["waste"],
+            box=view["box"],
+            leader=view["leader"],
+            opening_over=view["opening_over"],
+            next_table_seat=self.session.next_table_seat(),
+            to_play=game.current_player if game is not None else None,
+            takers=game.legal_takes() if game is not None else [],
+            problem=None if problem is None else self._translator.render(problem),
+            text=view["text"],
+            outcome=self._translator.render(self._outcome) if self._outcome else "",
+            key=self._key_view(),
+        )
 
-    def _key_view(self) -> dict[str, Any] | None:
+    def _key_view(self) -> wire.AnswerKey | None:
         """The answer key of the lesson under the editor, for its panel (None: no lesson)."""
         if self.lesson is None:
             return None
         script = self.lesson.script
         step, ex = min(script.exercises.items())
-        whole = lambda p: None if p is None else math.floor(p * 100 + 0.5 + 1e-9) / 100  # noqa: E731  (the coach's rounding)
+        # a lesson opened here is made with the coach's key: every row has its numbers
+        whole = lambda p: math.floor(p * 100 + 0.5 + 1e-9) / 100  # noqa: E731  (the coach's rounding)
         rows = [] if ex.kind == "seat" else [
-            {"action": r["action"], "p": whole(r["p"]), "lo": whole(r["lo"]), "hi": whole(r["hi"]), "within": r["within"],
-             "best": r["best"], "accepted": r["accepted"]} for r in script.answer_key(step)]
-        return {"version": self._key_version, "kind": ex.kind, "seat": script.seat, "shown": script.reveal_all,
-                "rollouts": max((r.rollouts for r in ex.key), default=0),
-                "picker": script.right_answer(step) if ex.kind == "seat" else None, "rows": rows}
+            wire.AnswerRow(action=r["action"], p=whole(r["p"]), lo=whole(r["lo"]), hi=whole(r["hi"]), within=r["within"],
+                           best=r["best"], accepted=r["accepted"]) for r in script.answer_key(step)]
+        return wire.AnswerKey(version=self._key_version, kind=ex.kind, seat=script.seat, shown=script.reveal_all,
+                              rollouts=max((r.rollouts for r in ex.key), default=0),
+                              picker=script.right_answer(step) if ex.kind == "seat" else None, rows=rows)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         """The widget, plus a static picture of the position for a notebook read without a kernel."""

@@ -31,7 +31,8 @@ from ..coach.answer_key import AnswerKey, answer_key
 from ..coach.hints import hint
 from ..engine.cards import Card
 from ..engine.errors import PositionError, RecordError
-from ..engine.game import Game, Move
+from ..engine.game import Game
+from ..engine.move import Move
 from ..i18n import N_, Joined, Message, Translator, check_language, translator
 from .lesson import Exercise, KeyRow, LessonScript
 
@@ -131,7 +132,7 @@ def make_exercise(source: object, question: str = "card", seat: int | None = Non
         raise TypeError("keep_moves must be True or False")
     if keep_moves:  # the moment, with the moves that led to it
         game = original.copy()
-        history: list[Move | str] = [m if isinstance(m, tuple) else m.code for m in game.moves]
+        history = game.moves
     else:
         game, history = Game.from_position(original.position(), names=original.names), []
     mover = game.current_player
@@ -150,10 +151,10 @@ def make_exercise(source: object, question: str = "card", seat: int | None = Non
         rows = _rows(key)
         accepted = _answers(answers, rows) or tuple(r.action for r in rows if r.within)
         if h.action == "take":
-            moves: list[Move | str] = [("take", asked)]
+            moves: list[Move] = [Move.take(asked)]
         else:
             card = h.action if isinstance(h.action, Card) else _card_key(original, reveal_all, rollouts, seed).hint.action
-            moves = [card.code if isinstance(card, Card) else card]
+            moves = [Move.parse(card)]
         target = game.next_holder(asked)
         prompt = _prompt(tr, PROMPT_TAKE, asked, asked, names, target=names[target])  # type: ignore[index]
         ex = Exercise(0, prompt, "take", accepted, explain=_explanation(key), hint=tr.format(HINT_TAKE), key=rows)
@@ -167,7 +168,7 @@ def make_exercise(source: object, question: str = "card", seat: int | None = Non
         rows = _rows(key)
         accepted = _answers(answers, rows) or tuple(r.action for r in rows if r.within)
         ex = Exercise(0, prompt, "card", accepted, explain=_explanation(key), hint=tr.format(HINT_CARD), key=rows)
-        moves = [best.code]
+        moves = [Move.play(best)]
     else:  # who picks up: the rules answer; the coach's cards (as its hints play them) lead there
         if answers is not None:
             raise ValueError("a 'picker' question has no answers to set: the rules decide who picks up")
@@ -177,7 +178,7 @@ def make_exercise(source: object, question: str = "card", seat: int | None = Non
     return _at_the_moment(game, history, moves, ex, title, mover if seat is None else seat, reveal_all, language)
 
 
-def _at_the_moment(game: Game, history: list[Move | str], moves: list[Move | str], ex: Exercise, title: str,
+def _at_the_moment(game: Game, history: list[Move], moves: list[Move], ex: Exercise, title: str,
                    seat: int, reveal_all: bool, language: str) -> LessonScript:
     """The lesson of one question asked at ``game``'s moment: from the game's start, its
     ``history`` (none when it starts at the moment) then ``moves``, the question's step after
@@ -222,12 +223,12 @@ def _answers(answers: Any, rows: Sequence[KeyRow]) -> tuple[str, ...]:
 
 
 def _picker_question(game: Game, best: Card, names: Sequence[str], tr: Translator, rollouts: int,
-                     seed: int, lesson_seat: int) -> tuple[Exercise, list[Move | str]]:
+                     seed: int, lesson_seat: int) -> tuple[Exercise, list[Move]]:
     """"Who picks up?" at the first play of this trick (the coach's cards played until then)
     after which someone picks up: the question's step and the moves. The coach looks at
     ``game`` itself, with all that each seat has seen in it."""
     g = game.copy()
-    moves: list[Move | str] = []
+    moves: list[Move] = []
     while True:
         card = _picking_card(g, best)
         if card is not None:
@@ -235,8 +236,8 @@ def _picker_question(game: Game, best: Card, names: Sequence[str], tr: Translato
             prompt = _prompt(tr, template, g.current_player, lesson_seat, names, card=str(card))  # type: ignore[arg-type]
             rule = EXPLAIN_PICKER_FORM if g.rules.picker == "offsuit_player" else EXPLAIN_PICKER
             ex = Exercise(len(moves), prompt, "seat", "picker", explain=tr.format(rule), hint=tr.format(HINT_PICKER))
-            return ex, [*moves, card.code]
-        moves.append(best.code)
+            return ex, [*moves, Move.play(card)]
+        moves.append(Move.play(best))
         g.play(best)
         if not g.table or g.is_over:
             raise ValueError("nobody picks up in this trick when the coach's cards are played: it goes to the waste pile")
@@ -255,16 +256,7 @@ def _picking_card(game: Game, best: Card) -> Card | None:
 
 # ---------------------------------------------------------------------- records
 def _start(script: LessonScript) -> Game:
-    g = script.game.copy()
-    while g.moves:
-        g.undo()
-    return g
-
-
-def _move_text(move: Move | str) -> str:
-    if isinstance(move, tuple):
-        return f"take {move[1]}"
-    return Card.parse(move).code
+    return script.game.root()
 
 
 def lesson_to_json(script: LessonScript, indent: int | None = None) -> str:
@@ -276,7 +268,7 @@ def lesson_to_json(script: LessonScript, indent: int | None = None) -> str:
         "title": script.title,
         "position": start.position(),
         "names": list(start.names),
-        "moves": [_move_text(m) for m in script.moves],
+        "moves": [str(m) for m in script.moves],
         "exercises": [{"step": ex.step, "prompt": str(ex.prompt), "kind": ex.kind,
                        "answer": list(ex.answer) if isinstance(ex.answer, tuple) else ex.answer,
                        "explain": str(ex.explain), "hint": str(ex.hint),

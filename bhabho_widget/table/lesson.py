@@ -33,15 +33,21 @@ import dataclasses
 import html
 import json
 import math
+import sqlite3
+import warnings
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from ..engine.cards import Card
 from ..engine.errors import IllegalMoveError, MessageError
 from ..engine.events import Event
-from ..engine.game import Game, Move
+from ..engine.game import Game
+from ..engine.move import Move
 from ..i18n import N_, Joined, ListOf, Message, SeatName, Translator, check_language, translator
+from ..puzzles.progress import Progress, ProgressError
+from . import protocol_types as wire
+from .traits import tracker_trait
 from .view import View, build_view, log_lines
 
 ENGINE_ANSWERS = ("next_leader", "picker")
@@ -143,7 +149,7 @@ class Exercise:
 
     step: int
     prompt: str
-    kind: str = "card"
+    kind: Literal["card", "seat", "take"] = "card"
     answer: Any = None
     explain: str = ""
     hint: str = ""
@@ -258,15 +264,6 @@ class LessonResults(dict):  # type: ignore[type-arg]
         return LessonResults, (dict(self), self.headers)
 
 
-def apply_move(game: Game, move: Move | str) -> list[Event]:
-    """Play a Card or code, or take with ``("take", seat)`` or ``"take <seat>"``."""
-    if isinstance(move, tuple) and len(move) == 2 and move[0] == "take":
-        return game.take(move[1])
-    if isinstance(move, str) and move.startswith("take "):
-        return game.take(int(move[5:]))
-    return game.play(move)  # type: ignore[arg-type]
-
-
 class LessonScript:
     """Step through ``game`` followed by ``moves``, seen from ``seat``.
 
@@ -277,14 +274,14 @@ class LessonScript:
     feedback; the title and the exercises' own texts are shown as the author wrote them.
     """
 
-    def __init__(self, game: Game, moves: Sequence[Move | str] = (), title: str = "",
+    def __init__(self, game: Game, moves: Sequence[Move | Card | str] = (), title: str = "",
                  exercises: Sequence[Exercise] = (), seat: int = 0, reveal_all: bool = True, start: int = 0,
                  language: str = "en") -> None:
         self.translator: Translator = translator(check_language(language))
         if not isinstance(game, Game):
             raise TypeError(f"a lesson needs a Game, not {type(game).__name__}")
         if isinstance(moves, str) or not isinstance(moves, Sequence):
-            raise TypeError("moves must be a list of cards or ('take', seat)")
+            raise TypeError("moves must be a list of moves: cards like '10H', takes like 'take 2'")
         if not isinstance(title, str):
             raise TypeError("title must be text")
         if not isinstance(reveal_all, bool):
@@ -295,21 +292,21 @@ class LessonScript:
         self.seat = seat
         self.title = title
         self.reveal_all = reveal_all
-        script: list[Move | str] = list(g.moves)
-        while g.moves:
-            g.undo()
-        script += list(moves)
+        played = g.moves  # the moves already made in ``game`` are the lesson's first
+        g = g.root()
         self._ends = [g.event_count]
-        for k, move in enumerate(script):
+        script: list[Move] = []
+        for k, move in enumerate([*played, *moves]):
             try:
-                apply_move(g, move)
+                m = Move.parse(move)
+                g.push(m)
             except (ValueError, TypeError) as err:
-                raise IllegalMoveError(f"lesson move {k + 1} ({move!r}) is illegal: {err}") from None
+                raise IllegalMoveError(f"lesson move {k + 1} ({str(move)[:20]!r}) is illegal: {err}") from None
+            script.append(m)
             self._ends.append(g.event_count)
-        while g.moves:
-            g.undo()
-        self.game = g
+        self.game = g.root()
         self.moves = script
+        """The lesson's moves from its start, each a :class:`Move`."""
         self.exercises: dict[int, Exercise] = {}
         self._right: dict[int, Any] = {}
         for ex in exercises:
@@ -338,12 +335,7 @@ class LessonScript:
 
     # ------------------------------------------------------------------ building
     def _at(self, step: int) -> Game:
-        g = self.game.copy()
-        while len(g.moves) > step:
-            g.undo()
-        while len(g.moves) < step:
-            apply_move(g, self.moves[len(g.moves)])
-        return g
+        return self.game.replay(self.moves[:step])
 
     def _check_exercise(self, ex: Exercise) -> Any:
         """The right answer of ``ex``, checked against the choices offered at its step."""
@@ -370,7 +362,7 @@ class LessonScript:
                 raise ValueError(f"{where}: there is no seat {ex.answer}")
             return ex.answer
         trial = g.copy()
-        events = apply_move(trial, self.moves[ex.step])
+        events = trial.push(self.moves[ex.step])
         if ex.answer == "next_leader":
             if trial.leader is None:
                 raise ValueError(f"{where}: nobody has the power after the next move")
@@ -400,7 +392,7 @@ class LessonScript:
     # ------------------------------------------------------------------ stepping
     @property
     def step(self) -> int:
-        return len(self.game.moves)
+        return self.game.move_count
 
     @property
     def length(self) -> int:
@@ -415,14 +407,14 @@ class LessonScript:
         g = self.game
         if _learner:
             self._skipped.update(s for s in self.exercises if self.step <= s < index and not self._answers[s])
-        while len(g.moves) > index:
+        while g.move_count > index:
             g.undo()
-        while len(g.moves) < index:
-            apply_move(g, self.moves[len(g.moves)])
+        while g.move_count < index:
+            g.push(self.moves[g.move_count])
         self._feedback = None
         self.version += 1
 
-    def answer(self, choice: Any) -> dict[str, Any]:
+    def answer(self, choice: Any) -> wire.Feedback:
         """Check the learner's answer to the exercise at this step; returns the feedback
         ``{"correct", "text"}``. Nothing about the game changes."""
         ex = self.exercises.get(self.step)
@@ -442,7 +434,25 @@ class LessonScript:
         given.append((choice, feedback[0]))
         self._feedback = feedback
         self.version += 1
+        self._keep(self.step, choice, bool(feedback[0]), first_try=tries == 1)
         return self._feedback_dict(feedback)
+
+    progress: Any = None
+    """Where each answer is kept between sessions (a :class:`~bhabho_widget.puzzles.Progress`):
+    None, the learner's own progress file, opened at the first answer; False, nowhere."""
+
+    def _keep(self, step: int, choice: Any, correct: bool, first_try: bool) -> None:
+        """Keep one answer in the learner's progress (see :attr:`progress`); a progress file
+        that cannot be used is said once, as a warning, and the lesson goes on without it."""
+        if self.progress is False:
+            return
+        try:
+            if self.progress is None:
+                self.progress = Progress()
+            self.progress.record_lesson(self.title or "lesson", step, choice, correct, first_try)
+        except (ProgressError, OSError, sqlite3.Error) as err:
+            self.progress = False
+            warnings.warn(f"this lesson's answers are not kept between sessions: {err}", stacklevel=3)
 
     def judge(self, step: int, choice: Any) -> tuple[Any, bool]:
         """``(choice, right)``: the answer ``choice`` to the question at ``step`` as the record
@@ -552,7 +562,7 @@ class LessonScript:
         self.version += 1
 
     # ------------------------------------------------------------------ the record
-    def status(self, step: int) -> str:
+    def status(self, step: int) -> wire.QuestionStatus:
         """How the question at ``step`` went so far: one of :data:`STATUSES`."""
         given = self._answers[step]
         if given:
@@ -628,9 +638,9 @@ class LessonScript:
         return LessonResults({"title": self.title, "language": self.language, **self._counts(),
                               "summary": self.summary_text(), "items": items}, headers)
 
-    def _feedback_dict(self, feedback: tuple[bool, str]) -> dict[str, Any]:
+    def _feedback_dict(self, feedback: tuple[bool, str]) -> wire.Feedback:
         correct, text = feedback
-        return {"correct": correct, "text": self.localize(text)}
+        return wire.Feedback(correct=correct, text=self.localize(text))
 
     def _text(self, events: Sequence[Event]) -> Told:
         return Told(events, self.seat, self.reveal_all)
@@ -735,7 +745,7 @@ class LessonScript:
         right = self._right[ex.step]
         events: list[Event] = []
         if ex.answer in ENGINE_ANSWERS:
-            events = apply_move(g.copy(), self.moves[self.step])
+            events = g.copy().push(self.moves[self.step])
         if choice == right:
             return True, Joined(" ", Message("Right!"), self._text(events), ex.explain)
         who = Message("it is you.") if right == self.seat else Message("it is {name}.", name=SeatName(g.names[right], right))
@@ -753,13 +763,11 @@ class LessonScript:
         self.translator = translator(check_language(language))
         self.version += 1
 
-    def tracker(self, chances: bool = False) -> dict[str, Any]:
+    def tracker(self, chances: bool = False) -> wire.Tracker:
         """What the lesson's seat knows about every card at this step, for the Tracker panel:
         from its seat view alone, whatever ``reveal_all`` shows (see
-        :func:`bhabho_widget.coach.tracker.tracker_data`)."""
-        from ..coach.tracker import tracker_data
-
-        return tracker_data(self.game.seat_view(self.seat), self.names(), chances)
+        :func:`.traits.tracker_trait`)."""
+        return tracker_trait(self.game.seat_view(self.seat), self.names(), chances)
 
     def names(self) -> tuple[str, ...]:
         """The seats' names as the learner reads them: the package's default names
@@ -784,20 +792,20 @@ class LessonScript:
         ex = self.exercises.get(k)
         exercise = None
         if ex is not None:
-            exercise = {"prompt": ex.prompt, "kind": ex.kind, "choices": self.choices(k), "hint": ex.hint,
-                        "feedback": None if self._feedback is None else self._feedback_dict(self._feedback),
-                        "status": self.status(k)}
+            exercise = wire.Exercise(prompt=ex.prompt, kind=ex.kind, choices=self.choices(k), hint=ex.hint,
+                                     feedback=None if self._feedback is None else self._feedback_dict(self._feedback),
+                                     status=self.status(k))
         summary = None
         if k == self.length and self.exercises:
-            summary = {"text": self.summary_text(),
-                       "items": [{"step": s, "prompt": self.exercises[s].prompt, "status": self.status(s),
-                                  "result": self._result_text(s)} for s in sorted(self.exercises)]}
+            summary = wire.LessonSummary(text=self.summary_text(), items=[
+                wire.QuestionResult(step=s, prompt=self.exercises[s].prompt, status=self.status(s),
+                                    result=self._result_text(s)) for s in sorted(self.exercises)])
         return build_view(g, self.seat, version=self.version, mode="lesson", waiting="over" if g.is_over else "human",
                           change="step", narration=narration, events=events,
                           log=log_lines(g.events_since(self._ends[0]), self.seat, self.reveal_all, tr, names),
                           reveal_all=self.reveal_all, translator=tr, names=names,
-                          lesson={"index": k, "length": self.length, "title": self.title, "exercise": exercise,
-                                  "summary": summary})
+                          lesson=wire.LessonInfo(index=k, length=self.length, title=self.title, exercise=exercise,
+                                                 summary=summary))
 
     @property
     def explanation(self) -> str:

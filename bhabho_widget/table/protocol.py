@@ -9,7 +9,8 @@ required properties and allows no others. Every message is validated by fastjson
 more than about 60 characters of what was sent. :func:`check_view` and :func:`check_trait`
 hold the kernel's own output to the same definition (the tests use them), and
 ``python -m bhabho_widget.table.protocol`` writes the TypeScript the front end is typed with
-(``src_js/src/protocol.ts``; a test fails when the committed file differs).
+(``src_js/src/protocol.ts``) and the Python types the kernel is typed with
+(:mod:`.protocol_types`; a test fails when a committed file differs).
 
 >>> check_message({"type": "play", "card": "10H", "version": 3}, {"play", "take"})
 {'type': 'play', 'card': '10H', 'version': 3}
@@ -45,9 +46,9 @@ from ..i18n.labels import LABELS, PLURAL_CATEGORIES, PLURAL_LABELS
 __all__ = [
     "BROWSER_WRITABLE", "LABELS", "LARGE_MAX_BYTES", "LARGE_MESSAGES", "MAX_BYTES", "MAX_DEPTH", "MESSAGE_TYPES", "PACE_MAX",
     "PACE_MIN", "PLURAL_CATEGORIES",
-    "PLURAL_LABELS", "PROTOCOL", "SERVER_MESSAGE_TYPES", "SERVER_PROTOCOL", "TS_PATH", "WS_MAX_BYTES",
-    "check_frame", "check_message", "check_pace", "check_trait", "check_view", "menu_key", "typescript",
-    "write_typescript",
+    "PLURAL_LABELS", "PROTOCOL", "PY_TYPES_PATH", "SERVER_MESSAGE_TYPES", "SERVER_PROTOCOL", "TS_PATH", "WS_MAX_BYTES",
+    "check_frame", "check_message", "check_pace", "check_trait", "check_view", "menu_key", "python_types",
+    "typescript", "write_python_types", "write_typescript",
 ]
 
 JSON_PATH = pathlib.Path(__file__).with_name("protocol.json")
@@ -87,7 +88,7 @@ one closes the connection with the websocket's own code 1009, "message too big".
 
 def menu_key(prefix: str, name: str) -> str:
     """The label key of a menu item, as the front end's ``menuKey`` builds it: ``prefix``
-    ("variant_" or "bots_") and ``name`` in lower case with every run of other characters
+    (``"variant_"`` or ``"bots_"``) and ``name`` in lower case with every run of other characters
     as one "_".
 
     >>> menu_key("variant_", "pick-up form")
@@ -501,11 +502,14 @@ def _ts(schema: Schema, indent: str = "") -> str:
     raise ValueError(f"protocol.json: no TypeScript for {schema!r}")
 
 
-def _members(props: Mapping[str, Schema], indent: str = "  ") -> list[str]:
+def _members(props: Mapping[str, Schema], indent: str = "  ", required: Iterable[str] | None = None) -> list[str]:
+    """The members of an interface; one the schema does not require is optional (``key?:``)."""
+    needed = None if required is None else set(required)
     lines = []
     for key, schema in props.items():
         lines += _doc(schema, indent)
-        lines.append(f"{indent}{_ts_key(key)}: {_ts(schema)};")
+        optional = "?" if needed is not None and key not in needed else ""
+        lines.append(f"{indent}{_ts_key(key)}{optional}: {_ts(schema)};")
     return lines
 
 
@@ -528,7 +532,7 @@ def typescript() -> str:
         out += _doc(schema, "")
         if schema.get("type") == "object" and "properties" in schema:
             out.append(f"export interface {name} {{")
-            out += _members(schema["properties"])
+            out += _members(schema["properties"], required=schema.get("required"))
             out.append("}")
         else:
             out.append(f"export type {name} = {_ts(schema)};")
@@ -573,6 +577,134 @@ def typescript() -> str:
     return "\n".join(out) + "\n"
 
 
+# ---------------------------------------------------------------------- Python
+PY_TYPES_PATH = pathlib.Path(__file__).with_name("protocol_types.py")
+"""Where ``python -m bhabho_widget.table.protocol`` writes the Python types (:mod:`.protocol_types`)."""
+
+
+class _PythonTypes:
+    """The TypedDicts and type aliases of both protocol files, as Python source (see :func:`python_types`)."""
+
+    def __init__(self) -> None:
+        self.blocks: list[str] = []  # one class or alias each, in the order written
+        self.server_names: dict[str, str] = {}  # a def of server_protocol.json -> its Python name
+
+    @staticmethod
+    def _same(a: Schema, b: Schema) -> bool:
+        def bare(x: Any) -> Any:
+            if isinstance(x, dict):
+                return {k: bare(v) for k, v in x.items() if k not in ("title", "description")}
+            if isinstance(x, list):
+                return [bare(v) for v in x]
+            return x
+
+        return bool(bare(a) == bare(b))
+
+    def type_of(self, schema: Schema, where: str, server: bool) -> str:
+        """The Python type of ``schema`` (a nested object becomes a TypedDict named ``where``)."""
+        if "$ref" in schema:
+            name = schema["$ref"].rsplit("/", 1)[-1]
+            return self.server_names.get(name, name) if server else name
+        if "anyOf" in schema:
+            return " | ".join(self.type_of(s, where, server) for s in schema["anyOf"])
+        if "enum" in schema:
+            return f"Literal[{', '.join('None' if v is None else json.dumps(v) for v in schema['enum'])}]"
+        kind = schema.get("type")
+        if kind in _PY_SCALARS:
+            return _PY_SCALARS[kind]
+        if kind == "array":
+            return f"list[{self.type_of(schema['items'], where + 'Item', server)}]"
+        if kind == "object" and "properties" in schema:
+            self.typed_dict(where, schema, server)
+            return where
+        if kind == "object" and "additionalProperties" in schema:
+            return f"dict[str, {self.type_of(schema['additionalProperties'], where + 'Value', server)}]"
+        raise ValueError(f"protocol: no Python type for {schema!r}")
+
+    def typed_dict(self, name: str, schema: Schema, server: bool, fixed: Mapping[str, str] | None = None) -> None:
+        fields = []
+        for key, sub in schema["properties"].items():
+            kind = (fixed or {}).get(key) or self.type_of(sub, name + _camel(key), server)
+            fields.append(f"    {key}: {kind}")
+            if sub.get("description"):
+                fields.append(f"    {_py_doc(sub['description'])}")
+        doc = [f"    {_py_doc(schema['description'])}", ""] if schema.get("description") else []
+        self.blocks.append("\n".join([f"class {name}(TypedDict):", *doc, *(fields or ["    pass"])]))
+
+    def alias(self, name: str, schema: Schema, server: bool) -> None:
+        kind = self.type_of(schema, name, server)
+        doc = [_py_doc(schema["description"])] if schema.get("description") else []
+        if re.search(r"\b(?!Literal\b|None\b)[A-Z]\w*", re.sub(r'"[^"]*"', "", kind)):
+            kind = repr(kind)  # it names a type of this module: a forward reference
+        self.blocks.append("\n".join([f"{name}: TypeAlias = {kind}", *doc]))
+
+    def definition(self, name: str, schema: Schema, server: bool) -> None:
+        if schema.get("type") == "object" and "properties" in schema:
+            self.typed_dict(name, schema, server)
+        else:
+            self.alias(name, schema, server)
+
+
+_PY_SCALARS = {"integer": "int", "number": "float", "string": "str", "boolean": "bool", "null": "None"}
+
+
+def _py_doc(text: str) -> str:
+    """``text`` as a Python string literal: in triple quotes where it can be."""
+    if '"' in text or "\\" in text:
+        return json.dumps(text, ensure_ascii=False)
+    return f'"""{text}"""'
+
+
+def python_types() -> str:
+    """The text of :mod:`bhabho_widget.table.protocol_types`: a TypedDict for every shape,
+    trait and message of ``protocol.json`` and every message of ``server_protocol.json``, the
+    kernel's half of what ``protocol.ts`` is to the front end."""
+    out = _PythonTypes()
+    for name, schema in _DEFS.items():
+        out.definition(name, schema, server=False)
+    server_defs: dict[str, Schema] = SERVER_PROTOCOL["$defs"]
+    for name, schema in server_defs.items():  # a shape both files define alike is written once
+        if name not in _DEFS or not out._same(schema, _DEFS[name]):
+            out.server_names[name] = name if name not in _DEFS else f"Server{name}"
+    for name, schema in server_defs.items():
+        if name in out.server_names:
+            out.definition(out.server_names[name], schema, server=True)
+    out.typed_dict("Traits", {"description": "Every trait a widget syncs (the browser may write only BROWSER_WRITABLE).",
+                              "properties": _TRAITS}, server=False)
+    for kind, spec in _MESSAGES.items():
+        out.typed_dict(f"{_camel(kind)}Message", spec, server=False, fixed={"type": f"Literal[{json.dumps(kind)}]"})
+    for kind, spec in SERVER_PROTOCOL["messages"].items():
+        out.typed_dict(f"Server{_camel(kind)}Message", spec, server=True, fixed={"type": f"Literal[{json.dumps(kind)}]"})
+    browser = " | ".join(f"{_camel(kind)}Message" for kind in _MESSAGES)
+    server = " | ".join(f"Server{_camel(kind)}Message" for kind in SERVER_PROTOCOL["messages"])
+    head = [
+        '"""The protocol\'s types for Python: a TypedDict for every shape, trait and message of',
+        "``protocol.json`` (what a browser and its kernel say) and every message of",
+        "``server_protocol.json`` (what a kernel tells the table server), as ``src_js/src/protocol.ts``",
+        "types them for the front end.",
+        "",
+        "Generated by ``python -m bhabho_widget.table.protocol`` from those two files. Do not edit: change",
+        "the JSON and run that command (``tests/test_protocol.py`` checks the two agree).",
+        '"""',
+        "# ruff: noqa: E501",
+        "",
+        "from __future__ import annotations",
+        "",
+        "from typing import Literal, TypeAlias, TypedDict",
+        "",
+    ]
+    tail = [f"BrowserMessage: TypeAlias = {browser!r}", '"""A message a browser sends its kernel."""',
+            f"ServerMessage: TypeAlias = {server!r}", '"""A message a kernel sends the table server."""']
+    return "\n".join(head) + "\n" + "\n\n\n".join(out.blocks) + "\n\n\n" + "\n".join(tail) + "\n"
+
+
+def write_python_types(path: pathlib.Path | str | None = None) -> pathlib.Path:
+    """Write :func:`python_types` to ``path`` (default: :data:`PY_TYPES_PATH`); returns the path."""
+    target = pathlib.Path(path) if path is not None else PY_TYPES_PATH
+    target.write_text(python_types(), encoding="utf-8", newline="\n")
+    return target
+
+
 def write_typescript(path: pathlib.Path | str | None = None) -> pathlib.Path:
     """Write :func:`typescript` to ``path`` (default: ``src_js/src/protocol.ts``); returns the path."""
     target = pathlib.Path(path) if path is not None else TS_PATH
@@ -582,17 +714,21 @@ def write_typescript(path: pathlib.Path | str | None = None) -> pathlib.Path:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bhabho_widget.table.protocol",
-                                     description="Write src_js/src/protocol.ts from bhabho_widget/table/protocol.json.")
-    parser.add_argument("--out", type=pathlib.Path, default=TS_PATH, help="where to write (default: %(default)s)")
-    parser.add_argument("--check", action="store_true", help="write nothing; exit 1 if the file is out of date")
+                                     description="Write src_js/src/protocol.ts and bhabho_widget/table/protocol_types.py "
+                                                 "from the protocol's JSON files.")
+    parser.add_argument("--out", type=pathlib.Path, default=TS_PATH, help="the TypeScript (default: %(default)s)")
+    parser.add_argument("--py-out", type=pathlib.Path, default=PY_TYPES_PATH,
+                        help="the Python types (default: %(default)s)")
+    parser.add_argument("--check", action="store_true", help="write nothing; exit 1 if a file is out of date")
     args = parser.parse_args(argv)
     if args.check:
-        current = args.out.read_text(encoding="utf-8") if args.out.exists() else ""
-        if current != typescript():
-            print(f"{args.out} is out of date: run python -m bhabho_widget.table.protocol", file=sys.stderr)
-            return 1
-        return 0
+        stale = [path for path, text in ((args.out, typescript()), (args.py_out, python_types()))
+                 if (path.read_text(encoding="utf-8") if path.exists() else "") != text]
+        for path in stale:
+            print(f"{path} is out of date: run python -m bhabho_widget.table.protocol", file=sys.stderr)
+        return 1 if stale else 0
     print(write_typescript(args.out))
+    print(write_python_types(args.py_out))
     return 0
 
 

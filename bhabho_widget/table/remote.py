@@ -2,7 +2,7 @@
 
 :class:`TableClient` is one seat's connection to a table server (``python -m
 bhabho_widget.server``, see :mod:`bhabho_widget.server`), a thin adapter over the one
-:class:`~.connection.Connection`: it creates or joins a table (or resumes a seat with its
+:class:`~bhabho_widget.table.connection.Connection`: it creates or joins a table (or resumes a seat with its
 token), sends the person's moves with the table's version and the seat's next message
 number, and hands every state it receives (its seat's view only) on. After a drop it comes
 back to its seat by itself; a seat opened in another connection, or a table deleted, closes it
@@ -33,7 +33,9 @@ from .backend import ALWAYS, PLAY, REVIEW, Backend, GameSource
 from .connection import CONNECT_TIMEOUT, Connection, server_url
 from .controller import STALE, check_version
 from .hub_token import default_name, hub_check
+from .protocol_types import Config, Score, Tracker
 from .seat_record import record_digest, stand_in
+from .traits import config_from, tracker_trait
 from .view import View
 
 __all__ = ["ServerSeat", "TableClient"]
@@ -45,6 +47,7 @@ HINTS_OFF = N_("Hints are off at a shared table")
 HOST_DEALS = N_("Only the host deals at a shared table")
 HOST_ADMITS = N_("Only the host lets players in at a shared table")
 NO_LESSON = N_("A shared table is a game, not a lesson: it has no steps or questions")
+ON_ITS_WAY = N_("your last move is on its way to the table server: wait for its answer")
 
 _CLIENTS: dict[tuple[str, str, str], TableClient] = {}
 """This kernel's seats, by (websocket address, table code, name given): a join run again shows the same seat."""
@@ -236,6 +239,9 @@ class ServerSeat(Backend):
         self._was_over = False
         self._dealt_at: int | None = None
         self._records: dict[int, dict[str, Any]] = {}
+        self._in_flight: int | None = None
+        """The server's version a move was sent on, until the server answers (a new view or a
+        refusal): a second click on that view is not sent (see :meth:`_server_version`)."""
         self._notes: queue.SimpleQueue[str | None] = queue.SimpleQueue()
         self._notifier = threading.Thread(target=self._notify, name="bhabho-seat-notify", daemon=True)
         self._notifier.start()
@@ -256,9 +262,11 @@ class ServerSeat(Backend):
         if self._was_over and not over:
             self._games += 1
         self._was_over = over
+        self._in_flight = None
         self._notes.put("state")
 
     def _on_error(self, text: str) -> None:
+        self._in_flight = None
         self.errors.append(text[:300])
         self._notes.put("error")
 
@@ -314,20 +322,18 @@ class ServerSeat(Backend):
     def names(self) -> list[str]:
         return list(self._view.get("names", []))
 
-    def score(self) -> dict[str, Any] | None:
-        return (self.client.state or {}).get("score")
+    def score(self) -> Score | None:
+        return (self.client.state or {}).get("score")  # the server's score_of, for this seat
 
-    def config(self) -> dict[str, Any] | None:
-        return (self.client.state or {}).get("config")
+    def config(self) -> Config | None:
+        return config_from((self.client.state or {}).get("config"))
 
     @property
     def is_over(self) -> bool:
         return self._was_over
 
-    def tracker(self, chances: bool) -> dict[str, Any]:
-        from ..coach.tracker import tracker_data
-
-        return tracker_data(self.client.request_seat_view(), self.names(), chances)
+    def tracker(self, chances: bool) -> Tracker:
+        return tracker_trait(self.client.request_seat_view(), self.names(), chances)
 
     def set_language(self, code: str) -> None:
         """The server tells this seat's texts in ``code``'s language from now on (it sends the view again)."""
@@ -369,29 +375,48 @@ class ServerSeat(Backend):
 
     # ------------------------------------------------------------------ the actions
     def _server_version(self, version: int | None) -> int:
+        """The server's version a move is sent on; ``version``, the view's the click was made
+        on, must be the one shown. A second move on a view whose first is still on its way is
+        refused here: the server would refuse it as a replay, and a burst of them would close
+        the connection."""
         if version is not None:
             self.check_version(version)
-        return int(self._view.get("version", 0))
+        server_version = int(self._view.get("version", 0))
+        if self._in_flight == server_version:
+            raise MessageError(Message(ON_ITS_WAY))
+        return server_version
+
+    def _move(self, message: dict[str, Any], version: int | None) -> None:
+        """Send a move on the server's version (checked as :meth:`_server_version` does), marked
+        as on its way until the server answers."""
+        server_version = self._server_version(version)
+        self._in_flight = server_version
+        try:
+            self.client.send({**message, "version": server_version})
+        except BaseException:
+            self._in_flight = None
+            raise
 
     def play(self, card: Any, version: int | None = None) -> list[Any]:
         code = card if isinstance(card, str) else getattr(card, "code", str(card))
-        self.client.send({"type": "play", "card": str(code)[:3], "version": self._server_version(version)})
+        self._move({"type": "play", "card": str(code)[:3]}, version)
         return []
 
     def take(self, version: int | None = None) -> list[Any]:
-        self.client.send({"type": "take", "version": self._server_version(version)})
+        self._move({"type": "take"}, version)
         return []
 
     def advance(self, version: int | None = None) -> list[Any]:
         """The Pass button at the seat's chance to take; otherwise the server moves the bots
         and the other people, and there is nothing to ask for."""
-        server_version = self._server_version(version)
         if self._view.get("take_offer"):
-            self.client.send({"type": "pass", "version": server_version})
+            self._move({"type": "pass"}, version)
+        else:
+            self._server_version(version)
         return []
 
     def pass_take(self) -> list[Any]:
-        self.client.send({"type": "pass"})
+        self._move({"type": "pass"}, None)
         return []
 
     def new_game(self, players: int | None = None, seed: int | None = None, rules: Any = None,

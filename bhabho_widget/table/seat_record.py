@@ -40,8 +40,8 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from ..engine.cards import DECK, SUIT_MASKS, Card, indices, mask_of
-from ..engine.errors import IllegalMoveError, MessageError
+from ..engine.cards import DECK, SUIT_MASKS, indices, mask_of
+from ..engine.errors import MessageError
 from ..engine.game import Game
 from ..engine.rules import Rules
 from ..i18n import N_, Message
@@ -80,7 +80,7 @@ def seat_record(game: Game, seat: int) -> dict[str, Any]:
         "names": list(game.names),
         "sizes": [h.bit_count() for h in start.hands],
         "hand": [DECK[i].code for i in indices(start.hands[seat])],
-        "moves": [f"take:{m[1]}" if isinstance(m, tuple) else m.code for m in game.moves],
+        "moves": [str(m) for m in game.moves],
         "events": [[e.kind, e.seat, [DECK[i].code for i in e.card_indices] if e.visible_to(seat) else [], _extra(e)]
                    for e in game.events],
     }
@@ -299,12 +299,8 @@ def _replay(record: dict[str, Any], hands: list[int], seed: int) -> Game | None:
     game = Game.from_hands([[DECK[i] for i in indices(h)] for h in hands], rules=rules, seed=seed,
                            names=record["names"])
     try:
-        for move in record["moves"]:
-            if move.startswith("take:"):
-                game.take(int(move[5:]))
-            else:
-                game.play(Card.parse(move))
-    except (IllegalMoveError, ValueError):
+        game = game.replay(record["moves"])  # "take 2", or "take:2" as records stored before 0.4 have it
+    except ValueError:
         return None
     wanted = [e for e in record["events"] if e[0] != "deal"]
     return game if _seen(game, record["seat"]) == wanted else None

@@ -30,57 +30,45 @@ from ..engine.cards import Card
 from ..engine.errors import IllegalMoveError, MessageError
 from ..engine.events import Event
 from ..engine.game import MAX_SEED, Game
-from ..engine.rules import PRESETS, Rules, rules_from
+from ..engine.rules import Rules, rules_from
 from ..engine.seat_view import SeatView
 from ..i18n import N_, Message, Translator, check_language, translator
 from ..play.bots import Bot
 from ..play.match import Match
 from ..play.registry import BOTS
-from .controller import Note, OnController, TableController
+from .controller import DEFAULT_TAKE_OFFERS, Note, OnController, TableController, check_take_offers
+from .protocol_types import Config, Score, Tracker
+from .settings import (
+    PLAYERS_MAX,
+    PLAYERS_MIN,
+    check_bots,
+    check_int,
+    check_max_bhabhi,
+    check_players,
+    check_rounds,
+    check_teams,
+    variant_name,
+)
+from .traits import config_trait, tracker_trait
 from .view import View, score_of
 
 HINT_SEED = 0
 """The seed of the table's hints: the same position gets the same hint."""
 HINT_CACHE = 16
 """Hints a table keeps, for positions asked about again."""
+QUICK = (128, 16)
+"""The coach's quick estimate of a take, ``(rollouts, samples)``: whether a table that asks only
+when taking may pay asks (a tenth of a hint's work)."""
 HINT_WAIT = 60.0
 """The longest a click waits for a hint being worked out (the coach's worker, ahead of it)."""
-PACE_MAX = 5.0
-
-
-def _check_int(name: str, value: object, low: int, high: int, allow_none: bool = False) -> int | None:
-    if value is None and allow_none:
-        return None
-    if not isinstance(value, int) or isinstance(value, bool):
-        what = f"an integer from {low} to {high}" + (" or None" if allow_none else "")
-        raise TypeError(f"{name} must be {what}, not {value!r}"[:160])
-    if not low <= value <= high:
-        raise ValueError(f"{name} must be from {low} to {high}, not {value!r}")
-    return value
-
-
-def check_pace(pace: object) -> float:
-    """Seconds between bot steps: a number from 0 to 5."""
-    if not isinstance(pace, (int, float)) or isinstance(pace, bool):
-        raise TypeError(f"pace must be a number of seconds from 0 to {PACE_MAX:g}, not {pace!r}"[:160])
-    if not 0 <= pace <= PACE_MAX:
-        raise ValueError(f"pace must be from 0 to {PACE_MAX:g} seconds, not {pace!r}")
-    return float(pace)
-
-
-def variant_name(rules: Rules) -> str:
-    """The preset name of ``rules``, or ``"custom"``."""
-    return next((k for k, r in PRESETS.items() if r == rules), "custom")
 
 
 def make_bots(spec: str | Bot | Mapping[int, Bot], seats: Sequence[int], rng: random.Random) -> dict[int, Bot]:
     """One bot per seat from a level name (``"random"``, ``"rules"``, ``"search"``), one Bot
     for all, or a dict of seat -> Bot. Named bots are seeded from ``rng``, once: they keep
     their own random numbers from round to round."""
+    spec = check_bots(spec)
     if isinstance(spec, str):
-        if spec not in BOTS:
-            raise ValueError(f"bots must be one of {', '.join(map(repr, BOTS))}, a Bot or a dict of seat -> Bot, "
-                             f"not {spec[:40]!r}")
         cls = BOTS[spec]
         return {s: cls(seed=rng.randrange(2**63)) for s in seats}  # type: ignore[call-arg]
     if isinstance(spec, Bot):
@@ -88,8 +76,7 @@ def make_bots(spec: str | Bot | Mapping[int, Bot], seats: Sequence[int], rng: ra
     if isinstance(spec, Mapping):
         if set(spec) != set(seats) or not all(isinstance(b, Bot) for b in spec.values()):
             raise ValueError(f"bots must give a Bot for each of the seats {sorted(seats)}")
-        return dict(spec)
-    raise TypeError(f"bots must be a level name ({', '.join(BOTS)}), a Bot or a dict of seat -> Bot, not {spec!r}"[:200])
+    return dict(spec)
 
 
 def localize_tree(value: Any, translator: Translator, names: Sequence[str] | None = None) -> Any:
@@ -131,8 +118,9 @@ class TableSession(OnController):
     def __init__(self, players: int | None = None, seed: int | None = None, rules: Rules | str | None = None,
                  seat: int = 0, bots: str | Bot | Mapping[int, Bot] = "rules", names: Sequence[str] | None = None,
                  rounds: int | None = None, max_bhabhi: int | None = None, language: str = "en",
-                 position: Game | str | None = None) -> None:
+                 position: Game | str | None = None, take_offers: str = DEFAULT_TAKE_OFFERS) -> None:
         self.translator = translator(check_language(language))
+        self._take_offers = check_take_offers(take_offers)
         start: Game | None = None
         if position is not None:
             start = self._position(position, players, rules, rounds, max_bhabhi)
@@ -141,13 +129,15 @@ class TableSession(OnController):
             players = 4
         if rules is None:
             rules = "classic"
-        _check_int("players", players, 3, 8)
-        _check_int("seat", seat, 0, players - 1)
-        _check_int("seed", seed, 0, MAX_SEED, allow_none=True)
-        _check_int("rounds", rounds, 1, 1000, allow_none=True)
-        _check_int("max_bhabhi", max_bhabhi, 1, 1000, allow_none=True)
+        check_players(players)
+        check_int("seat", seat, 0, players - 1)
+        check_int("seed", seed, 0, MAX_SEED, allow_none=True)
+        check_rounds(rounds)
+        check_max_bhabhi(max_bhabhi)
+        check_bots(bots)
         self.seat = seat
         self.rules = rules_from(rules)
+        check_teams(players, self.rules)
         if names is not None:
             if isinstance(names, str) or not isinstance(names, Sequence):
                 raise TypeError(f"names must be a list of {players} names, not {names!r}"[:160])
@@ -165,6 +155,10 @@ class TableSession(OnController):
         self._hints_lock = threading.Lock()
         self._hint_threads: dict[tuple[Any, int], int] = {}  # the thread working a hint out
         self.seed: int | None = seed
+        self.coach_budget: tuple[int, int] | None = None
+        """The coach's budget at this table, ``(rollouts, samples)``; None: the coach's own. The
+        hint, its Show me and the review all judge with it, so they read one judgement of each
+        decision (:mod:`bhabho_widget.coach.judgement`)."""
         if start is None:
             self._deal(players, seed, self.rules, bots, fresh_match=True)
         else:
@@ -180,6 +174,7 @@ class TableSession(OnController):
         dealt on the same one (:meth:`TableController.new_game`)."""
         version = self.table.version if hasattr(self, "table") else 0
         self.table = TableController(game, bots, match=match, undo=True)
+        self.table.set_take_offers(self._take_offers, self._take_may_pay)
         self.table.version += version  # versions only grow: a click on a view of the old game is stale
         if note is not None:
             self.table.changed("new", [], note, told=game.events)
@@ -198,8 +193,8 @@ class TableSession(OnController):
             raise TypeError(f"position must be a Game or position text, not {type(position).__name__}")
         if game.is_over:
             raise ValueError("position: the game is over there, so there is nothing to play out")
-        if not 3 <= game.num_players <= 8:
-            raise ValueError(f"position: a table seats 3 to 8 players, not {game.num_players}")
+        if not PLAYERS_MIN <= game.num_players <= PLAYERS_MAX:
+            raise ValueError(f"position: a table seats {PLAYERS_MIN} to {PLAYERS_MAX} players, not {game.num_players}")
         if players is not None and players != game.num_players:
             raise ValueError(f"players: the position has {game.num_players} players, not {players}")
         if rules is not None and rules_from(rules) != game.rules:
@@ -271,15 +266,14 @@ class TableSession(OnController):
         starts a new match with them."""
         if players is None:
             players = self.game.num_players
-        _check_int("players", players, 3, 8)
+        check_players(players)
         if not 0 <= self.seat < players:
             raise ValueError(f"players must be more than your seat, {self.seat}, not {players}")
-        _check_int("seed", seed, 0, MAX_SEED, allow_none=True)
+        check_int("seed", seed, 0, MAX_SEED, allow_none=True)
         new_rules = self.rules if rules is None else rules_from(rules)
-        if new_rules.teams and players % 2:
-            raise ValueError("the teams variant needs an even number of players")
-        if bots is not None and isinstance(bots, str) and bots not in BOTS:
-            raise ValueError(f"bots must be one of {', '.join(map(repr, BOTS))}, not {bots[:40]!r}")
+        check_teams(players, new_rules)
+        if bots is not None:
+            check_bots(bots)
         fresh = (seed is not None or players != self.game.num_players or new_rules != self.rules
                  or (bots is not None and bots != self._bots_spec))
         if fresh or self.match is None:
@@ -314,9 +308,41 @@ class TableSession(OnController):
         """The person lets their chance to take go by (rule 7); the table goes on."""
         return self.table.pass_take(self.seat)
 
+    @property
+    def take_offers(self) -> str:
+        """When the person is asked at their chance to take: ``"always"``, ``"may_pay"`` (only
+        when the coach's quick estimate says taking may pay) or ``"never"`` (see
+        :data:`~.controller.TAKE_OFFERS`); the chance is named under the table where it goes by."""
+        return self._take_offers
+
+    def set_take_offers(self, mode: str) -> None:
+        """Ask the person at their chance to take ``mode`` (see :attr:`take_offers`), from the
+        next chance on."""
+        self._take_offers = check_take_offers(mode)
+        self.table.set_take_offers(self._take_offers, self._take_may_pay)
+
+    def _take_may_pay(self, seat: int) -> bool:
+        """Whether taking may pay for the person now: the coach's quick estimate (:data:`QUICK`)
+        finds the take within the margin of not taking, or better. Without numpy, it may."""
+        try:
+            from ..coach.judgement import judge
+            from ..play.search import PASS, TAKE
+        except ImportError:
+            return True
+        view = self.game.seat_view(seat)
+        if not view.can_take or view.take_target is None:
+            return False
+        rollouts, samples = QUICK
+        return judge(view, (TAKE, PASS), rollouts=rollouts, samples=samples, seed=HINT_SEED).verdict(TAKE) != "worse"
+
     def run_bots(self) -> None:
         """Let the bots act until it is the person's turn or the game is over."""
         self.table.run_bots()
+
+    def passes(self) -> frozenset[int]:
+        """The moves at which the person let a chance to take go by with their own click (Pass
+        or advance at their offer): the review lists those passes (:func:`~bhabho_widget.coach.review.review`)."""
+        return self.table.passes(self.seat)
 
     # ------------------------------------------------------------------ the person
     def play(self, card: Card | str) -> list[Event]:
@@ -340,8 +366,11 @@ class TableSession(OnController):
         self.table.undo(self.seat, lambda tr, names, seat: tr.format(N_("Undone: back to before your last move.")))
 
     def _hint_view(self) -> SeatView:
-        """The view a hint for the person works from now; refused when no hint may be asked."""
-        self.table.check_may_act(self.seat, taking=True)  # a hint at the person's chance to take weighs take or pass
+        """The view a hint for the person works from now; refused when no hint may be asked.
+        At the person's chance to take, the hint weighs take or pass; once they have taken at
+        this boundary, it weighs their lead (their one chance is used, rule 7), never refused
+        for the take already made."""
+        self.table.check_may_act(self.seat, taking=not self.driver.has_taken(self.seat))
         if self.game.current_player != self.seat and not self.game.legal_takes():
             raise IllegalMoveError(Message("a hint is for your turn, and it is not your turn"))
         return self.hint_view()
@@ -359,7 +388,7 @@ class TableSession(OnController):
             self._hints[key] = future
             self._hint_threads[key] = threading.get_ident()
         try:
-            future.set_result(hint_for_view(view, seed=HINT_SEED).to_dict())
+            future.set_result(hint_for_view(view, seed=HINT_SEED, **self.coach_settings()).to_dict())
         except BaseException as err:
             future.set_exception(err)
             with self._hints_lock:
@@ -390,6 +419,13 @@ class TableSession(OnController):
         self.last_hint = suggestion
         self.last_hint_view = view
         return localize_tree(suggestion, self.translator, self.names())
+
+    def coach_settings(self) -> dict[str, int]:
+        """The coach's budget as keyword arguments (``{}``: the coach's own), see :attr:`coach_budget`."""
+        if self.coach_budget is None:
+            return {}
+        rollouts, samples = self.coach_budget
+        return {"rollouts": rollouts, "samples": samples}
 
     def hint_job(self) -> tuple[tuple[Any, int], Callable[[], Any]] | None:
         """The hint of the moment to work out ahead of the click (:mod:`.ahead`): ``(key, job)``,
@@ -434,13 +470,11 @@ class TableSession(OnController):
         self.translator = translator(check_language(language))
         self.table.bump()
 
-    def tracker(self, chances: bool = False) -> dict[str, Any]:
+    def tracker(self, chances: bool = False) -> Tracker:
         """What the person's seat knows about every card, for the Tracker panel (see
-        :func:`bhabho_widget.coach.tracker.tracker_data`): from the seat's view alone, the
-        seats by the names the table shows; the chances only when asked."""
-        from ..coach.tracker import tracker_data
-
-        return tracker_data(self.game.seat_view(self.seat), self.names(), chances)
+        :func:`.traits.tracker_trait`): from the seat's view alone, the seats by the names the
+        table shows; the chances only when asked."""
+        return tracker_trait(self.game.seat_view(self.seat), self.names(), chances)
 
     def names(self) -> tuple[str, ...]:
         """The seats' names as the person reads them: the table's own names ("You", "Bot 1")
@@ -462,13 +496,12 @@ class TableSession(OnController):
         """What the person's browser gets (see :func:`.view.build_view`), in the table's language."""
         return self.table.view(self.seat, self.translator, self.names(), reveal_all=reveal_all)
 
-    def score(self) -> dict[str, Any] | None:
+    def score(self) -> Score | None:
         """The scoreboard, or None when no match is kept."""
         if self.match is None:
             return None
         return score_of(self.match, self.names(), self.seat, self.translator)
 
-    def config(self) -> dict[str, Any]:
+    def config(self) -> Config:
         bots = self._bots_spec if isinstance(self._bots_spec, str) else "custom"
-        return {"players": self.game.num_players, "seed": self.seed, "variant": variant_name(self.rules),
-                "bots": bots, "language": self.language, "rounds": self.rounds}
+        return config_trait(self.game.num_players, self.seed, variant_name(self.rules), bots, self.language, self.rounds)

@@ -40,30 +40,31 @@ hidden cards never named), then the imagined steps, each marked as imagined.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Literal
+from typing import Literal
 
-from ..coach.causes import T_PASS_LABEL, T_TAKE_LABEL
+from ..coach.causes import T_PASS_LABEL, T_TAKE_LABEL, pct
 from ..coach.hints import hint_estimates
-from ..coach.imagine import Line, imagine
+from ..coach.imagine import Imagined, Line, imagined
 from ..coach.review import replay_to
-from ..coach.tracker import tracker_data
 from ..engine.cards import DECK, Card
 from ..engine.errors import MessageError
 from ..engine.events import Event
 from ..engine.game import Game
 from ..engine.seat_view import SeatView
-from ..i18n import ENGLISH, Message, Translator
+from ..i18n import ENGLISH, Message, Translator, third_person
 from ..play.search import PASS, TAKE, ActionEstimate
+from . import protocol_types as wire
 from .reviewing import ReviewRun
 from .session import HINT_SEED, TableSession
+from .traits import tracker_trait
 from .view import LogLine, TableCard, View, build_view, log_lines
 
 __all__ = ["LINES", "SOURCES", "Showing", "action_of", "check_choice"]
 
 LineName = Literal["better", "worse"]
-Source = Literal["hint", "review"]
+Source = Literal["hint", "review", "puzzle"]
 LINES: tuple[LineName, ...] = ("better", "worse")
-SOURCES: tuple[Source, ...] = ("hint", "review")
+SOURCES: tuple[Source, ...] = ("hint", "review", "puzzle")
 
 # ---------------------------------------------------------------------- sentence templates
 T_SHOW_BEFORE = "Before {action}: the table as you saw it, the other hands imagined. Next plays {action}."
@@ -71,6 +72,41 @@ T_SHOW_LOG = "Imagined: {text}"
 T_SHOW_PICK_YOU = "In this imagined game, after {action} you pick up this trick."
 T_SHOW_PICK = "In this imagined game, after {action} {name} picks up this trick."
 T_SHOW_CLEAN = "In this imagined game, after {action} this trick goes round cleanly to the waste pile."
+# the same, with how often it went so in the simulations (the deal was chosen to show it)
+T_SHOW_PICK_YOU_P = "In this imagined game, after {action} you pick up this trick: in {p} of the simulations, like this one."
+T_SHOW_PICK_P = ("In this imagined game, after {action} {name} picks up this trick: in {p} of the simulations, like "
+                 "this one.")
+T_SHOW_CLEAN_P = ("In this imagined game, after {action} this trick goes round cleanly to the waste pile: in {p} of the "
+                  "simulations, like this one.")
+T_SHOW_ESCAPE_P = ("In this imagined game, after {action} you escape at the end of this trick: in {p} of the "
+                   "simulations, like this one.")
+T_SHOW_NO_ESCAPE_P = ("In this imagined game, after {action} you still hold cards at the end of this trick: in {p} of "
+                      "the simulations, like this one.")
+T_SHOW_POWER_P = ("In this imagined game, after {action} you have the power after this trick and lead the next one: "
+                  "in {p} of the simulations, like this one.")
+T_SHOW_NO_POWER_P = ("In this imagined game, after {action} you do not have the power after this trick: in {p} of the "
+                     "simulations, like this one.")
+T_SHOW_LOSE_P = "In this imagined game, after {action} you end as the bhabhi: in {p} of the simulations, like this one."
+T_SHOW_SAFE_P = ("In this imagined game, after {action} you do not end as the bhabhi: in {p} of the simulations, like "
+                 "this one.")
+# the same of someone else's game (a teacher shows a student's decision): the seat by name
+T_SHOW_BEFORE_3 = ("Before {action}: the table as {name} saw it, the other hands imagined. Next plays {action}.")
+T_SHOW_ESCAPE_P_3 = ("In this imagined game, after {action} {name} escapes at the end of this trick: in {p} of the "
+                     "simulations, like this one.")
+T_SHOW_NO_ESCAPE_P_3 = ("In this imagined game, after {action} {name} still holds cards at the end of this trick: in {p} "
+                        "of the simulations, like this one.")
+T_SHOW_POWER_P_3 = ("In this imagined game, after {action} {name} has the power after this trick and leads the next "
+                    "one: in {p} of the simulations, like this one.")
+T_SHOW_NO_POWER_P_3 = ("In this imagined game, after {action} {name} does not have the power after this trick: in {p} of "
+                       "the simulations, like this one.")
+T_SHOW_LOSE_P_3 = ("In this imagined game, after {action} {name} ends as the bhabhi: in {p} of the simulations, like "
+                   "this one.")
+T_SHOW_SAFE_P_3 = ("In this imagined game, after {action} {name} does not end as the bhabhi: in {p} of the simulations, "
+                   "like this one.")
+third_person({T_SHOW_BEFORE: T_SHOW_BEFORE_3, T_SHOW_PICK_YOU: T_SHOW_PICK, T_SHOW_PICK_YOU_P: T_SHOW_PICK_P,
+              T_SHOW_ESCAPE_P: T_SHOW_ESCAPE_P_3, T_SHOW_NO_ESCAPE_P: T_SHOW_NO_ESCAPE_P_3,
+              T_SHOW_POWER_P: T_SHOW_POWER_P_3, T_SHOW_NO_POWER_P: T_SHOW_NO_POWER_P_3,
+              T_SHOW_LOSE_P: T_SHOW_LOSE_P_3, T_SHOW_SAFE_P: T_SHOW_SAFE_P_3})
 
 
 def action_of(code: str) -> int | str:
@@ -96,23 +132,26 @@ class Showing:
     ``better`` and ``worse`` (None: none) are card indices, ``"take"`` or ``"pass"``;
     ``view`` is the seat's view the actions were weighed from (default: the game's own seat
     view); ``estimates`` the simulations of that moment; ``source`` and ``decision`` where
-    it was asked from (a hint, or a decision of the review). It starts at step 0 of the
+    it was asked from (a hint, or a decision of the review); ``person`` the name of the seat's
+    player when someone else's game is shown (a teacher's review of a student's game: every
+    sentence speaks of them by name), None for the person's own. It starts at step 0 of the
     better line."""
 
     def __init__(self, game: Game, seat: int, better: int | str, worse: int | str | None, *,
                  view: SeatView | None = None, estimates: Sequence[ActionEstimate] = (), source: Source = "hint",
-                 decision: int | None = None, seed: int = 0) -> None:
+                 decision: int | None = None, seed: int = 0, person: str | None = None) -> None:
         self.seat = seat
+        self.person = person  # None: the person's own decision ("you"); a name: someone else's, told by name
         self.seat_view = game.seat_view(seat) if view is None else view
         self.source: Source = source
         self.decision = decision
         self._told: tuple[Event, ...] = tuple(game.events)  # the real events, told as the seat read them
         if worse is not None and worse == better:
             worse = None
-        pair = imagine(self.seat_view, better, better if worse is None else worse, seed=seed, estimates=estimates)
-        self.lines: dict[LineName, Line] = {"better": pair[0]}
+        self.shown: Imagined = imagined(self.seat_view, better, worse, seed=seed, estimates=estimates)
+        self.lines: dict[LineName, Line] = {"better": self.shown.better}
         if worse is not None:
-            self.lines["worse"] = pair[1]
+            self.lines["worse"] = self.shown.worse
         self.line: LineName = "better"
         self.step = 0
 
@@ -131,7 +170,7 @@ class Showing:
             raise MessageError(Message("that hint is for an earlier moment: ask for a new one"))
         worse = hint.get("compared")
         return cls(session.game, session.seat, action_of(hint["action"]), None if worse is None else action_of(worse),
-                   view=view, estimates=hint_estimates(view, seed=HINT_SEED), source="hint")
+                   view=view, estimates=hint_estimates(view, seed=HINT_SEED, **session.coach_settings()), source="hint")
 
     @classmethod
     def from_review(cls, run: ReviewRun | None, game: Game, seat: int, decision: int | None) -> Showing:
@@ -143,17 +182,17 @@ class Showing:
             raise MessageError(Message("Show me from the review needs a decision number"))
         d = run.result.decisions[run.check_decision(decision)]
         return cls(replay_to(game, d.move), seat, action_of(d.best), None if d.chosen == d.best else action_of(d.chosen),
-                   estimates=d.simulated, source="review", decision=d.number)
+                   estimates=d.simulated, source="review", decision=d.number, person=run.person)
 
     def asked_as(self, source: str, decision: int | None, hint_view: SeatView | None) -> bool:
         """True when this is Show me of that source and decision (for a hint, of the hint
         whose view is ``hint_view``): asked again, it only switches the line."""
         return self.source == source and self.decision == decision and (source != "hint" or self.seat_view == hint_view)
 
-    def tracker(self, names: Sequence[str], chances: bool) -> dict[str, Any]:
+    def tracker(self, names: Sequence[str], chances: bool) -> wire.Tracker:
         """The Tracker while Show me shows: what the seat knew at that moment (see
-        :func:`bhabho_widget.coach.tracker.tracker_data`)."""
-        return tracker_data(self.seat_view, names, chances)
+        :func:`.traits.tracker_trait`)."""
+        return tracker_trait(self.seat_view, names, chances)
 
     # ------------------------------------------------------------------ where the felt is
     @property
@@ -183,14 +222,21 @@ class Showing:
         self.step = step
 
     def switch(self, line: object) -> None:
-        """Show the other line (``"better"`` or ``"worse"``) at the same step, or its last
-        one if it is shorter."""
+        """Show the other line (``"better"`` or ``"worse"``) at the same trick: where as many
+        cards of that trick are on the table, else where that trick begins, else (the other
+        line ended before it) at its end."""
         if line not in LINES:
             raise ValueError(f"line must be one of {', '.join(LINES)}, not {str(line)[:20]!r}")
         if line not in self.lines:
             raise MessageError(Message("there is no worse action to show here: Show me plays out the better one only"))
+        at = self.game
         self.line = line  # type: ignore[assignment]
-        self.step = min(self.step, self.count - 1)
+        steps = self.current.steps
+        same = [k for k, g in enumerate(steps) if g.trick_number == at.trick_number]
+        if self.step == 0 or not same:
+            self.step = 0 if self.step == 0 else (len(steps) - 1 if steps[-1].trick_number < at.trick_number else 0)
+            return
+        self.step = next((k for k in same if len(steps[k].table) == len(at.table)), same[0])
 
     # ------------------------------------------------------------------ for the browser
     def label(self, line: LineName, translator: Translator, names: Sequence[str]) -> str:
@@ -204,32 +250,61 @@ class Showing:
             return translator.format(T_TAKE_LABEL, target=names[target] if target is not None else "")
         return translator.format(T_PASS_LABEL)
 
+    def _teller(self, translator: Translator) -> Translator:
+        """``translator`` speaking of the seat: to the person ("you"), or of :attr:`person` by
+        name (the twins registered with :func:`~bhabho_widget.i18n.third_person`)."""
+        return translator if self.person is None else translator.about(self.person)
+
     def _outcome(self, translator: Translator, names: Sequence[str], label: str) -> str:
-        """How the trick of the action ended in this line, once the felt has come to it; else ""."""
-        line = self.current
+        """What this line shows, once the felt has come to it ("" before): how the action's
+        trick ended (who picked it up, whether the seat escaped, who has the power), or at the
+        end whether the seat is the bhabhi, with how often it went so in the simulations; without
+        simulations (Show me asked with no estimates), how the action's trick ended."""
+        line, kind = self.current, self.shown.focus.kind
+        teller = self._teller(translator)
+
+        def say(template: str, **values: str) -> str:
+            return teller.render(Message(template, action=label, **values))
+
+        share = self.shown.share(self.line)
+        if kind == "end" and share is not None:
+            if self.step < self.count - 1 or not line.steps[-1].is_over:
+                return ""
+            return say(T_SHOW_LOSE_P if line.loser == self.seat else T_SHOW_SAFE_P, p=pct(share))
         if line.trick_step is None or self.step < line.trick_step or line.trick_end is None:
             return ""
+        if share is None:  # no simulations to say how often (nor which consequence to show): how the trick ended
+            if line.trick_end < 0:
+                return say(T_SHOW_CLEAN)
+            if line.trick_end == self.seat:
+                return say(T_SHOW_PICK_YOU)
+            return say(T_SHOW_PICK, name=names[line.trick_end])
+        p = pct(share)
+        if kind == "escape":
+            return say(T_SHOW_ESCAPE_P if line.escaped(self.seat) else T_SHOW_NO_ESCAPE_P, p=p)
+        if kind == "power":
+            return say(T_SHOW_POWER_P if line.power(self.seat) else T_SHOW_NO_POWER_P, p=p)
         if line.trick_end < 0:
-            return translator.format(T_SHOW_CLEAN, action=label)
+            return say(T_SHOW_CLEAN_P, p=p)
         if line.trick_end == self.seat:
-            return translator.format(T_SHOW_PICK_YOU, action=label)
-        return translator.format(T_SHOW_PICK, action=label, name=names[line.trick_end])
+            return say(T_SHOW_PICK_YOU_P, p=p)
+        return say(T_SHOW_PICK_P, name=names[line.trick_end], p=p)
 
-    def info(self, translator: Translator, names: Sequence[str]) -> dict[str, Any]:
+    def info(self, translator: Translator, names: Sequence[str]) -> wire.ImagineInfo:
         """``view["imagine"]``: where it was asked from, which line and step, the action and
         the trick's outcome (see ``ImagineInfo`` in protocol.json)."""
         line = self.current
         label = self.label(self.line, translator, names)
         ended = line.trick_step is not None and self.step >= line.trick_step
-        return {
-            "source": self.source, "decision": self.decision, "line": self.line,
-            "lines": [{"line": name, "action": _code(self.lines[name].action),
-                       "label": self.label(name, translator, names)} for name in self.lines],
-            "step": self.step, "count": self.count, "action": _code(line.action), "action_label": label,
-            "trick_step": line.trick_step,
-            "trick_picker": line.trick_end if ended and line.trick_end is not None and line.trick_end >= 0 else None,
-            "outcome": self._outcome(translator, names, label),
-        }
+        return wire.ImagineInfo(
+            source=self.source, decision=self.decision, line=self.line,
+            lines=[wire.ImagineLine(line=name, action=_code(self.lines[name].action), label=self.label(name, translator, names))
+                   for name in self.lines],
+            step=self.step, count=self.count, action=_code(line.action), action_label=label,
+            tricks=list(line.tricks), trick_step=line.trick_step,
+            trick_picker=line.trick_end if ended and line.trick_end is not None and line.trick_end >= 0 else None,
+            outcome=self._outcome(translator, names, label),
+        )
 
     def view(self, translator: Translator | None, names: Sequence[str], version: int) -> View:
         """The felt at the step shown: the imagined game from the seat's place, every
@@ -238,18 +313,19 @@ class Showing:
         tr = translator or ENGLISH
         line, k = self.current, self.step
         g = line.steps[k]
+        addressed = self.person is None
         events = g.events_since(line.steps[k - 1].event_count) if k > 0 else []
         if k == 0:
-            narration = tr.format(T_SHOW_BEFORE, action=self.label(self.line, tr, names))
+            narration = self._teller(tr).render(Message(T_SHOW_BEFORE, action=self.label(self.line, tr, names)))
         else:
-            narration = " ".join(e.describe(self.seat, reveal=True, translator=tr, names=names) for e in events
-                                 if e.kind != "deal")
-        log: list[LogLine] = log_lines(self._told, self.seat, False, tr, names)
+            narration = " ".join(e.describe(self.seat, reveal=True, translator=tr, names=names, addressed=addressed)
+                                 for e in events if e.kind != "deal")
+        log: list[LogLine] = log_lines(self._told, self.seat, False, tr, names, addressed=addressed)
         log += [LogLine(kind=x["kind"], text=tr.format(T_SHOW_LOG, text=x["text"]))
-                for x in log_lines(g.events, self.seat, True, tr, names)]
+                for x in log_lines(g.events, self.seat, True, tr, names, addressed=addressed)]
         sv = self.seat_view
         before = [TableCard(seat=s, card=DECK[c].code) for s, c in zip(sv.trick_order, sv.table)]
         return build_view(g, self.seat, version=version, mode="imagine", waiting="over", change="step",
                           narration=narration, log=log, events=events, reveal_all=True, translator=tr, names=names,
-                          imagine=self.info(tr, names), trick_before=before)
+                          imagine=self.info(tr, names), trick_before=before, addressed=addressed)
 

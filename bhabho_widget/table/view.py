@@ -18,13 +18,26 @@ placeholder afterwards. Every table uses it: the local table and the shared one 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Literal, TypedDict
+from typing import Literal
 
 from ..engine.cards import DECK, NO_SUIT, SUITS, indices
 from ..engine.events import Event
 from ..engine.game import Game
 from ..i18n import ENGLISH, Joined, Message, Plural, SeatList, SeatName, Translator
 from ..play.match import Match
+from .protocol_types import (
+    GameEvent,
+    ImagineInfo,
+    LastTrick,
+    LessonInfo,
+    LogLine,
+    Result,
+    ReviewAt,
+    Score,
+    Suit,
+    TableCard,
+    View,
+)
 
 __all__ = ["LOG_LENGTH", "GameEvent", "LastTrick", "LogLine", "Result", "TableCard", "View", "build_view",
            "event_dict", "log_lines", "narrate", "result_message", "result_of", "score_message", "score_of"]
@@ -35,72 +48,9 @@ LOG_LENGTH = 80
 Mode = Literal["play", "lesson", "review", "imagine"]
 Waiting = Literal["human", "bot", "over"]
 Change = Literal["step", "undo", "new"]
-
-
-class TableCard(TypedDict):
-    seat: int
-    card: str
-
-
-class GameEvent(TypedDict):
-    kind: str
-    seat: int | None
-    cards: list[str]
-    text: str
-
-
-class LogLine(TypedDict):
-    kind: str
-    text: str
-
-
-class LastTrick(TypedDict):
-    cards: list[TableCard]
-    outcome: str
-    picker: int | None
-
-
-class Result(TypedDict):
-    kind: str
-    text: str
-
-
-class View(TypedDict):
-    """The ``View`` of ``protocol.json``, key for key (a test holds the two together)."""
-
-    version: int
-    mode: Mode
-    seat: int
-    num_players: int
-    names: list[str]
-    hand: list[str]
-    hand_sizes: list[int]
-    hands: list[list[str]] | None
-    table: list[TableCard]
-    led_suit: str | None
-    waste_size: int
-    leader: int | None
-    current_player: int | None
-    trick_number: int
-    opening: bool
-    escaped: list[int]
-    is_over: bool
-    loser: int | None
-    legal: list[str]
-    can_take: bool
-    take_target: int | None
-    can_undo: bool
-    take_offer: bool
-    waiting: Waiting
-    change: Change
-    narration: str
-    events: list[GameEvent]
-    log: list[LogLine]
-    last_trick: LastTrick | None
-    result: Result | None
-    lesson: dict[str, Any] | None
-    review: dict[str, Any] | None
-    imagine: dict[str, Any] | None
+ResultKind = Literal["bhabhi", "stalemate", "nobody"]
+_SUITS: tuple[Suit, ...] = ("S", "H", "D", "C")
+assert "".join(_SUITS) == SUITS
 
 
 def _codes(mask: int) -> list[str]:
@@ -111,8 +61,9 @@ def build_view(game: Game, seat: int, *, version: int, waiting: Waiting, change:
                log: list[LogLine], events: Sequence[Event] = (), mode: Mode = "play", reveal_all: bool = False,
                take_offer: bool = False, can_take: bool = False, can_undo: bool = False,
                translator: Translator | None = None, names: Sequence[str] | None = None,
-               lesson: dict[str, Any] | None = None, review: dict[str, Any] | None = None,
-               imagine: dict[str, Any] | None = None, trick_before: Sequence[TableCard] = ()) -> View:
+               lesson: LessonInfo | None = None, review: ReviewAt | None = None,
+               imagine: ImagineInfo | None = None, trick_before: Sequence[TableCard] = (),
+               addressed: bool = True) -> View:
     """The view of ``game`` that ``seat``'s browser gets: the seat's own view
     (:meth:`Game.seat_view`: its hand, the public state), every hand only when
     ``reveal_all``, the events of the last change (``events``) and the ``log`` as that seat
@@ -124,7 +75,8 @@ def build_view(game: Game, seat: int, *, version: int, waiting: Waiting, change:
     saying which line and step; ``lesson`` and ``review`` are those modes' own.
     ``trick_before``: the cards that were on the table when ``game`` began, for a game built in
     the middle of a trick whose log does not hold them (Show me's): the first trick to end in
-    its log shows them before its own."""
+    its log shows them before its own. ``addressed=False``: the view is read by someone else
+    (a teacher, a student's game), so its events and result speak of the seat in the third person."""
     tr = translator or ENGLISH
     sv = game.seat_view(seat)
     shown = list(sv.names if names is None else names)
@@ -144,7 +96,7 @@ def build_view(game: Game, seat: int, *, version: int, waiting: Waiting, change:
         hand_sizes=list(sv.hand_sizes),
         hands=[_codes(game.hand_mask(s)) for s in range(sv.num_players)] if reveal_all else None,
         table=[TableCard(seat=s, card=DECK[i].code) for s, i in zip(sv.trick_order, sv.table)],
-        led_suit=None if sv.led_suit == NO_SUIT else SUITS[sv.led_suit],
+        led_suit=None if sv.led_suit == NO_SUIT else _SUITS[sv.led_suit],
         waste_size=sv.waste_size,
         leader=sv.leader,
         current_player=sv.current_player,
@@ -161,10 +113,10 @@ def build_view(game: Game, seat: int, *, version: int, waiting: Waiting, change:
         waiting=waiting,
         change=change,
         narration=narration,
-        events=[event_dict(e, seat, reveal_all, tr, names) for e in events],
+        events=[event_dict(e, seat, reveal_all, tr, names, addressed=addressed) for e in events],
         log=log[-LOG_LENGTH:],
         last_trick=None if trick is None else LastTrick(cards=trick_cards, outcome=trick.outcome, picker=trick.picker),
-        result=result_of(game, seat, tr, names),
+        result=result_of(game, seat, tr, names, addressed=addressed),
         lesson=lesson,
         review=review,
         imagine=imagine,
@@ -172,34 +124,40 @@ def build_view(game: Game, seat: int, *, version: int, waiting: Waiting, change:
 
 
 def event_dict(e: Event, seat: int, reveal_all: bool = False, translator: Translator | None = None,
-               names: Sequence[str] | None = None) -> GameEvent:
-    """One event as ``seat`` sees it (every card with the teacher's ``reveal_all``)."""
+               names: Sequence[str] | None = None, *, addressed: bool = True) -> GameEvent:
+    """One event as ``seat`` sees it (every card with the teacher's ``reveal_all``; the seat in
+    the third person with ``addressed=False``)."""
     d = e.to_dict(seat, translator, names)
     if reveal_all and not e.visible_to(seat):
         d["cards"] = [c.code for c in e.cards]
-        d["text"] = e.describe(seat, reveal=True, translator=translator, names=names)
+    if (reveal_all and not e.visible_to(seat)) or not addressed:
+        d["text"] = e.describe(seat, reveal=reveal_all, translator=translator, names=names, addressed=addressed)
     return GameEvent(kind=d["kind"], seat=d["seat"], cards=d["cards"], text=d["text"])
 
 
 def log_lines(events: Sequence[Event], seat: int, reveal_all: bool = False, translator: Translator | None = None,
-              names: Sequence[str] | None = None) -> list[LogLine]:
+              names: Sequence[str] | None = None, *, addressed: bool = True) -> list[LogLine]:
     """The log lines of ``events`` as ``seat`` reads them: another seat's deal is left out
-    (unless ``reveal_all``)."""
-    return [LogLine(kind=e.kind, text=e.describe(seat, reveal=reveal_all, translator=translator, names=names))
+    (unless ``reveal_all``); ``addressed=False``: as someone else reads what ``seat`` saw, the
+    seat in the third person (see :meth:`.Event.describe`)."""
+    return [LogLine(kind=e.kind, text=e.describe(seat, reveal=reveal_all, translator=translator, names=names,
+                                                 addressed=addressed))
             for e in events if e.kind != "deal" or e.seat == seat or reveal_all]
 
 
 def narrate(events: Sequence[Event], seat: int, translator: Translator | None = None,
-            names: Sequence[str] | None = None) -> str:
+            names: Sequence[str] | None = None, *, addressed: bool = True) -> str:
     """The line under the table for these events, as ``seat`` reads them (in
-    ``translator``'s language, None: English)."""
-    return " ".join(e.describe(seat, translator=translator, names=names) for e in events if e.kind != "deal" or e.seat == seat)
+    ``translator``'s language, None: English; ``addressed=False``: as someone else reads what
+    ``seat`` saw, the seat in the third person)."""
+    return " ".join(e.describe(seat, translator=translator, names=names, addressed=addressed)
+                    for e in events if e.kind != "deal" or e.seat == seat)
 
 
 # ---------------------------------------------------------------------- the banner and the scoreboard
-def result_message(game: Game, seat: int) -> tuple[str, Message | Joined] | None:
+def result_message(game: Game, seat: int | None) -> tuple[ResultKind, Message | Joined] | None:
     """The game-over banner for ``seat`` as ``(kind, text)`` (a Message, English as it is),
-    or None while the game goes on."""
+    or None while the game goes on; ``seat`` None: for a reader at no seat (third person)."""
     if not game.is_over:
         return None
     if game.is_stalemate:
@@ -224,10 +182,11 @@ def result_message(game: Game, seat: int) -> tuple[str, Message | Joined] | None
 
 
 def result_of(game: Game, seat: int, translator: Translator | None = None,
-              names: Sequence[str] | None = None) -> Result | None:
+              names: Sequence[str] | None = None, *, addressed: bool = True) -> Result | None:
     """The game-over banner for ``seat``: ``{"kind", "text"}``, or None while the game goes
-    on; in ``translator``'s language (None: English), with ``names`` for the seats."""
-    result = result_message(game, seat)
+    on; in ``translator``'s language (None: English), with ``names`` for the seats;
+    ``addressed=False``: read by someone else, the seat in the third person."""
+    result = result_message(game, seat if addressed else None)
     if result is None:
         return None
     kind, text = result
@@ -269,10 +228,11 @@ def score_message(match: Match, names: Sequence[str], seat: int) -> Message | Jo
     return Joined(": ", rounds, Joined("; ", lost, won))
 
 
-def score_of(match: Match, names: Sequence[str], seat: int, translator: Translator | None = None) -> dict[str, Any]:
-    """The scoreboard: the match summary with the names and a heading the kernel writes
-    (in ``translator``'s language; None: English)."""
-    summary = match.summary()
-    summary["names"] = list(names)
-    summary["text"] = (translator or ENGLISH).render(score_message(match, names, seat), names)
-    return summary
+def score_of(match: Match, names: Sequence[str], seat: int, translator: Translator | None = None) -> Score:
+    """The ``score`` trait, the scoreboard: the match summary with the names and a heading the
+    kernel writes (in ``translator``'s language; None: English)."""
+    s = match.summary()
+    return Score(rounds=s["rounds"], max_bhabhi=s["max_bhabhi"], round=s["round"], played=s["played"],
+                 counts=list(s["counts"]), pot=s["pot"], stalemates=s["stalemates"], over=s["over"],
+                 losers=list(s["losers"]), pot_winners=list(s["pot_winners"]), names=list(names),
+                 text=(translator or ENGLISH).render(score_message(match, names, seat), names))

@@ -23,28 +23,33 @@ from typing import TYPE_CHECKING, Any
 
 import traitlets
 
+from ..engine.cards import Card
 from ..engine.errors import IllegalMoveError, MessageError
-from ..engine.game import Game, Move
-from ..engine.rules import PRESETS, Rules
+from ..engine.game import Game
+from ..engine.move import Move
+from ..engine.rules import Rules
 from ..i18n import N_, Message, Translator, check_language, default_language
 from ..play.bots import Bot
-from ..play.registry import BOTS
+from ..puzzles import PracticeSession
 from .ahead import CoachAhead
 from .backend import Backend, LessonSteps, LocalGame, idle_trait
 from .base import BaseWidget, check_deck
 from .lesson import Exercise, LessonResults, LessonScript
 from .picture import view_html
+from .practice import PracticeBoard, keep_mistakes, keep_mistakes_allowed
 from .protocol import BROWSER_WRITABLE
+from .protocol_types import Feedback, Hint
 from .remote import ServerSeat, TableClient
 from .session import TableSession, localize_tree
-from .session import check_pace as check_pace_argument
+from .settings import check_bots, check_pace, check_variant, shared_settings
+from .traits import hint_trait
 
 if TYPE_CHECKING:
     from ..coach.review import Review
     from .reviewing import ReviewRun
     from .showing import Showing
 
-__all__ = ["Lesson", "Table"]
+__all__ = ["Lesson", "Practice", "PuzzleLesson", "Table"]
 
 SHOW_READ_ONLY = N_("Show me is playing out an imagined game: close it to play on")
 """The refusal of a play, take, undo or bot step while Show me shows its imagined game."""
@@ -64,12 +69,20 @@ class Table(BaseWidget):
     :class:`~bhabho_widget.Game` or position text, as the editor copies it) instead of dealing;
     New game then deals as usual. ``coach_ahead`` (on by default): the coach works while the
     person thinks, so a hint and the review at game over are ready when asked (:mod:`.ahead`).
+    ``take_offers``: when the person is asked at their chance to take the next player's hand
+    (rule 7): ``"may_pay"`` (the default: only when the coach's quick estimate says taking may
+    pay), ``"always"`` or ``"never"``; where it does not ask, the chance is named under the
+    table. The menu of the controls switches it too (:meth:`set_take_offers`).
 
     ``Table(backend=...)`` draws any other :class:`~.backend.Backend` (then the game's
     settings are the backend's, and only ``pace`` and ``deck`` may be given).
     """
 
     view: Any = traitlets.Dict(allow_none=True, default_value=None).tag(sync=True)
+    value: Any = traitlets.Dict(allow_none=True, default_value=None, read_only=True)
+    """The game as the person's seat sees it now (the live view: not a review's position or Show me's
+    imagined game), kept in the kernel only (never sent: the browser has ``view``): what marimo's
+    ``mo.state`` and Solara's reactive variables follow (``table.observe(..., names=["value"])``)."""
     pace = traitlets.Float(0.6).tag(sync=True)
     reveal_all = traitlets.Bool(False).tag(sync=True)
     hint: Any = traitlets.Dict(default_value=None, allow_none=True).tag(sync=True)
@@ -79,8 +92,11 @@ class Table(BaseWidget):
     config: Any = traitlets.Dict(default_value=None, allow_none=True).tag(sync=True)
     tracker: Any = traitlets.Dict(default_value=None, allow_none=True).tag(sync=True)  # None while the panel is closed
     review: Any = traitlets.Dict(default_value=None, allow_none=True).tag(sync=True)  # None: no review to offer
+    practice: Any = traitlets.Dict(default_value=None, allow_none=True).tag(sync=True)  # None: not a table of puzzles
     capabilities = traitlets.List(traitlets.Unicode()).tag(sync=True)
     """The browser's message types the table takes now (the backend's): the front end shows those controls only."""
+    take_offers: Any = traitlets.Unicode(None, allow_none=True).tag(sync=True)
+    """When the person is asked at their chance to take (a local table's setting, :attr:`take_offers`); None: none."""
 
     _WRITABLE = BROWSER_WRITABLE
     _KWARGS = BaseWidget._KWARGS | {"pace", "reveal_all", "variants", "bot_levels"}
@@ -89,18 +105,20 @@ class Table(BaseWidget):
                  seat: int = 0, bots: str | Bot | Mapping[int, Bot] = "rules", names: Sequence[str] | None = None,
                  rounds: int | None = None, max_bhabhi: int | None = None, pace: float = 0.6,
                  language: str | None = None, deck: str = "two-colour", position: Game | str | None = None,
-                 coach_ahead: bool = True, *, backend: Backend | None = None) -> None:
-        pace = check_pace_argument(pace)
+                 coach_ahead: bool = True, take_offers: str | None = None, *, backend: Backend | None = None) -> None:
+        pace = check_pace(pace)
         deck = check_deck(deck)
         if backend is None:
             language = default_language() if language is None else check_language(language)
             session = TableSession(players=players, seed=seed, rules=rules, seat=seat, bots=bots, names=names,
-                                   rounds=rounds, max_bhabhi=max_bhabhi, language=language, position=position)
-            backend = LocalGame(session, coach_ahead=coach_ahead)
+                                   rounds=rounds, max_bhabhi=max_bhabhi, language=language, position=position,
+                                   **({} if take_offers is None else {"take_offers": take_offers}))
+            backend = LocalGame(session, coach_ahead=coach_ahead,
+                                on_review=keep_mistakes if keep_mistakes_allowed() else None)
         else:
             given = [k for k, v in (("players", players), ("seed", seed), ("rules", rules), ("names", names),
                                     ("rounds", rounds), ("max_bhabhi", max_bhabhi), ("language", language),
-                                    ("position", position)) if v is not None]
+                                    ("position", position), ("take_offers", take_offers)) if v is not None]
             given += [k for k, v, d in (("seat", seat, 0), ("bots", bots, "rules"), ("coach_ahead", coach_ahead, True))
                       if v != d]
             if given:
@@ -122,7 +140,7 @@ class Table(BaseWidget):
         work ahead, for a person who thinks; a script asks and gets its answer at once."""
         tr = backend.translator
         super().__init__(pace=pace, variants=list(backend.variants()), bot_levels=list(backend.bot_levels()),
-                         labels=tr.labels(), lang=tr.code, deck=deck, reveal_all=backend.reveal_default())
+                         labels=backend.labels(tr), lang=tr.code, deck=deck, reveal_all=backend.reveal_default())
         backend.attach(self._on_backend_change)
         self._sync()
         self._review_if_due()
@@ -136,8 +154,10 @@ class Table(BaseWidget):
         whose :attr:`code` the others give :meth:`join`. Bots play the seats nobody takes; the
         host deals with the New game button (or :meth:`deal`)."""
         language = default_language() if language is None else check_language(language)
+        settings = shared_settings(players, rules, rounds, bots)  # refused here as the server would
         client = TableClient(server)
-        client.create(players=players, rules=rules, rounds=rounds, bots=bots, name=name, language=language)
+        client.create(players=settings["players"], rules=settings["variant"], rounds=settings["rounds"],
+                      bots=settings["bots"], name=name, language=language)
         return cls(backend=ServerSeat(client), pace=pace, deck=deck)
 
     @classmethod
@@ -241,7 +261,10 @@ class Table(BaseWidget):
         banner, the scoreboard, the hint and errors (a shared table's server sends them again)."""
         self.backend.set_language(tr.code)
         if self.hint is not None and self._hint is not None:
-            self.hint = localize_tree(self._hint, self.backend.translator, self.backend.names())
+            self.hint = hint_trait(localize_tree(self._hint, self.backend.translator, self.backend.names()))
+
+    def _labels(self) -> dict[str, str]:
+        return self.backend.labels(self.translator)
 
     def _require(self, kind: str) -> None:
         """A MessageError with the backend's sentence unless the table takes ``kind`` now."""
@@ -312,7 +335,14 @@ class Table(BaseWidget):
         self._drop_review()
         self._sync(clear_hint=True)
 
-    def suggest(self) -> dict[str, Any]:
+    def set_take_offers(self, mode: str) -> None:
+        """When the person is asked at their chance to take: ``"always"``, ``"may_pay"`` or
+        ``"never"`` (see :class:`Table`); the menu of the controls does the same."""
+        self._require("set_take_offers")
+        self.backend.set_take_offers(mode)
+        self._sync()
+
+    def suggest(self) -> Hint:
         """A hint for the person: ``{"action", "text", "estimates"}``, in the table's language."""
         self._require("hint")
         return self.backend.hint()
@@ -349,7 +379,8 @@ class Table(BaseWidget):
         self._review_at = None
         self._review_of = self.backend.review_key()
         self._review = ReviewRun(self.backend.review_source(), self.seat, self._on_review_progress, rollouts=rollouts,
-                                 samples=samples)
+                                 samples=samples, person=self.backend.review_person(),
+                                 passes=self.backend.review_passes())
         return self._review
 
     def _review_if_due(self) -> None:
@@ -454,6 +485,14 @@ class Table(BaseWidget):
         showing.check_choice(line, source)
         if source == "hint":
             self._require("hint")
+        if source == "puzzle":
+            with self._lock:
+                show = self._show if self._show is not None and self._show.source == "puzzle" else self.backend.showing()
+                show.switch(line)
+                self._show = show
+                self.backend.bump()
+            self._sync()
+            return show
         local = self.backend.session if isinstance(self.backend, LocalGame) else None
         with self._lock:
             show = self._show
@@ -571,7 +610,7 @@ class Table(BaseWidget):
         """The lesson's step before."""
         self.goto(max(self.step - 1, 0))
 
-    def answer(self, choice: Any) -> dict[str, Any]:
+    def answer(self, choice: Any) -> Feedback:
         """Check the learner's answer to the lesson's question at this step; returns the feedback."""
         self._require("answer")
         feedback = self.backend.answer(choice)
@@ -582,6 +621,18 @@ class Table(BaseWidget):
         """How the lesson went, per question (see :meth:`.lesson.LessonScript.results`):
         plain data for a teacher to collect, shown as a table in the notebook."""
         return self.script.results()
+
+    # ------------------------------------------------------------------ practice
+    def next_puzzle(self, theme: str | None = None, mode: str = "rated") -> Any:
+        """A table of puzzles (:func:`Practice`): serve the next one, of ``theme`` (one of
+        :data:`bhabho_widget.puzzles.THEMES`, None: any) in ``mode`` (``"rated"``, ``"streak"``
+        or ``"mistakes"``); returns the :class:`~bhabho_widget.puzzles.Puzzle`."""
+        self._require("practice_next")
+        with self._lock:
+            self._show = None
+            puzzle = self.backend.next(theme, mode)
+        self._sync()
+        return puzzle
 
     # ------------------------------------------------------------------ a teacher's tools
     def moment(self) -> Game:
@@ -659,17 +710,19 @@ class Table(BaseWidget):
         self._hint = self.backend.session.last_hint if isinstance(self.backend, LocalGame) else None
 
     def _msg_new_game(self, content: dict[str, Any]) -> None:
-        variant = content["variant"]
-        if variant not in PRESETS:
-            raise MessageError(f"unknown variant {variant[:40]!r}")
-        bots = content.get("bots")
-        if bots is not None and bots not in BOTS:
-            raise MessageError(f"unknown bot level {bots[:40]!r}")
+        try:
+            variant = check_variant(content["variant"])
+            bots = None if content.get("bots") is None else check_bots(content["bots"])
+        except ValueError as err:
+            raise MessageError(str(err)) from None
         self.backend.new_game(players=content["players"], seed=content["seed"], rules=variant, bots=bots,
                               version=content["version"])  # two New game clicks on one view deal one game
         self._show = None
         self._drop_review()
         self._sync(clear_hint=True)
+
+    def _msg_set_take_offers(self, content: dict[str, Any]) -> None:
+        self.set_take_offers(content["offers"])
 
     def _msg_tracker(self, content: dict[str, Any]) -> None:
         self.show_tracker(content["open"], content["chances"])
@@ -696,6 +749,9 @@ class Table(BaseWidget):
     def _msg_show_close(self, content: dict[str, Any]) -> None:
         self.close_show()
 
+    def _msg_practice_next(self, content: dict[str, Any]) -> None:
+        self.next_puzzle(content["theme"], content["mode"])
+
     def _msg_goto(self, content: dict[str, Any]) -> None:
         self.backend.goto(content["index"])
         self._sync()
@@ -706,10 +762,11 @@ class Table(BaseWidget):
 
     _HANDLERS = {"play": _msg_play, "take": _msg_take, "advance": _msg_advance, "undo": _msg_undo,
                  "hint": _msg_hint, "new_game": _msg_new_game, "set_language": BaseWidget._msg_set_language,
-                 "set_deck": BaseWidget._msg_set_deck, "tracker": _msg_tracker,
+                 "set_deck": BaseWidget._msg_set_deck, "set_take_offers": _msg_set_take_offers, "tracker": _msg_tracker,
                  "review_start": _msg_review_start, "review_cancel": _msg_review_cancel,
                  "review_show": _msg_review_show, "show_me": _msg_show_me, "show_step": _msg_show_step,
-                 "show_close": _msg_show_close, "goto": _msg_goto, "answer": _msg_answer}
+                 "show_close": _msg_show_close, "goto": _msg_goto, "answer": _msg_answer,
+                 "practice_next": _msg_practice_next}
 
     # ------------------------------------------------------------------ sync
     @traitlets.validate("reveal_all")
@@ -749,6 +806,7 @@ class Table(BaseWidget):
                 self.hint = None
                 self._hint = None
             self.capabilities = sorted(backend.capabilities())
+            self.take_offers = backend.take_offers()
             tr, names, version = backend.translator, backend.names(), backend.version
             run, at = self._review, self._review_at
             if self._show is not None:
@@ -757,10 +815,14 @@ class Table(BaseWidget):
                 view = run.position_view(at, tr, names, version)
             else:
                 view = backend.live_view(reveal_all=self.reveal_all)
+                seat_view = backend.live_view(reveal_all=False) if self.reveal_all else view
+                if seat_view is not None:
+                    self.set_trait("value", seat_view)
             if view is not None:
                 self.view = view
             self.score = backend.score()
             self.config = backend.config()
+            self.practice = backend.practice()
             self._sync_tracker()
             self._sync_review()
         self._follow()
@@ -796,7 +858,7 @@ class Table(BaseWidget):
         return (data, meta) if isinstance(bundle, tuple) else data
 
 
-def Lesson(game: Game, moves: Sequence[Move | str] = (), title: str = "",  # noqa: N802 - the lesson widget's name
+def Lesson(game: Game, moves: Sequence[Move | Card | str] = (), title: str = "",  # noqa: N802 - the lesson widget's name
            exercises: Sequence[Exercise] = (), seat: int = 0, reveal_all: bool = True, start: int = 0,
            language: str | None = None, deck: str = "two-colour") -> Table:
     """A lesson on the one felt: step through ``game`` followed by ``moves`` (see
@@ -812,6 +874,29 @@ def Lesson(game: Game, moves: Sequence[Move | str] = (), title: str = "",  # noq
     return Table(backend=LessonSteps(script), deck=deck)
 
 
-def play(players: int = 4, **kwargs: Any) -> Table:
-    """Start a game against bots in a notebook cell: the same as ``Table(players=players, **kwargs)``."""
-    return Table(players=players, **kwargs)
+def Practice(theme: str | None = None, mode: str = "rated", language: str | None = None,  # noqa: N802 - the widget's name
+             deck: str = "two-colour", puzzles: Any = None, progress: Any = None, seed: int | None = None) -> Table:
+    """Practice on the one felt: puzzles the coach has proved (the bundled set unless
+    ``puzzles`` is given), served near your rating (``mode="rated"``), as a streak that gets
+    harder until the first miss (``"streak"``) or from your own mistakes (``"mistakes"``), of
+    ``theme`` if asked (:data:`bhabho_widget.puzzles.THEMES`). Click a card (or Take, or Pass) to
+    answer: the verdict, the coach's reason and the proof's numbers come at once, then *Show me*
+    and *Next puzzle*. Your attempts and rating are kept in your progress file
+    (:class:`~bhabho_widget.puzzles.Progress`; ``progress`` gives another)."""
+    language = default_language() if language is None else check_language(language)
+    session = PracticeSession(puzzles=puzzles, progress=progress, seed=seed)
+    return Table(backend=PracticeBoard(session, language=language, theme=theme, mode=mode), deck=deck)
+
+
+
+def PuzzleLesson(puzzle: Any, title: str = "", language: str | None = None,  # noqa: N802 - the widget's name
+                 deck: str = "two-colour") -> Table:
+    """A card puzzle (:class:`~bhabho_widget.puzzles.Puzzle`, say one of the bundled set) asked
+    as a lesson's question on the one felt: "which card should you play?" at the puzzle's
+    decision, the seat's own cards shown, Back and the slider for how it came about, the proof
+    as the answer key and the coach's reason after the answer
+    (:func:`.practice.puzzle_lesson`). The answers are kept with the lessons' in your progress."""
+    from .practice import puzzle_lesson
+
+    language = default_language() if language is None else check_language(language)
+    return Table(backend=LessonSteps(puzzle_lesson(puzzle, title=title, language=language)), deck=deck)

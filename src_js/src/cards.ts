@@ -4,6 +4,7 @@
 // Each face carries its colour class (bh-red, bh-black) and its suit (bh-suit-S ...): the
 // four-colour deck (the root's is-four-colour) recolours diamonds blue and clubs green.
 
+import "./cards.css";
 import { ENGLISH, type Translate } from "./labels";
 import type { Suit } from "./types";
 

@@ -6,12 +6,13 @@
 // sends intentions (protocol.json's class_* messages).
 
 import type { AnyModel, AnyWidget } from "@anywidget/types";
-import "./widget.css";
+import "./base.css";
 import "./classroom.css";
 import { focusedWithin, h } from "./dom";
 import { type LabelKey, type Translate, translator } from "./labels";
 import type {
   ClassCell,
+  ClassCsvFile,
   ClassItem,
   ClassroomView,
   ClassStatus,
@@ -51,6 +52,16 @@ export function renderGrid(view: ClassroomView, item: ClassItem, t: Translate, u
     ...item.questions.map((q, i) => h("th", { scope: "col", "data-step": q.step, title: q.prompt },
       h("span", { "aria-hidden": "true" }, t("class_question_head", { n: i + 1 })),
       h("span.bh-sr-only", {}, t("class_question_aria", { n: i + 1, prompt: q.prompt })))));
+  const puzzles = item.kind === "puzzles";
+  if (puzzles) head.append(h("th", { scope: "col" }, t("class_puzzle_head")));
+  const summary = (name: string): HTMLElement => {
+    // a set of puzzles: what the student solved, tried, and how their rating moved over it
+    const mine = view.cells.filter((c) => c.item === item.id && c.student === name);
+    const delta = Math.round(mine.reduce((sum, c) => sum + (c.rating ?? 0), 0));
+    return h("td.bh-cl-summary", { "data-testid": "class-puzzle-summary", "data-student": name },
+      t("class_puzzle_summary", { solved: mine.filter((c) => c.correct.some(Boolean)).length, tried: mine.length,
+        delta: delta >= 0 ? `+${delta}` : String(delta) }));
+  };
   const rows = view.students.map((s) => h("tr", { "data-student": s.name },
     h("th", { scope: "row" }, h("span.bh-cl-name", {}, s.name),
       h("span.bh-cl-consent", {}, t(s.consent === true ? "class_consent_yes" : s.consent === false ? "class_consent_no" : "class_consent_open"))),
@@ -64,7 +75,8 @@ export function renderGrid(view: ClassroomView, item: ClassItem, t: Translate, u
       h("span.bh-cl-mark", { "aria-hidden": "true" }, MARKS[status]),
       h("span.bh-cl-status", {}, statusText(t, status, c ? c.tries : 0)),
       answers.length ? h("span.bh-cl-answers", {}, ...answers) : null);
-    })));
+    }),
+    puzzles ? summary(s.name) : null));
   const questions = h("ol.bh-cl-questions", {}, ...item.questions.map((q) => h("li", {}, q.prompt)));
   return h("section.bh-cl-lesson", { "data-testid": "class-grid", "data-item": item.id },
     h("div.bh-cl-scroll", {}, h("table.bh-cl-grid", { "aria-labelledby": captionId },
@@ -112,6 +124,7 @@ export function mountTeacher(model: Model, el: HTMLElement): () => void {
   const send = (msg: ClassMessage) => model.send(msg);
   let removing: string | null = null; // the student the question "remove?" is about
   let rosterOpen = false;
+  let csvAsked = false; // this view's Download CSV was pressed: the kernel's answer is saved here
 
   function draw(): void {
     const t = translator(model.get("labels"), model.get("lang"));
@@ -152,7 +165,7 @@ export function mountTeacher(model: Model, el: HTMLElement): () => void {
             type: "button", "data-remove": s.name, "data-focus-key": `remove-${s.name}`,
             "aria-label": t("class_remove_aria", { name: s.name }),
           }, t("class_remove"))))));
-    const lessons = v.items.filter((i) => i.kind === "lesson");
+    const lessons = v.items.filter((i) => i.kind === "lesson" || i.kind === "puzzles");
     const grids = lessons.length ? lessons.map((item) => renderGrid(v, item, t, uid))
       : [h("p.bh-cl-empty", {}, t("class_no_lessons"))];
     const tables = v.items.filter((i) => i.kind === "table");
@@ -183,7 +196,10 @@ export function mountTeacher(model: Model, el: HTMLElement): () => void {
     const button = target.closest<HTMLElement>("button");
     const open = target.closest<HTMLElement>("button[data-game]");
     if (open?.dataset.game) send({ type: "class_review", game: open.dataset.game });
-    else if (target.closest("[data-testid=class-csv]")) download(v);
+    else if (target.closest("[data-testid=class-csv]")) {
+      csvAsked = true;
+      send({ type: "class_csv" });
+    }
     else if (v && button?.dataset.testid === "class-joining-toggle") send({ type: "class_joining", open: !v.joining });
     else if (v && button?.dataset.testid === "class-size-set") {
       const size = Number(root.querySelector<HTMLInputElement>("[data-testid=class-size]")?.value);
@@ -214,15 +230,27 @@ export function mountTeacher(model: Model, el: HTMLElement): () => void {
   root.addEventListener("keydown", (e) => {
     if ((e.target as HTMLElement).closest("button, select")) e.stopPropagation(); // not JupyterLab's shortcuts
   });
-  return watch(model, root, draw, ["classroom"]);
+  // the CSV is not in the trait (a big class's would be sent again after every answer): the
+  // kernel answers the button with a custom message, saved by the view whose button was pressed
+  const onCustom = (msg: unknown) => {
+    const file = msg as Partial<ClassCsvFile> | null;
+    if (!csvAsked || file?.type !== "class_csv" || typeof file.csv !== "string" || typeof file.name !== "string") return;
+    csvAsked = false;
+    download(file.name, file.csv);
+  };
+  model.on("msg:custom", onCustom);
+  const stop = watch(model, root, draw, ["classroom"]);
+  return () => {
+    model.off("msg:custom", onCustom);
+    stop();
+  };
 }
 
-/** Saves the class's CSV (the kernel's text) as a file. */
-export function download(view: ClassroomView | null): void {
-  if (!view) return;
-  const blob = new Blob([view.csv], { type: "text/csv;charset=utf-8" });
+/** Saves the class's CSV (the kernel's text) as the file ``name``. */
+export function download(name: string, csv: string): void {
+  const blob = new Blob([csv], { type: "text/csv;charset=utf-8" });
   const url = URL.createObjectURL(blob);
-  const a = h("a", { href: url, download: `class-${view.code}.csv` });
+  const a = h("a", { href: url, download: name });
   document.body.append(a);
   a.click();
   a.remove();
@@ -261,7 +289,8 @@ export function mountStudent(model: Model, el: HTMLElement): () => void {
       h("h4", { id: `${uid}-items` }, t("class_items_title")),
       v.items.length ? h("ul.bh-cl-list", {}, ...v.items.map((i) => h("li.bh-cl-item", { "data-item": i.id },
         h("span.bh-cl-item-name", {}, i.title),
-        h("span.bh-cl-note", {}, i.kind === "lesson" ? t("class_item_lesson", { n: i.questions }) : t("class_item_table")),
+        h("span.bh-cl-note", {}, i.kind === "lesson" ? t("class_item_lesson", { n: i.questions })
+          : i.kind === "puzzles" ? t("class_item_puzzles", { n: i.questions }) : t("class_item_table")),
         h("button.bh-btn", {
           type: "button", "data-testid": `class-open-${i.id}`, "data-open": i.id, "data-focus-key": `open-${i.id}`,
           "aria-label": t("class_open_aria", { title: i.title }),

@@ -1,11 +1,13 @@
 // What the panels of one table view share: the model, the widget's root element, the
-// labels' texts, and the ways to read the view and send messages. widget.ts makes one per
-// view and hands it to every panel.
+// labels' texts, the ways to read the view and send messages, and what the widget takes
+// (the capabilities trait: a panel shows a control only when its message is taken, and a
+// key whose message is not taken does nothing). widget.ts makes one per view and hands it
+// to every panel.
 
 import { h } from "./dom";
 import { type Translate, translator } from "./labels";
-import { hintOf } from "./render";
-import type { Message, MessageOf, Model, View } from "./types";
+import { hintOf } from "./hint";
+import type { Message, MessageOf, MessageType, Model, View } from "./types";
 
 /** A message that carries the view's version: sent at most once per version. */
 export type VersionedMessage =
@@ -29,6 +31,13 @@ export interface Context {
   view(): View | null;
   /** The hinted action (a card code or "take"), or null. */
   hintAction(): string | null;
+  /** The message types the widget takes now, or null while the kernel sends no capabilities
+   * (an older kernel). */
+  capabilities(): ReadonlySet<MessageType> | null;
+  /** Whether the widget takes messages of `type` now (its controls shown, its keys live).
+   * `before`: what the front end did before there were capabilities, which it keeps to only
+   * when the kernel sends none (null); an empty list takes nothing. */
+  takes(type: MessageType, before?: boolean): boolean;
   send(msg: Message): void;
   /** Sends a play, take, pass, undo, new game, Show me or its step once per version (a
    * double click or a key repeat sends nothing more). */
@@ -37,7 +46,13 @@ export interface Context {
   resetActed(): void;
 }
 
+/** The capabilities trait as a set; null when the kernel sends none (or not a list). */
+export function capabilitiesOf(value: unknown): ReadonlySet<MessageType> | null {
+  return Array.isArray(value) ? new Set(value.filter((v): v is MessageType => typeof v === "string")) : null;
+}
+
 export function createContext(model: Model, uid: string): Context {
+  const capabilities = () => capabilitiesOf(model.get("capabilities"));
   const t = translator(model.get("labels"), model.get("lang"));
   const send = (msg: Message) => model.send(msg);
   let acted: number | null = null; // version for which a play, take, undo or new game was already sent
@@ -52,6 +67,11 @@ export function createContext(model: Model, uid: string): Context {
       return v && typeof v.version === "number" && Array.isArray(v.names) ? v : null;
     },
     hintAction: () => hintOf(model.get("hint"))?.action ?? null,
+    capabilities,
+    takes(type: MessageType, before = true): boolean {
+      const taken = capabilities();
+      return taken === null ? before : taken.has(type);
+    },
     send,
     sendVersioned(msg: VersionedMessage): void {
       if (acted === msg.version) return; // a double click or key repeat: the kernel already has it

@@ -8,15 +8,20 @@
 // and the hand come first and fit a laptop screen.
 //
 // controlsPanel wires them to the model: it draws the config, the pace, the teacher's
-// switch and the deck from their traits, and sends New game, Undo, Hint, the deck and the
-// language (the pace is synced).
+// switch, the deck and the take offers from their traits, and sends New game, Undo, Hint,
+// the deck, the take offers and the language (the pace is synced). Each is shown while the
+// widget takes its message (the capabilities trait; see context.ts): Hint "hint", Undo
+// "undo", New game with the players, the seed, the variant and the bots "new_game", the pace
+// "advance" (the bots' steps), the deck "set_deck", the take offers "set_take_offers", the
+// language "set_language".
 
+import "./controls.css";
 import type { Context } from "./context";
 import { h, setText } from "./dom";
 import { type LabelKey, type Labelled, menuText, relabel, type Translate } from "./labels";
 import { PACE_MAX, PACE_MIN, PLAYERS_MAX, PLAYERS_MIN, SEED_MAX } from "./protocol";
-import { canPlay } from "./render";
 import type { Config, Deck, Language, View } from "./types";
+import { canPlay } from "./view";
 
 /** The pace slider's step (seconds); its bounds are the protocol's. */
 export const PACE_STEP = 0.1;
@@ -43,7 +48,12 @@ export interface Controls {
   reveal: HTMLInputElement;
   deck: HTMLInputElement;
   deckField: HTMLElement;
-  playOnly: HTMLElement[];
+  /** When the table asks the person at their chance to take (rule 7): a local table's setting. */
+  takeOffers: HTMLSelectElement;
+  takeOffersField: HTMLElement;
+  /** New game with its settings (players, seed, variant, bots). */
+  gameGroup: HTMLElement;
+  paceField: HTMLElement;
   labelled: Labelled[];
 }
 
@@ -100,6 +110,9 @@ export function buildControls(t: Translate): Controls {
   const deckText = h("span");
   labelled.push({ el: deckText, key: "four_colour" });
   const deckField = h("label.bh-field.bh-check", {}, deck, deckText);
+  // Take offers: asked of the kernel (set_take_offers), shown where the table has the setting.
+  const takeOffers = h("select.bh-input", { "data-testid": "take-offers" });
+  const takeOffersField = field(labelled, "take_offers", takeOffers);
 
   const botsField = field(labelled, "bots", bots);
   const gameGroup = h(
@@ -125,21 +138,21 @@ export function buildControls(t: Translate): Controls {
       paceField,
       h("span.bh-field.bh-reveal", {}, h("label.bh-check", {}, reveal, revealText), revealNote),
       deckField,
+      takeOffersField,
       languageField,
     ),
   );
   labelled.push({ el: bar, key: "controls_group", attr: "aria-label" });
-  // A lesson is stepped with its own bar: it has no new game, undo, hint or bots to pace.
-  const playOnly = [gameGroup, actions, undo, hint, paceField];
   const c = {
     bar, actions, newGame, players, seed, seedTouched: false, variant, bots, botsField, language, languageField,
-    undo, hint, pace, paceOut, reveal, deck, deckField, playOnly, labelled,
+    undo, hint, pace, paceOut, reveal, deck, deckField, takeOffers, takeOffersField, gameGroup, paceField, labelled,
   };
   relabel(labelled, t);
   updateOptions(bots, []);
   botsField.hidden = true;
   languageField.hidden = true;
   deckField.hidden = true;
+  takeOffersField.hidden = true;
   return c;
 }
 
@@ -218,6 +231,22 @@ export function updateConfig(
   updateLanguages(c, lists.languages, has ? pick(config.language) : undefined);
 }
 
+const TAKE_OFFERS = ["always", "may_pay", "never"] as const;
+const TAKE_OFFERS_LABELS = {
+  always: "take_offers_always",
+  may_pay: "take_offers_may_pay",
+  never: "take_offers_never",
+} as const;
+
+/** Shows the take offers menu, at the kernel's setting, where the table has one (`offers`
+ * null: a shared table, a lesson) and takes set_take_offers. */
+export function updateTakeOffers(c: Controls, offers: unknown, caps: unknown, t: Translate): void {
+  const on = typeof offers === "string" && Array.isArray(caps) && caps.includes("set_take_offers");
+  c.takeOffersField.hidden = !on;
+  if (!on) return;
+  updateOptions(c.takeOffers, TAKE_OFFERS.map((o) => ({ value: o, text: t(TAKE_OFFERS_LABELS[o]) })), offers);
+}
+
 export function clampPace(value: number): number {
   return Math.max(PACE_MIN, Math.min(PACE_MAX, value));
 }
@@ -258,7 +287,8 @@ export function readNewGame(c: Controls): { players: number; seed: number | null
 
 export interface ControlsPanel {
   controls: Controls;
-  /** A lesson shows none of the game's controls; Hint and Undo only when they can be used. */
+  /** The controls of what the widget takes (a kernel without capabilities: none of the
+   * game's in a lesson); Hint and Undo usable only when they can be used. */
   update(v: View): void;
   /** The config and the menus; `refill`: the config itself changed (see updateConfig). */
   drawConfig(refill?: boolean): void;
@@ -277,12 +307,16 @@ export function controlsPanel(ctx: Context): ControlsPanel {
   return {
     controls: c,
     update(v: View): void {
-      for (const e of c.playOnly) e.hidden = v.mode === "lesson";
+      // a kernel without capabilities: a lesson is stepped with its own bar, it has no new
+      // game, undo, hint or bots to pace
+      const playing = v.mode !== "lesson";
+      c.hint.hidden = !ctx.takes("hint", playing);
+      c.undo.hidden = !ctx.takes("undo", playing);
+      c.actions.hidden = c.hint.hidden && c.undo.hidden;
+      c.gameGroup.hidden = !ctx.takes("new_game", playing);
+      c.paceField.hidden = !ctx.takes("advance", playing);
       c.hint.disabled = !v.take_offer && (!canPlay(v) || !((v.legal ?? []).length || v.can_take));
       c.undo.disabled = v.can_undo === false; // nothing of the person's to take back yet
-      // a table that does not deal (a shared table's other seats) has no "new_game" among its capabilities
-      const caps = model.get("capabilities");
-      c.newGame.disabled = Array.isArray(caps) && !caps.includes("new_game");
     },
     drawConfig(refill = false): void {
       const lists = {
@@ -291,29 +325,32 @@ export function controlsPanel(ctx: Context): ControlsPanel {
         languages: model.get("languages"),
       };
       updateConfig(c, model.get("config"), lists, ctx.t, refill);
+      if (!ctx.takes("set_language")) c.languageField.hidden = true;
     },
     drawSettings(): void {
       updatePace(c, model.get("pace"), ctx.t);
       c.reveal.checked = Boolean(model.get("reveal_all"));
+      updateTakeOffers(c, model.get("take_offers"), model.get("capabilities"), ctx.t);
     },
     drawDeck(): void {
       const deck = deckOf(model.get("deck"));
       updateDeck(c, deck);
+      if (!ctx.takes("set_deck")) c.deckField.hidden = true;
       ctx.root.classList.toggle("is-four-colour", deck === "four-colour");
     },
     click(btn: HTMLButtonElement): boolean {
       const v = ctx.view();
-      // A lesson has no game to start, undo or hint (its kernel refuses those messages).
-      if (v?.mode === "lesson" && c.playOnly.some((e) => e.contains(btn))) return true;
+      // only what the widget takes (a kernel without capabilities: a lesson takes none of these)
+      const playing = v?.mode !== "lesson";
       switch (btn.dataset.testid) {
         case "new-game":
-          if (v) ctx.sendVersioned({ type: "new_game", version: v.version, ...readNewGame(c) });
+          if (v && ctx.takes("new_game", playing)) ctx.sendVersioned({ type: "new_game", version: v.version, ...readNewGame(c) });
           return true;
         case "undo":
-          if (v) ctx.sendVersioned({ type: "undo", version: v.version });
+          if (v && ctx.takes("undo", playing)) ctx.sendVersioned({ type: "undo", version: v.version });
           return true;
         case "hint":
-          ctx.send({ type: "hint" });
+          if (ctx.takes("hint", playing)) ctx.send({ type: "hint" });
           return true;
       }
       return false;
@@ -329,13 +366,20 @@ export function controlsPanel(ctx: Context): ControlsPanel {
     },
     change(e: Event): void {
       if (e.target === c.deck) {
-        ctx.send({ type: "set_deck", deck: c.deck.checked ? "four-colour" : "two-colour" });
+        if (ctx.takes("set_deck")) ctx.send({ type: "set_deck", deck: c.deck.checked ? "four-colour" : "two-colour" });
+        return;
+      }
+      if (e.target === c.takeOffers) {
+        const offers = c.takeOffers.value;
+        if (ctx.takes("set_take_offers") && offers !== model.get("take_offers") && (TAKE_OFFERS as readonly string[]).includes(offers)) {
+          ctx.send({ type: "set_take_offers", offers: offers as (typeof TAKE_OFFERS)[number] });
+        }
         return;
       }
       if (e.target === c.language) {
         const language = c.language.value;
         const config = model.get("config");
-        if (language && language !== config?.language) ctx.send({ type: "set_language", language });
+        if (language && language !== config?.language && ctx.takes("set_language")) ctx.send({ type: "set_language", language });
       }
     },
   };

@@ -11,7 +11,7 @@
 // as the bhabhi, and a tick box for whether the lesson accepts it.
 
 import type { AnyModel, AnyWidget } from "@anywidget/types";
-import "./widget.css";
+import "./base.css";
 import "./editor.css";
 import { cardLabel, faceSvg, parseCard } from "./cards";
 import { focusedWithin, h, setText } from "./dom";
@@ -334,7 +334,15 @@ export function mount(model: Model, el: HTMLElement): () => void {
   listen("click", (e) => {
     const target = e.target as HTMLElement;
     const card = target.closest<HTMLElement>("button[data-card]");
-    if (card) return choose(card.dataset.card ?? null);
+    if (card) {
+      // a card chosen, a click on a card lying in another seat, on the table or in the waste
+      // pile puts the chosen card there; a click on a card in the box, or in the chosen one's
+      // own place, chooses that card instead
+      const where = parsePlace(card.dataset.place ?? "");
+      const v = view();
+      if (chosen && v && where !== "box" && placeOf(v, chosen) !== where) return putChosen(where);
+      return choose(card.dataset.card ?? null);
+    }
     const put = target.closest<HTMLElement>("button[data-put]");
     if (put) return putChosen(parsePlace(put.dataset.put ?? ""));
     // a card chosen, a tap or click anywhere else in a place puts it there

@@ -1,5 +1,6 @@
 // The game's log, under the table: the kernel sends the whole log with every view.
 
+import "./log.css";
 import { h } from "./dom";
 import type { Labelled } from "./labels";
 import type { View } from "./types";

@@ -1,6 +1,7 @@
 // The narration line and the error line, beside the actions just above the hand: the
 // kernel writes both (view.narration, the error trait).
 
+import "./messages.css";
 import type { Context } from "./context";
 import { h, setText } from "./dom";
 import type { View } from "./types";

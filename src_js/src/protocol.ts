@@ -58,6 +58,9 @@ export type Card = string;
 /** The answer to a take exercise: take the next player's hand, or pass. */
 export type TakeChoice = "take" | "pass";
 
+/** When the person is asked at their chance to take (rule 7): always; may_pay: only when the coach's quick estimate says taking may pay; never (the chance is still named under the table). */
+export type TakeOffers = "always" | "may_pay" | "never";
+
 /** How the suits are coloured: two colours (spades and clubs black, hearts and diamonds red) or four (spades black, hearts red, diamonds blue, clubs green). */
 export type Deck = "two-colour" | "four-colour";
 
@@ -294,8 +297,64 @@ export interface ReviewAt {
   grade_text: string | null;
 }
 
-/** Where Show me was asked from: the hint shown, or a decision of the review. */
-export type ShowSource = "hint" | "review";
+/** Where Show me was asked from: the hint shown, a decision of the review, or the puzzle just answered. */
+export type ShowSource = "hint" | "review" | "puzzle";
+
+export interface PracticeTheme {
+  key: string;
+  title: string;
+}
+
+export interface PracticeRow {
+  action: string;
+  label: string;
+  p: number;
+  lo: number;
+  hi: number;
+  diff: number;
+  diff_lo: number;
+  diff_hi: number;
+  answer: boolean;
+  given: boolean;
+}
+
+export interface PracticeVerdict {
+  solved: boolean;
+  done: boolean;
+  given: string;
+  right: string;
+  given_label: string;
+  right_label: string;
+  reason: string;
+  deals: number;
+  rollouts: number;
+  margin: number;
+  rows: PracticeRow[];
+  rating_before: number | null;
+  rating_after: number | null;
+}
+
+export interface PracticeState {
+  asking: boolean;
+  question: "card" | "take";
+  puzzle: string;
+  themes: PracticeTheme[];
+  rating: number;
+  rd: number;
+  puzzle_rating: number | null;
+  mode: "rated" | "streak" | "mistakes" | "set";
+  theme: string | null;
+  streak: number;
+  best_streak: number;
+  modes: ("rated" | "streak" | "mistakes" | "set")[];
+  all_themes: PracticeTheme[];
+  history: number[];
+  accuracy: { key: string; title: string; solved: number; tried: number }[];
+  lessons: { lesson: string; right: number; answered: number }[];
+  mistakes: number;
+  notice: string;
+  verdict: PracticeVerdict | null;
+}
 
 /** Which imagined line: after the better action (the hint's, or the review's best), or after the worse one (the one the hint's reason explains, or the one chosen). */
 export type ShowLine = "better" | "worse";
@@ -319,6 +378,8 @@ export interface ImagineInfo {
   /** This line's action: a card code, take or pass. */
   action: string;
   action_label: string;
+  /** The step at which each trick of the line begins (0: the trick of the action), for the next trick and the end. */
+  tricks: Step[];
   trick_step: Step | null;
   trick_picker: Seat | null;
   outcome: string;
@@ -346,6 +407,10 @@ export interface ReviewDecision {
   reason: string;
   /** One legal action: never graded. */
   forced: boolean;
+  /** How the chosen action compares with the best (the action the hint recommended), by the coach's one rule: best (it was the best), even (about as good: within the margin), worse (clearly; then graded). The row, the line under the table and the loss read it. */
+  verdict: "best" | "even" | "worse";
+  /** The decision in one line, as the kernel says it by that rule, in the person of the reviewed seat ("you chose", or a student's name for a teacher). */
+  row: string;
 }
 
 /** An event of the game marked on the graph, as the reviewed seat may read it. */
@@ -370,6 +435,8 @@ export interface Review {
   costliest: Count[];
   counts: { inaccuracy: Count; mistake: Count; blunder: Count };
   error: string;
+  /** The panel's title when the review is of someone else's game ("Review of Asha's game"); null: the person's own. */
+  title: string | null;
 }
 
 /** A suggestion: action is a card code, "take" or "pass"; compared is the clearly worse action the text explains (Show me plays it out beside action), or null when none is clearly worse. */
@@ -470,13 +537,13 @@ export interface GradeCounts {
 export interface ClassQuestion {
   step: Count;
   prompt: string;
-  kind: "card" | "seat" | "take";
+  kind: "card" | "seat" | "take" | "puzzle";
 }
 
-/** Something handed out to the class: a lesson (with its questions) or shared tables (and how many of them students sit at). */
+/** Something handed out to the class: a lesson (with its questions), shared tables (and how many of them students sit at) or a set of puzzles (one question per puzzle, its prompt its themes). */
 export interface ClassItem {
   id: string;
-  kind: "lesson" | "table";
+  kind: "lesson" | "table" | "puzzles";
   title: string;
   questions: ClassQuestion[];
   tables: Count;
@@ -497,6 +564,8 @@ export interface ClassCell {
   tries: Count;
   answers: string[];
   correct: boolean[];
+  /** A puzzle's: the student's rating's move over their attempts at it; null: a lesson's question. */
+  rating: number | null;
 }
 
 /** A game over at a class table that a student sent: the table item, the round, the review's grade counts (worked out in the student's kernel from their own seat) and when it finished (seconds since 1970). */
@@ -510,7 +579,7 @@ export interface ClassGame {
   finished: number;
 }
 
-/** The teacher's view of a class: its code and server (students join with them), the line a student runs to join, whether new students may join and how many the class takes, the students, the items handed out, one cell per student and question answered or skipped, the games students sent, the whole as CSV text, and the game open in the review under the view (null: none). version grows with every change. */
+/** The teacher's view of a class: its code and server (students join with them), the line a student runs to join, whether new students may join and how many the class takes, the students, the items handed out, one cell per student and question answered or skipped, the games students sent (the CSV comes on asking: class_csv), and the game open in the review under the view (null: none). version grows with every change. */
 export interface ClassroomView {
   version: Version;
   code: string;
@@ -524,14 +593,20 @@ export interface ClassroomView {
   items: ClassItem[];
   cells: ClassCell[];
   games: ClassGame[];
-  csv: string;
   open_game: string | null;
+}
+
+/** The kernel's answer to class_csv, sent as a custom message (not in the trait, which stays small for a big class): the file's name and the whole class as CSV text (TeacherClass.to_csv). */
+export interface ClassCsvFile {
+  type: "class_csv";
+  name: string;
+  csv: string;
 }
 
 /** Something handed out, as a student sees it: a lesson (with its number of questions) or a table. */
 export interface StudentItem {
   id: string;
-  kind: "lesson" | "table";
+  kind: "lesson" | "table" | "puzzles";
   title: string;
   questions: Count;
 }
@@ -595,7 +670,9 @@ export interface Traits {
   /** null in a lesson. */
   config: Config | null;
   /** The browser's message types the table takes now (its backend's: a local game, a seat at a shared table, a stored game, a lesson): the front end shows only the controls of these. A message of another type gets a sentence about the table. */
-  capabilities: ("play" | "take" | "advance" | "undo" | "hint" | "new_game" | "set_language" | "goto" | "answer" | "set_deck" | "tracker" | "review_start" | "review_cancel" | "review_show" | "show_me" | "show_step" | "show_close")[];
+  capabilities: ("play" | "take" | "advance" | "undo" | "hint" | "new_game" | "set_language" | "goto" | "answer" | "set_deck" | "set_take_offers" | "tracker" | "review_start" | "review_cancel" | "review_show" | "show_me" | "show_step" | "show_close" | "practice_next")[];
+  /** The table's take offers setting (set_take_offers); null: the table has none (a shared table, a lesson, a stored game). */
+  take_offers: TakeOffers | null;
   /** How the suits are coloured; the browser asks for a change with set_deck. Until the kernel has this trait, the front end hides the deck switch and draws two colours. */
   deck: Deck;
   /** Texts of the front end by key (the keys of bhabho_widget/i18n/labels.json); a missing key shows the English text. */
@@ -606,6 +683,8 @@ export interface Traits {
   class_student: StudentClassView | null;
   /** The language of the labels and of every text the kernel sends: the widget's lang attribute, and the plural rules (Intl.PluralRules) that pick a counted label's form. */
   lang: LanguageCode;
+  /** Practice (a table over puzzles): the question, its themes, the learner's rating and progress; once answered, the verdict. Null at every other table. */
+  practice: PracticeState | null;
 }
 
 export const BROWSER_WRITABLE = ["pace"] as const;
@@ -674,6 +753,12 @@ export interface AnswerMessage {
 export interface SetDeckMessage {
   type: "set_deck";
   deck: Deck;
+}
+
+/** Set when the person is asked at their chance to take (a local table's setting; the kernel sets the trait take_offers). */
+export interface SetTakeOffersMessage {
+  type: "set_take_offers";
+  offers: TakeOffers;
 }
 
 /** Open or close the Tracker panel, with or without its chances layer (the kernel sets the trait tracker). */
@@ -822,6 +907,11 @@ export interface ClassRemoveMessage {
   student: string;
 }
 
+/** Class, the teacher's view: the Download CSV button; the kernel answers with a ClassCsvFile (a custom message). */
+export interface ClassCsvMessage {
+  type: "class_csv";
+}
+
 /** Class, a student's view: agree (true) or not (false) that their answers and finished games go to the teacher; version is the view's (a click on an older view is refused). */
 export interface ClassAgreeMessage {
   type: "class_agree";
@@ -841,6 +931,13 @@ export interface ClassForgetMessage {
   version: Version;
 }
 
+/** Practice: serve the next puzzle, of a theme (null: any) in a mode (rated: near your rating; streak: a little harder each time until the first miss; mistakes: the puzzles of your own games). */
+export interface PracticeNextMessage {
+  type: "practice_next";
+  theme: null | "safe_lead" | "known_void" | "tochoo" | "play_under" | "keep_low" | "take" | "last_cards" | "opening";
+  mode: "rated" | "streak" | "mistakes" | "set";
+}
+
 export type Message =
   | PlayMessage
   | TakeMessage
@@ -852,6 +949,7 @@ export type Message =
   | GotoMessage
   | AnswerMessage
   | SetDeckMessage
+  | SetTakeOffersMessage
   | TrackerMessage
   | ReviewStartMessage
   | ReviewCancelMessage
@@ -874,9 +972,11 @@ export type Message =
   | ClassJoiningMessage
   | ClassSizeMessage
   | ClassRemoveMessage
+  | ClassCsvMessage
   | ClassAgreeMessage
   | ClassOpenMessage
-  | ClassForgetMessage;
+  | ClassForgetMessage
+  | PracticeNextMessage;
 
 export type MessageType = Message["type"];
 
@@ -891,6 +991,7 @@ export const MESSAGE_TYPES: readonly MessageType[] = [
   "goto",
   "answer",
   "set_deck",
+  "set_take_offers",
   "tracker",
   "review_start",
   "review_cancel",
@@ -913,9 +1014,11 @@ export const MESSAGE_TYPES: readonly MessageType[] = [
   "class_joining",
   "class_size",
   "class_remove",
+  "class_csv",
   "class_agree",
   "class_open",
   "class_forget",
+  "practice_next",
 ];
 
 // ---- labels: every text of the front end, in English; the labels trait translates them ----
@@ -956,6 +1059,10 @@ export const LABELS = {
   reveal_all: "Reveal all",
   reveal_all_title: "Teacher switch: set table.reveal_all = True in the notebook",
   four_colour: "Four-colour deck",
+  take_offers: "Ask me to take",
+  take_offers_always: "every time",
+  take_offers_may_pay: "when taking may pay",
+  take_offers_never: "never",
   take: "Take",
   take_from: "Take {name}'s hand",
   take_effect: "A take adds {target}'s {cards} to your {m}, and {target} escapes (rule 7).",
@@ -1072,6 +1179,7 @@ export const LABELS = {
   review_graph: "Your chance of ending as the bhabhi after each decision, with its 95 % interval",
   review_axis_trick: "trick",
   review_point: "Decision {n}, trick {trick}: {chosen}, {p}",
+  review_strip: "Each decision by its trick: a button shows its position",
   review_counts: "Inaccuracies: {inaccuracy} · Mistakes: {mistake} · Blunders: {blunder}",
   review_costliest: "The decisions that cost most",
   chance_key: "Each percentage is your chance of ending as the bhabhi, in the simulations: lower is better.",
@@ -1094,10 +1202,17 @@ export const LABELS = {
   show_line_chosen: "After {action}: your choice",
   show_one_line: "No action is worse here: one way to play it out.",
   show_step: "Step {i} of {n} after {action}",
+  show_step_trick: "Step {i} of {n} after {action}, trick {t} of {m}",
   show_back: "< Back",
   show_back_aria: "Back one step",
   show_next: "Next >",
   show_next_aria: "Next step",
+  show_next_trick: "Next trick >>",
+  show_next_trick_aria: "To the next trick",
+  show_prev_trick: "<< Previous trick",
+  show_prev_trick_aria: "To the trick before",
+  show_end: "End >|",
+  show_end_aria: "To the end of the imagined game",
   show_close: "Close",
   show_close_aria: "Close Show me and go back",
   show_result: "Imagined: {text}",
@@ -1226,6 +1341,52 @@ export const LABELS = {
   class_forget_ask: "Delete everything you sent this class? Your teacher will no longer see it.",
   class_forget_yes: "Delete it",
   class_forget_no: "Keep it",
+  show_line_answer: "After {action}: the answer",
+  show_line_yours: "After {action}: your move",
+  practice_title: "Practice",
+  practice_group: "Practice: the puzzle, its verdict and your progress",
+  practice_rating: "Your rating: {r}",
+  practice_rating_title: "Your Glicko-2 rating, with its deviation ±{rd}: it moves with every puzzle",
+  practice_puzzle_rating: "This puzzle: {r}",
+  practice_streak: "Streak: {n}",
+  practice_best_streak: "Best streak: {n}",
+  practice_next: "Next puzzle",
+  practice_mode: "Puzzles",
+  practice_mode_rated: "near my rating",
+  practice_mode_streak: "a streak, harder each time",
+  practice_mode_mistakes: "from my own mistakes",
+  practice_theme: "Theme",
+  practice_theme_any: "any theme",
+  practice_ask_card: "Find the move: click the card you play.",
+  practice_ask_take: "Find the move: Take or Pass?",
+  practice_right: "Right!",
+  practice_wrong: "Not this time.",
+  practice_right_on: "Right! The line goes on: find the next move.",
+  practice_answer: "The move: {right}. You played {given}.",
+  practice_themes: "Themes: {list}",
+  practice_reason: "The coach",
+  practice_proof: "Proved over {deals} imagined deals of the hidden cards, {rollouts} continuations per move: every other move ends as the bhabhi at least {margin} points more often, beyond the margin of error.",
+  practice_col_move: "Move",
+  practice_col_chance: "Chance of ending as the bhabhi (95 %)",
+  practice_col_diff: "More than the answer (95 %)",
+  practice_cell_chance: "{p} ({lo} to {hi})",
+  practice_cell_diff: "+{d} ({lo} to {hi})",
+  practice_is_answer: "the answer",
+  practice_is_yours: "your move",
+  practice_rating_change: "Rating: {before} → {after} ({delta})",
+  practice_progress: "Your progress",
+  practice_history: "Your rating over your last puzzles",
+  practice_history_aria: "Your rating after each of your last {n} puzzles, from {first} to {last}",
+  practice_accuracy: "Solved, by theme",
+  practice_accuracy_row: "{title}: {solved} of {tried}",
+  practice_lessons: "Lessons",
+  practice_lesson_row: "{lesson}: {right} of {answered} right first time",
+  practice_none_yet: "Nothing yet: your first puzzle starts it.",
+  practice_mistakes_left: "From your own mistakes, still to solve: {n}",
+  practice_mode_set: "the teacher's set, in order",
+  class_item_puzzles: "Puzzles: {n}",
+  class_puzzle_head: "Puzzles",
+  class_puzzle_summary: "{solved} of {tried} solved, rating {delta}",
 } as const;
 
 export type LabelKey = keyof typeof LABELS;

@@ -7,7 +7,7 @@
 // on the x axis, the game's events marked under it, graded decisions coloured, and the
 // events listed under it in words); the decisions that cost most, each a button that shows
 // its position on the table; every decision in a list that opens. While a position is
-// shown (view.mode "review"), a bar over the felt says which decision it is and what was
+// shown (view.mode "review"), a bar under the felt says which decision it is and what was
 // chosen, with Back, Next, "Back to the end" and "Back to the list". A row or a point of
 // the graph brings the position into view: the page scrolls to that bar, and the keyboard
 // goes there too. Each costliest decision, and the decision shown, has a Show me button
@@ -15,7 +15,10 @@
 // chosen, played out on the felt.
 //
 // reviewPanel wires the panel to the model: it draws the review trait keeping the
-// keyboard's place, and sends review_start, review_cancel and review_show.
+// keyboard's place, and sends review_start, review_cancel and review_show. Review, Cancel
+// and the Show me buttons are shown while the widget takes review_start, review_cancel and
+// show_me; the rows, the points and the bar's buttons go to a position while it takes
+// review_show.
 
 import "./review.css";
 import type { Context } from "./context";
@@ -43,8 +46,7 @@ export function buildReview(uid: string): ReviewParts {
     hidden: true,
   });
   labelled.push({ el: button, key: "review" }, { el: button, key: "review_button_title", attr: "title" });
-  const title = h("h3.bh-review-title", { id: `${id}-title` });
-  labelled.push({ el: title, key: "review_title" });
+  const title = h("h3.bh-review-title", { id: `${id}-title` }); // its text: renderReview (a student's game has its own)
   const panel = h(
     "section.bh-review",
     { id, "data-testid": "review", "aria-labelledby": `${id}-title`, hidden: true },
@@ -100,6 +102,29 @@ export interface GraphBox {
 }
 
 export const GRAPH: GraphBox = { width: 640, height: 200, left: 40, right: 10, top: 10, bottom: 42 };
+
+/** The graph's box for a panel `width` px wide: narrower than GRAPH, the graph is drawn at
+ * that width (one unit a CSS pixel, so its labels keep their size and its points theirs on a
+ * phone, instead of GRAPH shrunk to a third); 0 (not laid out yet) or wider: GRAPH. */
+export function graphBox(width: number): GraphBox {
+  if (!(width > 0) || width >= GRAPH.width) return GRAPH;
+  return { width: Math.max(200, Math.round(width)), height: 180, left: 34, right: 8, top: 10, bottom: 42 };
+}
+
+/** Under the graph, a button per decision named by its trick, graded ones marked as the
+ * points are: targets of a finger's size where the graph's points are too close together
+ * (the stylesheet shows the strip in a narrow widget). */
+export function renderStrip(data: Review, t: Translate): HTMLElement {
+  return h("div.bh-review-strip", { role: "group", "aria-label": t("review_strip"), "data-testid": "review-strip" },
+    ...data.decisions.map((d) => h(`button.bh-review-pick${d.grade ? `.is-${d.grade}` : ""}`, {
+      type: "button",
+      "data-testid": "review-pick",
+      "data-decision": d.number,
+      "aria-current": data.at === d.number ? "true" : "false",
+      "aria-label": t("review_point", { n: d.number + 1, trick: d.trick, chosen: d.chosen_label, p: percent(t, d.p) }) +
+        (d.grade_text ? ` (${d.grade_text})` : ""),
+    }, String(d.trick))));
+}
 
 /** The x range: every decision's and every event's trick, half a trick either side. */
 export function xRange(decisions: ReviewDecision[], events: ReviewEvent[]): [number, number] {
@@ -182,14 +207,16 @@ export function renderGraph(data: Review, t: Translate, box: GraphBox = GRAPH): 
   return root;
 }
 
-/** One decision as a line: "Trick 5: you chose Q♦ (62 %); better was 4♦ (41 %)". A decision
- * within the simulations' margin (the interval of its loss reaches 0: never graded, and the
- * kernel's reason calls the two about equal) never says "better": "…; 4♦ (41 %) is about as good". */
+/** One decision as a line: "Trick 5: you chose Q♦ (62 %); better was 4♦ (41 %)". The kernel
+ * says it (d.row) by the coach's one rule (d.verdict: a decision within the margin never says
+ * "better": "…; 4♦ (41 %) is about as good"), in the person of the reviewed seat ("Asha chose"
+ * for a teacher); the labels are the same sentence for a kernel that sends none. */
 export function rowText(d: ReviewDecision, t: Translate): string {
+  if (d.row) return d.row;
   const after = percent(t, d.p);
-  if (d.chosen === d.best) return t("review_row_best", { trick: d.trick, chosen: d.chosen_label, after });
+  if (d.verdict === "best") return t("review_row_best", { trick: d.trick, chosen: d.chosen_label, after });
   const vars = { trick: d.trick, chosen: d.chosen_label, after, best: d.best_label, before: percent(t, d.chance_before) };
-  return t(d.loss_lo > 0 ? "review_row" : "review_row_even", vars);
+  return t(d.verdict === "worse" ? "review_row" : "review_row_even", vars);
 }
 
 function rowButton(d: ReviewDecision, t: Translate, testid: string, at: number | null): HTMLButtonElement {
@@ -203,9 +230,19 @@ function rowButton(d: ReviewDecision, t: Translate, testid: string, at: number |
   return btn;
 }
 
+/** What the widget takes of the panel's messages (the capabilities trait): Review, Cancel, Show me. */
+export interface ReviewTakes {
+  start: boolean;
+  cancel: boolean;
+  showMe: boolean;
+}
+
+const TAKES_ALL: ReviewTakes = { start: true, cancel: true, showMe: true };
+
 /** Show me of a decision: the felt plays out one imagined way it can go after the best
- * action and after the one chosen (sent by show.ts). */
-function showMeButton(d: ReviewDecision, t: Translate): HTMLButtonElement {
+ * action and after the one chosen (sent by show.ts); none when the widget takes no show_me. */
+function showMeButton(d: ReviewDecision, t: Translate, takes: ReviewTakes): HTMLButtonElement | null {
+  if (!takes.showMe) return null;
   return h("button.bh-btn.bh-show-me", {
     type: "button",
     "data-testid": "review-show-me",
@@ -215,12 +252,12 @@ function showMeButton(d: ReviewDecision, t: Translate): HTMLButtonElement {
   }, t("show_me"));
 }
 
-function costliestItem(d: ReviewDecision, t: Translate, at: number | null): HTMLElement {
-  // a loss whose interval reaches 0 is within the margin, as its row says: never "lost"
-  const loss = t(d.loss_lo > 0 ? "review_loss" : "review_loss_even", lossPoints(d));
+function costliestItem(d: ReviewDecision, t: Translate, at: number | null, takes: ReviewTakes): HTMLElement {
+  // a decision within the margin, as its row says, is never "lost"
+  const loss = t(d.verdict === "worse" ? "review_loss" : "review_loss_even", lossPoints(d));
   return h("li.bh-review-item", { "data-testid": "review-costly" },
     rowButton(d, t, "review-row", at),
-    h("div.bh-review-loss", {}, loss, " ", showMeButton(d, t)),
+    h("div.bh-review-loss", {}, loss, " ", showMeButton(d, t, takes)),
     h("p.bh-review-reason", {}, d.reason));
 }
 
@@ -235,9 +272,9 @@ function renderEvents(data: Review, t: Translate, body: HTMLElement): HTMLElemen
   return list;
 }
 
-/** The bar over the felt while decision `at` is shown: "Decision 3 of 12", what was chosen,
+/** The bar under the felt while decision `at` is shown: "Decision 3 of 12", what was chosen,
  * Back, Next, "Back to the end", Show me and "Back to the list". */
-function renderBar(p: ReviewParts, data: Review | null, t: Translate): void {
+function renderBar(p: ReviewParts, data: Review | null, t: Translate, takes: ReviewTakes): void {
   const at = data?.status === "done" ? data.at : null;
   const d = at === null || !data ? undefined : data.decisions.find((x) => x.number === at) ?? data.decisions[at];
   p.bar.hidden = !d;
@@ -255,16 +292,17 @@ function renderBar(p: ReviewParts, data: Review | null, t: Translate): void {
     h("button.bh-btn", { type: "button", "data-testid": "review-back", disabled: at <= 0 }, t("review_back")),
     h("button.bh-btn", { type: "button", "data-testid": "review-next", disabled: at >= n - 1 }, t("review_next")),
     h("button.bh-btn", { type: "button", "data-testid": "review-end" }, t("review_end")),
-    showMeButton(d, t),
+    showMeButton(d, t, takes),
     h("button.bh-btn", { type: "button", "data-testid": "review-to-list" }, t("review_to_list"))));
 }
 
-/** Draws the panel, the bar over the felt and the Review button from the trait (null: nothing to review). */
-export function renderReview(p: ReviewParts, data: Review | null, t: Translate): void {
+/** Draws the panel, the bar under the felt and the Review button from the trait (null: nothing to review). */
+export function renderReview(p: ReviewParts, data: Review | null, t: Translate, takes: ReviewTakes = TAKES_ALL): void {
   const offered = data !== null && (data.status === "ready" || data.status === "cancelled" || data.status === "failed");
-  p.button.hidden = !offered;
+  p.button.hidden = !offered || !takes.start;
   p.panel.hidden = data === null || data.status === "ready";
-  renderBar(p, data, t);
+  setText(p.panel.querySelector(".bh-review-title") as HTMLElement, data?.title ?? t("review_title"));
+  renderBar(p, data, t, takes);
   const body = p.panel.querySelector(".bh-review-body") as HTMLElement;
   if (!data || data.status === "ready") {
     body.replaceChildren();
@@ -278,9 +316,12 @@ export function renderReview(p: ReviewParts, data: Review | null, t: Translate):
     }
     const text = h("span.bh-review-progress-text", { role: "status" });
     setText(text, t("review_progress", { done: data.done, total: data.total || "…" }));
-    const cancel = h("button.bh-btn", { type: "button", "data-testid": "review-cancel" }, t("review_cancel"));
+    const cancel = takes.cancel
+      ? h("button.bh-btn", { type: "button", "data-testid": "review-cancel" }, t("review_cancel"))
+      : null;
     const old = body.querySelector("[data-testid=review-progress]") as HTMLProgressElement | null;
-    if (old && body.querySelector("[data-testid=review-cancel]")) { // update in place: focus stays on Cancel
+    // update in place: focus stays on Cancel
+    if (old && Boolean(body.querySelector("[data-testid=review-cancel]")) === takes.cancel) {
       if (data.total > 0) {
         old.max = data.total;
         old.value = data.done;
@@ -300,7 +341,7 @@ export function renderReview(p: ReviewParts, data: Review | null, t: Translate):
   const parts: Node[] = [];
   parts.push(h("p.bh-review-counts", { "data-testid": "review-counts" }, t("review_counts", data.counts)));
   parts.push(h("p.bh-review-note", { "data-testid": "review-key" }, t("chance_key")));
-  parts.push(h("figure.bh-review-figure", {}, renderGraph(data, t),
+  parts.push(h("figure.bh-review-figure", {}, renderGraph(data, t, graphBox(body.clientWidth)), renderStrip(data, t),
     h("figcaption.bh-review-legend", {},
       ...EVENT_KEYS.filter(([k]) => data.events.some((e) => e.kind === k))
         .map(([k, key]) => h(`span.bh-review-key.is-${k}`, {}, t(key))))));
@@ -309,7 +350,7 @@ export function renderReview(p: ReviewParts, data: Review | null, t: Translate):
   const costly = data.costliest.map((k) => byNumber.get(k)).filter((d): d is ReviewDecision => d !== undefined);
   parts.push(h("h4.bh-review-sub", {}, t("review_costliest")));
   if (costly.length) {
-    parts.push(h("ol.bh-review-list", { "data-testid": "review-costliest" }, ...costly.map((d) => costliestItem(d, t, at))));
+    parts.push(h("ol.bh-review-list", { "data-testid": "review-costliest" }, ...costly.map((d) => costliestItem(d, t, at, takes))));
   } else {
     parts.push(h("p.bh-review-note", {}, t("review_none")));
   }
@@ -334,6 +375,8 @@ export interface ReviewPanel extends ReviewParts {
   update(): void;
   /** A click on a point of the graph or a row shows that decision's position; false for a click elsewhere. */
   clickDecision(target: EventTarget | null): boolean;
+  /** The widget's width changed: the graph drawn again at its panel's width. */
+  resize(): void;
   /** Review, Cancel, Back, Next or "Back to the end"; false for any other button. */
   click(btn: HTMLButtonElement): boolean;
 }
@@ -354,7 +397,8 @@ export function reviewPanel(ctx: Context): ReviewPanel {
     nextFrame(() => {
       const line = p.bar.querySelector<HTMLElement>("[data-testid=review-at-line]");
       if (!line || p.bar.hidden) return;
-      if (typeof p.bar.scrollIntoView === "function") p.bar.scrollIntoView({ block: "start", inline: "nearest" });
+      // the bar is under the felt: at the bottom of the view, the felt's position above it
+      if (typeof p.bar.scrollIntoView === "function") p.bar.scrollIntoView({ block: "end", inline: "nearest" });
       line.focus({ preventScroll: true });
     });
   }
@@ -384,7 +428,7 @@ export function reviewPanel(ctx: Context): ReviewPanel {
       const decision = had?.dataset.decision;
       const show = had?.dataset.show;
       const data = ctx.model.get("review") ?? null;
-      renderReview(p, data, ctx.t);
+      renderReview(p, data, ctx.t, { start: ctx.takes("review_start"), cancel: ctx.takes("review_cancel"), showMe: ctx.takes("show_me") });
       if (data?.status === "done" && reveal !== null) {
         if (data.at === reveal) bringIntoView();
         reveal = null;
@@ -400,9 +444,18 @@ export function reviewPanel(ctx: Context): ReviewPanel {
         .find((el) => el && !el.hidden && !(el as HTMLButtonElement).disabled && el.isConnected && !el.closest("[hidden]"));
       if (next) next.focus();
     },
+    resize(): void {
+      const data = ctx.model.get("review") ?? null;
+      const graph = p.panel.querySelector("[data-testid=review-graph]");
+      const body = p.panel.querySelector<HTMLElement>(".bh-review-body");
+      if (!data || data.status !== "done" || !graph || !body) return;
+      const box = graphBox(body.clientWidth);
+      if (graph.getAttribute("viewBox") !== `0 0 ${box.width} ${box.height}`) graph.replaceWith(renderGraph(data, ctx.t, box));
+    },
     clickDecision(target: EventTarget | null): boolean {
       const decision = decisionOf(target, p.panel);
       if (decision === null) return false;
+      if (!ctx.takes("review_show")) return true; // the widget shows no positions
       reveal = decision;
       ctx.send({ type: "review_show", decision });
       return true;
@@ -410,21 +463,21 @@ export function reviewPanel(ctx: Context): ReviewPanel {
     click(btn: HTMLButtonElement): boolean {
       switch (btn.dataset.testid) {
         case "review-start":
-          ctx.send({ type: "review_start" });
+          if (ctx.takes("review_start")) ctx.send({ type: "review_start" });
           return true;
         case "review-cancel":
-          ctx.send({ type: "review_cancel" });
+          if (ctx.takes("review_cancel")) ctx.send({ type: "review_cancel" });
           return true;
         case "review-back":
         case "review-next": {
           const at = ctx.model.get("review")?.at;
-          if (typeof at === "number") {
+          if (typeof at === "number" && ctx.takes("review_show")) {
             ctx.send({ type: "review_show", decision: at + (btn.dataset.testid === "review-next" ? 1 : -1) });
           }
           return true;
         }
         case "review-end":
-          ctx.send({ type: "review_show", decision: null });
+          if (ctx.takes("review_show")) ctx.send({ type: "review_show", decision: null });
           return true;
         case "review-to-list":
           toList();

@@ -3,13 +3,15 @@
 // table go on (the kernel takes its advance as the pass). While Take may be pressed, one
 // line under them says what a take does (rule 7, the kernel's own sentence at the offer),
 // and both buttons are described by it; at the offer, where the line under the table says
-// it already, it is there for screen readers only.
+// it already, it is there for screen readers only. Take is shown while the widget takes
+// "take", Pass while it takes "advance" (a kernel without capabilities: no Take in a lesson).
 
+import "./take.css";
 import type { Context } from "./context";
 import { h, setText } from "./dom";
 import { cardsCount, type Labelled, type Translate } from "./labels";
-import { nameOf } from "./render";
 import type { View } from "./types";
+import { nameOf } from "./view";
 
 /** What a take would do now, in one line: "A take adds Bot 1's 4 cards to your 6, and Bot 1
  * escapes (rule 7)."; empty when the view offers no take. */
@@ -29,7 +31,7 @@ export interface TakePanel {
   labelled: Labelled[];
   /** Take's words, whether it may be pressed and whether it is hinted; Pass shown or not. */
   update(v: View | null): void;
-  /** A lesson has no Take button. */
+  /** Take shown while the widget takes it (a kernel without capabilities: not in a lesson). */
   showFor(v: View): void;
   /** Takes or passes; false when `btn` is neither. */
   click(btn: HTMLButtonElement): boolean;
@@ -51,10 +53,10 @@ export function takePanel(ctx: Context): TakePanel {
     const label = !v || target === null || target === undefined ? t("take") : t("take_from", { name: nameOf(v, target, t) });
     setText(take, label);
     take.disabled = !v?.can_take;
-    pass.hidden = pass.disabled = !v?.take_offer;
+    pass.hidden = pass.disabled = !v?.take_offer || !ctx.takes("advance");
     const said = takeEffect(v, t);
     setText(effect, said);
-    effect.hidden = !said || v?.mode === "lesson";
+    effect.hidden = !said || !ctx.takes("take", v?.mode !== "lesson");
     // at the person's own chance to take the line under the table already says it: the
     // line then only describes the buttons, for screen readers, and is not shown twice
     effect.classList.toggle("bh-sr-only", Boolean(v?.take_offer));
@@ -78,16 +80,16 @@ export function takePanel(ctx: Context): TakePanel {
     labelled,
     update,
     showFor(v: View): void {
-      take.hidden = v.mode === "lesson";
+      take.hidden = !ctx.takes("take", v.mode !== "lesson");
     },
     click(btn: HTMLButtonElement): boolean {
       const v = ctx.view();
       switch (btn.dataset.testid) {
         case "take":
-          if (v?.can_take) ctx.sendVersioned({ type: "take", version: v.version });
+          if (v?.can_take && ctx.takes("take", v.mode !== "lesson")) ctx.sendVersioned({ type: "take", version: v.version });
           return true;
         case "pass-take":
-          if (v?.take_offer) ctx.sendVersioned({ type: "advance", version: v.version });
+          if (v?.take_offer && ctx.takes("advance")) ctx.sendVersioned({ type: "advance", version: v.version });
           return true;
       }
       return false;

@@ -15,7 +15,8 @@
 // (from the keyboard, or tapped: a tap focuses the cell), so nothing is told on hover only.
 //
 // trackerPanel wires the panel to the model: the Tracker button, "t" anywhere in the widget
-// and Escape in the panel open or close it, and the chances switch asks for that layer.
+// and Escape in the panel open or close it, and the chances switch asks for that layer; the
+// button and the key only while the widget takes "tracker".
 
 import "./tracker.css";
 import { cardLabel, parseCard, suitIcon, suitName } from "./cards";
@@ -390,13 +391,14 @@ export function trackerPanel(ctx: Context): TrackerPanel {
       pointed = null; // the cells are drawn anew: the detail follows focus until the pointer moves
       byRank = narrow();
       renderTracker(p, data(), ctx.t, null, byRank);
+      p.button.hidden = !ctx.takes("tracker");
     },
     resize(): void {
       if (!p.panel.hidden && narrow() !== byRank) this.update();
     },
     click(btn: HTMLButtonElement): boolean {
       if (btn.dataset.testid !== "tracker-toggle") return false;
-      toggle();
+      if (ctx.takes("tracker")) toggle();
       return true;
     },
     clickCell(target: EventTarget | null): boolean {
@@ -423,11 +425,12 @@ export function trackerPanel(ctx: Context): TrackerPanel {
       }
     },
     change(e: Event): void {
-      if (e.target === p.chances) ctx.send({ type: "tracker", open: true, chances: p.chances.checked });
+      if (e.target === p.chances && ctx.takes("tracker")) ctx.send({ type: "tracker", open: true, chances: p.chances.checked });
     },
     keydown(e: KeyboardEvent): void {
       if (handleTrackerKey(p, e)) e.preventDefault();
       const typing = (e.target as HTMLElement | null)?.closest?.("input, select, textarea");
+      if (!ctx.takes("tracker")) return; // no Tracker here: T and Escape are left alone
       if ((e.key === "t" || e.key === "T") && !typing && !e.ctrlKey && !e.metaKey && !e.altKey) {
         toggle(); // T opens and closes the tracker from anywhere in the widget
         e.stopPropagation();

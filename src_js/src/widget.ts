@@ -7,8 +7,20 @@
 // a context (context.ts), and wires the model's changes and the DOM's events to them.
 
 import type { AnyWidget } from "@anywidget/types";
-// The stylesheets in their cascade order (review.ts and tracker.ts import theirs too).
+// The stylesheets in their cascade order (each panel's module imports its own too).
+import "./base.css";
+import "./cards.css";
 import "./widget.css";
+import "./controls.css";
+import "./lesson.css";
+import "./felt.css";
+import "./messages.css";
+import "./take.css";
+import "./hint.css";
+import "./hand.css";
+import "./log.css";
+import "./score.css";
+import "./show.css";
 import "./review.css";
 import "./tracker.css";
 import { createContext } from "./context";
@@ -23,6 +35,7 @@ import { lessonPanel } from "./lesson";
 import { logPanel } from "./log";
 import { messagesPanel } from "./messages";
 import { modelPacer, newViewOf } from "./pacer";
+import { practicePanel } from "./practice";
 import { reviewPanel } from "./review";
 import { scorePanel } from "./score";
 import { showPanel } from "./show";
@@ -45,13 +58,14 @@ export function mount(model: Model, el: HTMLElement): () => void {
   const controls = controlsPanel(ctx);
   const lesson = lessonPanel(ctx);
   const felt = feltPanel(ctx);
-  const show = showPanel(ctx, felt.felt); // Show me: the imagined game's bar over the felt
+  const show = showPanel(ctx, felt.felt); // Show me: the imagined game's bar under the felt
   const messages = messagesPanel(ctx);
   const hint = hintPanel(ctx);
   const hand = handPanel(ctx);
   const take = takePanel(ctx);
   const tracker = trackerPanel(ctx); // drawn from the tracker trait
   const review = reviewPanel(ctx); // drawn from the review trait
+  const practice = practicePanel(ctx); // drawn from the practice trait (a table of puzzles)
   const log = logPanel();
   const score = scorePanel(ctx);
   const labelled = [
@@ -59,6 +73,7 @@ export function mount(model: Model, el: HTMLElement): () => void {
     ...lesson.bar.labelled,
     ...tracker.labelled,
     ...review.labelled,
+    ...practice.labelled,
     ...show.labelled,
     ...felt.labelled,
     ...take.labelled,
@@ -74,10 +89,12 @@ export function mount(model: Model, el: HTMLElement): () => void {
     lesson.bar.bar,
     lesson.exerciseSlot,
     lesson.exerciseLive,
-    show.bar,
-    review.bar, // a reviewed decision: which one, Back, Next, the end, the list
     felt.felt,
     felt.banner,
+    // Show me's and the review's bars right under the felt, so that on a phone their Next and
+    // Back are on screen with the felt's trick (the card just played), not a screen above it
+    show.bar,
+    review.bar, // a reviewed decision: which one, Back, Next, the end, the list
     h(
       "div.bh-hand-bar",
       {},
@@ -88,6 +105,7 @@ export function mount(model: Model, el: HTMLElement): () => void {
       hint.slot, // the hint's words and chart take the bar's whole width, under the buttons
     ),
     hand.area,
+    practice.panel,
     tracker.panel,
     review.panel,
     controls.controls.bar,
@@ -108,6 +126,7 @@ export function mount(model: Model, el: HTMLElement): () => void {
       return;
     }
     root.dataset.version = String(v.version); // which view is drawn (tests wait for a new one)
+    root.dataset.waiting = v.waiting; // whom the table waits for: "human", "bot" or "over"
     root.classList.toggle("is-reviewing", v.mode === "review");
     root.classList.toggle("is-lesson", v.mode === "lesson");
     root.classList.toggle("is-imagining", v.mode === "imagine");
@@ -121,7 +140,7 @@ export function mount(model: Model, el: HTMLElement): () => void {
     log.update(v);
     hint.update(); // its Show me button is offered at the live table
     show.update(v);
-    pacer.update(v, model.get("pace"), felt.restSince());
+    pacer.update(ctx.takes("advance") ? v : null, model.get("pace"), felt.restSince());
   }
 
   /** The hint's words, and its mark on the hand or on Take. */
@@ -145,6 +164,7 @@ export function mount(model: Model, el: HTMLElement): () => void {
     drawHint();
     drawTracker();
     review.update();
+    practice.update();
     drawView();
   }
 
@@ -174,6 +194,7 @@ export function mount(model: Model, el: HTMLElement): () => void {
   on("change:hint", () => redraw(drawHint));
   on("change:tracker", () => redraw(drawTracker));
   on("change:review", () => redraw(review.update));
+  on("change:practice", () => redraw(practice.update));
   on("change:error", () => {
     ctx.resetActed(); // the kernel refused: let the person try again
     messages.showError();
@@ -189,10 +210,14 @@ export function mount(model: Model, el: HTMLElement): () => void {
   on("change:lang", drawLabels);
   on("change:pace", () => {
     controls.drawSettings();
-    pacer.update(view(), model.get("pace"), felt.restSince());
+    pacer.update(ctx.takes("advance") ? view() : null, model.get("pace"), felt.restSince());
   });
   on("change:reveal_all", controls.drawSettings);
-  on("change:capabilities", () => redraw(drawView));
+  on("change:take_offers", controls.drawSettings);
+  on("change:capabilities", () => {
+    controls.drawDeck();
+    redraw(drawTexts); // every panel shows what the widget takes now
+  });
 
   // ---- DOM events (delegated to the root, so redraws need no rewiring) ----
 
@@ -202,7 +227,7 @@ export function mount(model: Model, el: HTMLElement): () => void {
   }
 
   // Each button belongs to one panel: the first that knows it handles the click.
-  const clickable = [hand, lesson, controls, tracker, show, review, take];
+  const clickable = [hand, lesson, controls, tracker, show, review, practice, take];
   listen("click", (e) => {
     // a point of the review's graph or one of its rows: that decision's position
     if (review.clickDecision(e.target)) return;
@@ -220,6 +245,7 @@ export function mount(model: Model, el: HTMLElement): () => void {
     lesson.slide(e);
     tracker.change(e);
     controls.change(e);
+    practice.change(e);
   });
   listen("keydown", (e) => {
     hand.keydown(e);
@@ -248,6 +274,7 @@ export function mount(model: Model, el: HTMLElement): () => void {
     redraw(() => {
       hand.resize();
       tracker.resize();
+      review.resize();
     });
   };
   if (typeof ResizeObserver === "function") {

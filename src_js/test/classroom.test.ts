@@ -2,7 +2,7 @@
 // changes), the games with their grade counts and the Review button, the CSV; a student's
 // notice, the choice to send, the items and what they sent, with its two-step delete.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import classroom, { countsText, download, statusText } from "../src/classroom";
+import classroom, { countsText, statusText } from "../src/classroom";
 import { ENGLISH, translator } from "../src/labels";
 import type { ClassroomView, StudentClassView, Traits } from "../src/protocol";
 import type { Message, Model } from "../src/types";
@@ -21,12 +21,12 @@ function teacherView(patch: Partial<ClassroomView> = {}): ClassroomView {
       { id: "T1", kind: "table", title: "Play", tables: 2, questions: [] },
     ],
     cells: [
-      { student: "Asha", item: "L1", step: 0, status: "right", tries: 2, answers: ["2♣", "K♥"], correct: [false, true] },
-      { student: "Asha", item: "L1", step: 2, status: "skipped", tries: 0, answers: [], correct: [] },
+      { student: "Asha", item: "L1", step: 0, status: "right", tries: 2, answers: ["2♣", "K♥"], correct: [false, true], rating: null },
+      { student: "Asha", item: "L1", step: 2, status: "skipped", tries: 0, answers: [], correct: [], rating: null },
     ],
     games: [{ id: "g1", student: "Asha", item: "T1", title: "Play", round: 1, counts: { inaccuracy: 1, mistake: 0, blunder: 2 },
       finished: 1700000000 }],
-    csv: "student,kind\nAsha,answer\n", open_game: null, ...patch,
+    open_game: null, ...patch,
   };
 }
 
@@ -88,7 +88,7 @@ describe("the teacher's view", () => {
     const { model, q, qa } = teacher();
     q<HTMLButtonElement>("[data-testid=class-game-open]").focus();
     const view = teacherView({ version: 4 });
-    view.cells.push({ student: "Ben", item: "L1", step: 0, status: "right_first", tries: 1, answers: ["K♥"], correct: [true] });
+    view.cells.push({ student: "Ben", item: "L1", step: 0, status: "right_first", tries: 1, answers: ["K♥"], correct: [true], rating: null });
     model.set("classroom", view);
     expect(qa("[data-testid=class-cell]")[2].dataset.status).toBe("right_first");
     expect(document.activeElement?.getAttribute("data-testid")).toBe("class-game-open");
@@ -131,7 +131,7 @@ describe("the teacher's view", () => {
     expect(q(".bh-cl-join").textContent).not.toContain("in place of the dots");
   });
 
-  it("downloads the kernel's CSV", () => {
+  it("asks the kernel for the CSV and saves its answer in the view whose button was pressed", () => {
     const created: Blob[] = [];
     const url = vi.spyOn(URL, "createObjectURL").mockImplementation((b) => { created.push(b as Blob); return "blob:x"; });
     const revoke = vi.spyOn(URL, "revokeObjectURL").mockImplementation(() => undefined);
@@ -139,8 +139,17 @@ describe("the teacher's view", () => {
     const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
       clicks.push(this.download);
     });
-    download(teacherView());
+    const { q, model, sent } = teacher(teacherView());
+    const file = { type: "class_csv", name: "class-abcDEF123.csv", csv: "student,kind\nAsha,answer\n" };
+    model.emitCustom(file); // not asked for here: nothing saved
+    expect(clicks).toEqual([]);
+    q("[data-testid=class-csv]").click();
+    expect(sent()).toEqual([{ type: "class_csv" }]);
+    model.emitCustom({ type: "something_else" });
+    model.emitCustom(file);
+    model.emitCustom(file); // once per press
     expect(clicks).toEqual(["class-abcDEF123.csv"]);
+    expect(created).toHaveLength(1);
     expect(created[0].type).toBe("text/csv;charset=utf-8");
     for (const spy of [url, revoke, click]) spy.mockRestore();
   });

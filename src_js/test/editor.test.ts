@@ -115,6 +115,25 @@ describe("what the editor sends", () => {
     expect(sent()).toEqual([]);
   });
 
+  it("a card chosen, a click on a card lying in another seat puts the chosen card there", () => {
+    const { q, sent } = mountEditor();
+    q("button[data-card='AS']").click(); // from the box
+    q("button[data-card='KH']").click(); // a card in seat 0: AS goes to seat 0, KH stays
+    q("button[data-card='5H']").click(); // from seat 1
+    q("button[data-card='2C']").click(); // seat 0 again
+    expect(sent()).toEqual([
+      { type: "edit_give", card: "AS", to: 0, version: 7 },
+      { type: "edit_give", card: "5H", to: 0, version: 7 },
+    ]);
+    // a card in the chosen one's own place, or in the box, is chosen instead
+    q("button[data-card='KH']").click();
+    q("button[data-card='2C']").click();
+    expect(q("button[data-card='2C']").getAttribute("aria-pressed")).toBe("true");
+    q("button[data-card='QS']").click();
+    expect(q("button[data-card='QS']").getAttribute("aria-pressed")).toBe("true");
+    expect(sent()).toHaveLength(2);
+  });
+
   it("the keys line names as many seat keys as there are seats", () => {
     const { q, model } = mountEditor();
     expect(q(".bh-ed-keys").textContent).toContain("0 to 2 for a seat");

@@ -38,6 +38,10 @@ export class FakeModel {
   emit(event: string): void {
     for (const cb of [...(this.handlers.get(event) ?? [])]) cb();
   }
+  /** Like the kernel's custom message (``widget.send(content)`` in Python). */
+  emitCustom(content: unknown): void {
+    for (const cb of [...(this.handlers.get("msg:custom") ?? [])]) cb(content);
+  }
   listenerCount(): number {
     let n = 0;
     for (const set of this.handlers.values()) n += set.size;
@@ -101,6 +105,10 @@ export function config(patch: Partial<Config> = {}): Config {
   return { players: 4, seed: 42, variant: "classic", bots: "rules", language: "en", rounds: null, ...patch };
 }
 
+/** What a lesson's widget takes (table/backend.py, LessonSteps): its steps, its answers, the
+ * Tracker, the language and the deck; the default traits are a local table's. */
+export const LESSON_CAPABILITIES: Traits["capabilities"] = ["goto", "answer", "set_language", "set_deck", "tracker"];
+
 export function defaultTraits(): Traits {
   return {
     view: exampleView(),
@@ -119,8 +127,10 @@ export function defaultTraits(): Traits {
     labels: {},
     lang: "en",
     deck: "two-colour",
-    capabilities: ["play", "take", "advance", "undo", "hint", "new_game", "set_language", "set_deck", "tracker",
-      "review_start", "review_cancel", "review_show", "show_me", "show_step", "show_close"],
+    practice: null,
+    capabilities: ["play", "take", "advance", "undo", "hint", "new_game", "set_language", "set_deck", "set_take_offers",
+      "tracker", "review_start", "review_cancel", "review_show", "show_me", "show_step", "show_close"],
+    take_offers: "may_pay",
     tracker: null,
     review: null,
     editor: null,

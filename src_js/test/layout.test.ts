@@ -1,13 +1,11 @@
 // Layout rules that a browser would show: the trick's ring, the hand's fan, the felt's size,
 // and (with the real stylesheet loaded into jsdom) how a lesson's hand is drawn.
-import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
-import { HAND_CARD, fanLayout, seatPoint, trickOffset, trickRing } from "../src/render";
+import { seatPoint, trickOffset, trickRing } from "../src/felt";
+import { HAND_CARD, fanLayout } from "../src/hand";
 import type { View } from "../src/types";
-import { exampleView, mount, unmountAll } from "./fixtures";
-
-// vitest's css: false empties CSS imports, so the stylesheet is read as a file.
-const CSS = readFileSync(`${import.meta.dirname}/../src/widget.css`, "utf8");
+import { TABLE_CSS as CSS } from "./css";
+import { exampleView, LESSON_CAPABILITIES, mount, unmountAll } from "./fixtures";
 
 afterEach(() => {
   unmountAll();
@@ -251,6 +249,7 @@ describe("with the stylesheet", () => {
   it("hides Undo and Pace in a lesson", () => {
     loadCss();
     const { q } = mount({
+      capabilities: LESSON_CAPABILITIES,
       view: exampleView({ mode: "lesson", legal: [], lesson: { index: 1, length: 3, title: "T", exercise: null, summary: null } }),
     });
     const shown = (sel: string) => {

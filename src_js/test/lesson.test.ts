@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { Exercise, View } from "../src/types";
-import { exampleView, mount, unmountAll } from "./fixtures";
+import { exampleView, LESSON_CAPABILITIES, mount, unmountAll } from "./fixtures";
 
 afterEach(unmountAll);
 
@@ -17,7 +17,7 @@ function lessonView(index: number, exercise: Exercise | null = null, patch: Part
 
 describe("lesson mode", () => {
   it("shows the lesson bar and hides the play-only controls", () => {
-    const { q, model } = mount({ view: lessonView(2) });
+    const { q, model } = mount({ capabilities: LESSON_CAPABILITIES, view: lessonView(2) });
     const bar = q("[data-testid=lesson]");
     expect(bar.hidden).toBe(false);
     expect(bar.textContent).toContain("Lesson 1: following suit");
@@ -46,7 +46,7 @@ describe("lesson mode", () => {
   });
 
   it("sends no play-mode message from a lesson, even if a hidden button is clicked", () => {
-    const { q, model } = mount({ view: lessonView(2) });
+    const { q, model } = mount({ capabilities: LESSON_CAPABILITIES, view: lessonView(2) });
     for (const id of ["undo", "hint", "new-game"]) q<HTMLButtonElement>(`[data-testid=${id}]`).click();
     expect(model.sent).toEqual([]);
   });
@@ -62,7 +62,7 @@ describe("lesson mode", () => {
         events: index ? [{ kind: "play", seat: index, cards: [], text: lines[lines.length - 1].text }] : [],
         log: lines,
       });
-    const { q, model } = mount({ view: lessonWithLog(1, 2, log) });
+    const { q, model } = mount({ capabilities: LESSON_CAPABILITIES, view: lessonWithLog(1, 2, log) });
     const shown = () => Array.from(q("[data-testid=log]").children, (li) => li.textContent);
     expect(shown()).toEqual(log.map((l) => l.text));
     // an answer re-sends the same step with a new version: the log stays as it is
@@ -80,7 +80,7 @@ describe("lesson mode", () => {
   });
 
   it("shows the kernel's narration of each step", () => {
-    const { q, model } = mount({ view: lessonView(0, null, { events: [], narration: "Start position." }) });
+    const { q, model } = mount({ capabilities: LESSON_CAPABILITIES, view: lessonView(0, null, { events: [], narration: "Start position." }) });
     const status = q("[data-testid=narration]");
     expect(status.textContent).toBe("Start position.");
     const text = "Player 2 has no heart: a tochoo with 4♠. Player 0 picks up the trick.";
@@ -97,7 +97,7 @@ describe("lesson mode", () => {
       outcome: "pickup" as const,
       picker: 0,
     };
-    const { q, qa, model } = mount({ view: lessonView(3, null, { table: [], last_trick: trick }) });
+    const { q, qa, model } = mount({ capabilities: LESSON_CAPABILITIES, view: lessonView(3, null, { table: [], last_trick: trick }) });
     expect(qa("[data-rest-card]").map((c) => c.dataset.card)).toEqual(["KH", "5H", "4S"]);
     expect(q("[data-testid=last-trick-outcome]").textContent).toBe("Picked up by You");
     // the next step is the new lead: the rest goes, without a flight
@@ -113,7 +113,7 @@ describe("lesson mode", () => {
   });
 
   it("draws the lesson's hand like cards in a hand, not greyed, and still not playable", () => {
-    const { q, qa, model } = mount({ view: lessonView(2) });
+    const { q, qa, model } = mount({ capabilities: LESSON_CAPABILITIES, view: lessonView(2) });
     expect(q("[data-testid=hand]").classList.contains("is-view-only")).toBe(true);
     const cards = qa<HTMLButtonElement>("[data-testid=hand] button[data-card]");
     expect(cards).toHaveLength(7);
@@ -126,13 +126,13 @@ describe("lesson mode", () => {
   });
 
   it("shows no scoreboard for the lesson's empty score", () => {
-    const { qa } = mount({ view: lessonView(1), score: {} as never });
+    const { qa } = mount({ capabilities: LESSON_CAPABILITIES, view: lessonView(1), score: {} as never });
     expect(qa("[data-testid=scoreboard]")).toHaveLength(0);
     expect(qa("[data-testid=pot]")).toHaveLength(0);
   });
 
   it("sends goto from the buttons and the slider", () => {
-    const { q, model } = mount({ view: lessonView(2) });
+    const { q, model } = mount({ capabilities: LESSON_CAPABILITIES, view: lessonView(2) });
     q<HTMLButtonElement>("[data-testid=lesson-next]").click();
     q<HTMLButtonElement>("[data-testid=lesson-back]").click();
     q<HTMLButtonElement>("[data-testid=lesson-start]").click();
@@ -154,7 +154,7 @@ describe("lesson mode", () => {
   });
 
   it("disables the buttons that would leave the lesson's range", () => {
-    const start = mount({ view: lessonView(0) });
+    const start = mount({ capabilities: LESSON_CAPABILITIES, view: lessonView(0) });
     expect(start.q<HTMLButtonElement>("[data-testid=lesson-back]").disabled).toBe(true);
     expect(start.q<HTMLButtonElement>("[data-testid=lesson-start]").disabled).toBe(true);
     expect(start.q<HTMLButtonElement>("[data-testid=lesson-next]").disabled).toBe(false);
@@ -166,7 +166,7 @@ describe("lesson mode", () => {
 
   it("answers a seat exercise with the seat number", () => {
     const ex: Exercise = { prompt: "Who picks up this trick?", kind: "seat", choices: [1, 2, 3], hint: "", feedback: null, status: "open" };
-    const { q, qa, model } = mount({ view: lessonView(3, ex) });
+    const { q, qa, model } = mount({ capabilities: LESSON_CAPABILITIES, view: lessonView(3, ex) });
     expect(q("[data-testid=exercise]").textContent).toContain("Who picks up this trick?");
     const choices = qa<HTMLButtonElement>("[data-choice]");
     expect(choices.map((c) => [c.dataset.choice, c.textContent])).toEqual([
@@ -182,7 +182,7 @@ describe("lesson mode", () => {
 
   it("answers a card exercise with the card code and shows feedback", () => {
     const ex: Exercise = { prompt: "Which card do you play?", kind: "card", choices: ["2H", "JH"], hint: "", feedback: null, status: "open" };
-    const { q, qa, model } = mount({ view: lessonView(3, ex) });
+    const { q, qa, model } = mount({ capabilities: LESSON_CAPABILITIES, view: lessonView(3, ex) });
     const choices = qa<HTMLButtonElement>("[data-choice]");
     expect(choices.map((c) => c.getAttribute("aria-label"))).toEqual(["2 of hearts", "Jack of hearts"]);
     expect(choices[0].querySelector("svg")).not.toBeNull();
@@ -212,7 +212,7 @@ describe("lesson exercises: take questions, hints, every seat", () => {
   });
 
   it("offers Take the hand and Pass, and answers with the string", () => {
-    const { q, qa, model } = mount({ view: lessonView(2, take()) });
+    const { q, qa, model } = mount({ capabilities: LESSON_CAPABILITIES, view: lessonView(2, take()) });
     expect(q("[data-testid=exercise]").dataset.kind).toBe("take");
     const choices = qa<HTMLButtonElement>("[data-choice]");
     expect(choices.map((c) => [c.dataset.choice, c.textContent])).toEqual([
@@ -228,12 +228,12 @@ describe("lesson exercises: take questions, hints, every seat", () => {
   });
 
   it("labels the take answers from the labels trait", () => {
-    const { qa } = mount({ view: lessonView(2, take()), labels: { exercise_take: "हाथ लें", exercise_pass: "छोड़ें" } });
+    const { qa } = mount({ capabilities: LESSON_CAPABILITIES, view: lessonView(2, take()), labels: { exercise_take: "हाथ लें", exercise_pass: "छोड़ें" } });
     expect(qa("[data-choice]").map((c) => c.textContent)).toEqual(["हाथ लें", "छोड़ें"]);
   });
 
   it("keeps the hint behind a disclosure button until asked", () => {
-    const { q, qa, model } = mount({ view: lessonView(2, take()) });
+    const { q, qa, model } = mount({ capabilities: LESSON_CAPABILITIES, view: lessonView(2, take()) });
     const toggle = q<HTMLButtonElement>("[data-testid=exercise-hint]");
     const text = q("[data-testid=exercise-hint-text]");
     expect(toggle.textContent).toBe("Hint");
@@ -262,20 +262,20 @@ describe("lesson exercises: take questions, hints, every seat", () => {
   });
 
   it("shows no Hint button for an exercise without a hint", () => {
-    const { qa } = mount({ view: lessonView(2, take({ hint: "" })) });
+    const { qa } = mount({ capabilities: LESSON_CAPABILITIES, view: lessonView(2, take({ hint: "" })) });
     expect(qa("[data-testid=exercise-hint]")).toHaveLength(0);
     expect(qa("[data-testid=exercise-hint-text]")).toHaveLength(0);
   });
 
   it("offers every seat, those with no cards too", () => {
     const ex: Exercise = { prompt: "Who is safe?", kind: "seat", choices: [0, 1, 2, 3], hint: "", feedback: null, status: "open" };
-    const { qa } = mount({ view: lessonView(5, ex, { hand_sizes: [7, 0, 1, 0], escaped: [1, 3] }) });
+    const { qa } = mount({ capabilities: LESSON_CAPABILITIES, view: lessonView(5, ex, { hand_sizes: [7, 0, 1, 0], escaped: [1, 3] }) });
     expect(qa("[data-choice]").map((c) => c.textContent)).toEqual(["You", "Bot 1", "Bot 2", "Bot 3"]);
     expect(qa<HTMLButtonElement>("[data-choice]").every((c) => !c.disabled)).toBe(true);
   });
 
   it("announces the feedback politely and moves focus to Next once solved", () => {
-    const { q, model } = mount({ view: lessonView(2, take()) });
+    const { q, model } = mount({ capabilities: LESSON_CAPABILITIES, view: lessonView(2, take()) });
     const live = q("[data-testid=exercise-live]");
     expect(live.getAttribute("role")).toBe("status");
     expect(live.textContent).toBe("");
@@ -293,7 +293,7 @@ describe("lesson exercises: take questions, hints, every seat", () => {
   });
 
   it("keeps focus in the lesson bar when Next goes out at the end", () => {
-    const { q, model } = mount({ view: lessonView(5) });
+    const { q, model } = mount({ capabilities: LESSON_CAPABILITIES, view: lessonView(5) });
     const next = q<HTMLButtonElement>("[data-testid=lesson-next]");
     next.focus();
     next.click();

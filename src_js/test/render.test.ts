@@ -1,11 +1,12 @@
 // The felt's corner label, the sign of who played each trick card, the game-over banner's
 // place and the hint chart's title.
 import { afterEach, describe, expect, it } from "vitest";
-import { hintChart, renderCenter, shownTrickNumber, tagName } from "../src/render";
+import { renderCenter, shownTrickNumber, tagName } from "../src/felt";
+import { hintChart } from "../src/hint";
 import { ENGLISH, translator } from "../src/labels";
 import type { LessonSummary } from "../src/protocol";
 import type { Exercise, LastTrick, View } from "../src/types";
-import { exampleView, mount, unmountAll } from "./fixtures";
+import { exampleView, LESSON_CAPABILITIES, mount, unmountAll } from "./fixtures";
 
 afterEach(unmountAll);
 
@@ -178,7 +179,7 @@ describe("a lesson's unanswered question and its summary", () => {
     exampleView({ mode: "lesson", legal: [], lesson: { index, length: 3, title: "Tochoo", exercise, summary } });
 
   it("asks before Next leaves an unanswered question, and goes on only when told", () => {
-    const { q, qa, model } = mount({ view: at(2, ex) });
+    const { q, qa, model } = mount({ capabilities: LESSON_CAPABILITIES, view: at(2, ex) });
     q<HTMLButtonElement>("[data-testid=lesson-next]").click();
     expect(model.sentOfType("goto")).toEqual([]);
     const ask = q("[data-testid=skip-ask]");
@@ -197,7 +198,7 @@ describe("a lesson's unanswered question and its summary", () => {
   });
 
   it("goes straight on from an answered question, and asks again at one skipped before", () => {
-    const { q, qa, model } = mount({ view: at(2, { ...ex, status: "wrong", feedback: { correct: false, text: "Not quite." } }) });
+    const { q, qa, model } = mount({ capabilities: LESSON_CAPABILITIES, view: at(2, { ...ex, status: "wrong", feedback: { correct: false, text: "Not quite." } }) });
     q<HTMLButtonElement>("[data-testid=lesson-next]").click();
     expect(qa("[data-testid=skip-ask]")).toHaveLength(0);
     expect(model.sentOfType("goto")).toEqual([{ type: "goto", index: 3 }]);
@@ -217,7 +218,7 @@ describe("a lesson's unanswered question and its summary", () => {
         { step: 2, prompt: "Who picks up?", status: "skipped" as const, result: "skipped" },
       ],
     };
-    const { q, qa } = mount({ view: at(3, null, summary), labels: { lesson_summary_title: "So lief die Lektion" }, lang: "de" });
+    const { q, qa } = mount({ capabilities: LESSON_CAPABILITIES, view: at(3, null, summary), labels: { lesson_summary_title: "So lief die Lektion" }, lang: "de" });
     const box = q("[data-testid=lesson-summary]");
     expect(box.querySelector("h3")!.textContent).toBe("So lief die Lektion");
     expect(q("[data-testid=lesson-summary-text]").textContent).toBe(summary.text);
@@ -229,7 +230,7 @@ describe("a lesson's unanswered question and its summary", () => {
   });
 
   it("shows no summary before the last step or for a lesson without questions", () => {
-    const { qa } = mount({ view: at(3, null, null) });
+    const { qa } = mount({ capabilities: LESSON_CAPABILITIES, view: at(3, null, null) });
     expect(qa("[data-testid=lesson-summary]")).toHaveLength(0);
   });
 });

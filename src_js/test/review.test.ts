@@ -4,7 +4,7 @@
 // read-only with the better action outlined.
 import { afterEach, describe, expect, it } from "vitest";
 import type { Review, ReviewDecision } from "../src/protocol";
-import { graphPoints, lossPoints, rowText, xRange } from "../src/review";
+import { GRAPH, graphBox, graphPoints, lossPoints, renderStrip, rowText, xRange } from "../src/review";
 import { ENGLISH } from "../src/labels";
 import { exampleView, mount, unmountAll } from "./fixtures";
 
@@ -14,7 +14,7 @@ function decision(number: number, trick: number, patch: Partial<ReviewDecision> 
   return {
     number, trick, kind: "card", chosen: "JH", best: "JH", chosen_label: "J♥", best_label: "J♥",
     p: 0.3, lo: 0.2, hi: 0.4, chance_before: 0.3, loss: 0, loss_lo: 0, loss_hi: 0, grade: null, grade_text: null,
-    reason: "Play J♥: the trick is safe.", forced: false, ...patch,
+    reason: "Play J♥: the trick is safe.", forced: false, verdict: "best", row: "", ...patch,
   };
 }
 
@@ -23,17 +23,42 @@ function review(patch: Partial<Review> = {}): Review {
     decision(0, 1),
     decision(1, 2, { chosen: "QD", chosen_label: "Q♦", best: "2H", best_label: "2♥", p: 0.7, lo: 0.6, hi: 0.8,
       chance_before: 0.45, loss: 0.25, loss_lo: 0.12, loss_hi: 0.38, grade: "blunder", grade_text: "blunder",
-      reason: "Lead 2♥, not Q♦: Bot 3 has shown no diamonds." }),
+      reason: "Lead 2♥, not Q♦: Bot 3 has shown no diamonds.", verdict: "worse" }),
     decision(2, 2, { p: 0.72, lo: 0.6, hi: 0.84 }),
   ];
   return {
     status: "done", done: 3, total: 3, seat: 0, at: null, decisions,
     events: [{ kind: "pickup", trick: 2, text: "Bot 1 picks up 3 cards." }],
-    costliest: [1], counts: { inaccuracy: 0, mistake: 0, blunder: 1 }, error: "", ...patch,
+    costliest: [1], counts: { inaccuracy: 0, mistake: 0, blunder: 1 }, error: "", title: null, ...patch,
   };
 }
 
 const over = () => exampleView({ is_over: true, waiting: "over", legal: [], loser: 1, current_player: null });
+
+describe("the graph on a narrow widget", () => {
+  it("is drawn at its panel's width, one unit a pixel, when the panel is narrower than the graph", () => {
+    expect(graphBox(0)).toBe(GRAPH); // not laid out yet
+    expect(graphBox(900)).toBe(GRAPH);
+    const narrow = graphBox(266);
+    expect(narrow.width).toBe(266);
+    expect(narrow.left + narrow.right).toBeLessThan(60);
+  });
+
+  it("has a button per decision under it, named by its trick, the one shown marked", () => {
+    const strip = renderStrip(review({ at: 1 }), ENGLISH);
+    const picks = Array.from(strip.querySelectorAll<HTMLButtonElement>("[data-testid=review-pick]"));
+    expect(picks.map((b) => [b.textContent, b.dataset.decision, b.getAttribute("aria-current")])).toEqual([
+      ["1", "0", "false"], ["2", "1", "true"], ["2", "2", "false"]]);
+    expect(picks[1].getAttribute("aria-label")).toBe("Decision 2, trick 2: Q♦, 70 % (blunder)");
+    expect(picks[1].classList.contains("is-blunder")).toBe(true);
+  });
+
+  it("asks for a decision's position when its button is clicked", () => {
+    const { q, model } = mount({ view: over(), review: review() });
+    q<HTMLButtonElement>("[data-testid=review-pick][data-decision='2']").click();
+    expect(model.sentOfType("review_show")).toEqual([{ type: "review_show", decision: 2 }]);
+  });
+});
 
 describe("the graph's geometry", () => {
   it("spreads the decisions of one trick within it, as the Python graph", () => {
@@ -56,11 +81,18 @@ describe("the graph's geometry", () => {
 
   it("never says better beside a decision within the margin", () => {
     const even = decision(3, 4, { chosen: "5S", chosen_label: "5♠", best: "JC", best_label: "J♣", p: 0.38,
-      chance_before: 0.3, loss: 0.08, loss_lo: -0.02, loss_hi: 0.18 });
+      chance_before: 0.3, loss: 0.08, loss_lo: -0.02, loss_hi: 0.18, verdict: "even" });
     expect(rowText(even, ENGLISH)).toBe("Trick 4: you chose 5♠ (38 %); J♣ (30 %) is about as good");
-    expect(rowText({ ...even, loss_lo: 0 }, ENGLISH)).not.toContain("better");
-    // clearly worse but below the grades' first threshold: still "better was", as the kernel's reason says
-    expect(rowText({ ...even, loss: 0.02, loss_lo: 0.005 }, ENGLISH)).toContain("better was J♣");
+    // below the margin, even where the interval is above 0: about as good, by the kernel's one rule
+    expect(rowText({ ...even, loss: 0.02, loss_lo: 0.005 }, ENGLISH)).not.toContain("better");
+    expect(rowText({ ...even, verdict: "worse" }, ENGLISH)).toContain("better was J♣");
+  });
+
+  it("says the kernel's row as it is: a teacher reads a student's game in the third person", () => {
+    const row = "Trick 4: Asha chose 5♠ (38 %); better was J♣ (30 %)";
+    expect(rowText(decision(3, 4, { verdict: "worse", row }), ENGLISH)).toBe(row);
+    const { q } = mount({ view: over(), review: review({ title: "Review of Asha's game" }) });
+    expect(q(".bh-review-title").textContent).toBe("Review of Asha's game");
   });
 });
 
@@ -68,7 +100,7 @@ describe("the loss a row reads", () => {
   it("is the difference of the two rounded chances beside it, its interval holding it", () => {
     // 37.6 % against 24.4 %: the row reads 38 % and 24 %, so 14 points, not 13
     const d = decision(1, 2, { chosen: "5S", best: "JC", p: 0.376, chance_before: 0.244, loss: 0.132,
-      loss_lo: 0.141, loss_hi: 0.2 });
+      loss_lo: 0.141, loss_hi: 0.2, verdict: "worse" });
     expect(rowText(d, ENGLISH)).toContain("(38 %)");
     expect(rowText(d, ENGLISH)).toContain("(24 %)");
     expect(lossPoints(d)).toEqual({ loss: 14, lo: 14, hi: 20 });
@@ -84,7 +116,7 @@ describe("the loss a row reads", () => {
 
   it("is never \"lost\" where its interval reaches 0: the row says about as good, the line within the margin", () => {
     const even = decision(1, 2, { chosen: "5S", best: "JC", chosen_label: "5♠", best_label: "J♣", p: 0.38, chance_before: 0.3, loss: 0.08,
-      loss_lo: -0.03, loss_hi: 0.19, grade: null, grade_text: null });
+      loss_lo: -0.03, loss_hi: 0.19, grade: null, grade_text: null, verdict: "even" });
     const base = review();
     const { q } = mount({ view: over(), review: { ...base, decisions: base.decisions.map((d) => d.number === 1 ? even : d) } });
     const item = q("[data-testid=review-costly]").textContent ?? "";

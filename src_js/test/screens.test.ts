@@ -4,16 +4,15 @@
 // keyboard's focus; the editor's box keeps its rank columns, names the seats as the lessons
 // it opens do and takes a tap on a place; nothing told by a tooltip alone.
 // (tests/browser/test_screens.py checks the same in a real browser at three sizes.)
-import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import editor, { PACK } from "../src/editor";
 import type { EditorView, Review, ReviewDecision, Tracker } from "../src/protocol";
-import { fanLayout, HAND_CARD, HAND_MIN_STEP, HAND_ROW_STEP, handLayout, handRows, trickRing } from "../src/render";
+import { trickRing } from "../src/felt";
+import { fanLayout, HAND_CARD, HAND_MIN_STEP, HAND_ROW_STEP, handLayout, handRows } from "../src/hand";
 import { TRACKER_NARROW } from "../src/tracker";
 import type { Model } from "../src/types";
+import { TABLE_CSS as CSS } from "./css";
 import { exampleView, FakeModel, key, mount, unmountAll } from "./fixtures";
-
-const CSS = readFileSync(`${import.meta.dirname}/../src/widget.css`, "utf8");
 
 afterEach(() => {
   unmountAll();
@@ -161,16 +160,17 @@ function decision(number: number, trick: number, patch: Partial<ReviewDecision> 
   return {
     number, trick, kind: "card", chosen: "JH", best: "JH", chosen_label: "J♥", best_label: "J♥",
     p: 0.3, lo: 0.2, hi: 0.4, chance_before: 0.3, loss: 0, loss_lo: 0, loss_hi: 0, grade: null, grade_text: null,
-    reason: "Play J♥.", forced: false, ...patch,
+    reason: "Play J♥.", forced: false, verdict: "best", row: "", ...patch,
   };
 }
 function review(at: number | null): Review {
   return {
     status: "done", done: 3, total: 3, seat: 0, at,
     decisions: [decision(0, 1), decision(1, 2, { chosen: "QD", chosen_label: "Q♦", best: "2H", best_label: "2♥", p: 0.7,
-      chance_before: 0.45, loss: 0.25, loss_lo: 0.12, loss_hi: 0.38, grade: "blunder", grade_text: "blunder" }), decision(2, 3)],
+      chance_before: 0.45, loss: 0.25, loss_lo: 0.12, loss_hi: 0.38, grade: "blunder", grade_text: "blunder",
+      verdict: "worse" }), decision(2, 3)],
     events: [{ kind: "pickup", trick: 2, text: "Bot 1 picks up 3 cards." }],
-    costliest: [1], counts: { inaccuracy: 0, mistake: 0, blunder: 1 }, error: "",
+    costliest: [1], counts: { inaccuracy: 0, mistake: 0, blunder: 1 }, error: "", title: null,
   };
 }
 const over = () => exampleView({ is_over: true, waiting: "over", legal: [], loser: 1, current_player: null });
@@ -187,12 +187,12 @@ describe("a review row or point brings the position into view", () => {
     return { scrolled, flush };
   }
 
-  it("scrolls to the bar over the felt and puts the keyboard there, for a row and a point", () => {
+  it("scrolls to the bar under the felt and puts the keyboard there, for a row and a point", () => {
     const { scrolled, flush } = stubbed();
     const { q, model } = mount({ view: over(), review: review(null) });
     expect(q("[data-testid=review-bar]").hidden).toBe(true);
-    // the bar comes before the felt: the position is under it
-    expect(q("[data-testid=review-bar]").compareDocumentPosition(q(".bh-felt")) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // the bar comes after the felt: the position is just above it (on a phone, on screen with it)
+    expect(q("[data-testid=review-bar]").compareDocumentPosition(q(".bh-felt")) & Node.DOCUMENT_POSITION_PRECEDING).toBeTruthy();
     const row = q<HTMLButtonElement>("[data-testid=review-row]");
     row.focus();
     row.click();

@@ -4,7 +4,7 @@
 // keyboard goes to Next on opening and back to the Show me button on closing.
 import { afterEach, describe, expect, it } from "vitest";
 import type { ImagineInfo, Review, ReviewDecision } from "../src/protocol";
-import { lineText, stepText } from "../src/show";
+import { lineText, nextTrickStep, prevTrickStep, stepText, trickOf } from "../src/show";
 import { ENGLISH } from "../src/labels";
 import type { View } from "../src/types";
 import { exampleView, key, mount, unmountAll } from "./fixtures";
@@ -21,7 +21,8 @@ function info(patch: Partial<ImagineInfo> = {}): ImagineInfo {
   return {
     source: "hint", decision: null, line: "better",
     lines: [{ line: "better", action: "2H", label: "2♥" }, { line: "worse", action: "JH", label: "J♥" }],
-    step: 0, count: 9, action: "2H", action_label: "2♥", trick_step: 3, trick_picker: null, outcome: "", ...patch,
+    step: 0, count: 9, action: "2H", action_label: "2♥", tricks: [0, 4, 8], trick_step: 3, trick_picker: null, outcome: "",
+    ...patch,
   };
 }
 
@@ -44,9 +45,81 @@ describe("the texts", () => {
   });
 
   it("counts the steps from 1 and adds the trick's outcome once it is known", () => {
-    expect(stepText(info({ step: 2 }), ENGLISH)).toBe("Step 3 of 9 after 2♥");
+    expect(stepText(info({ step: 2 }), ENGLISH)).toBe("Step 3 of 9 after 2♥, trick 1 of 3");
     expect(stepText(info({ step: 3, outcome: "In this imagined game, after 2♥ Bot 2 picks up this trick." }), ENGLISH))
-      .toBe("Step 4 of 9 after 2♥. In this imagined game, after 2♥ Bot 2 picks up this trick.");
+      .toBe("Step 4 of 9 after 2♥, trick 1 of 3. In this imagined game, after 2♥ Bot 2 picks up this trick.");
+  });
+});
+
+describe("the tricks of an imagined line", () => {
+  // the kernel says where each trick of the line begins: steps 0, 2, 6 and 10 of 12
+  const TRICKS = [0, 2, 6, 10];
+
+  it("says which trick a step is in, and where the next one begins", () => {
+    expect(trickOf(info({ step: 3, count: 12, tricks: TRICKS }))).toEqual({ i: 2, n: 4 });
+    expect(trickOf(info({ step: 0, count: 12, tricks: TRICKS }))).toEqual({ i: 1, n: 4 });
+    expect(trickOf(info({ step: 11, count: 12, tricks: TRICKS }))).toEqual({ i: 4, n: 4 });
+    expect(trickOf(info({ tricks: [] }))).toBeNull(); // nothing said of the tricks
+    expect(nextTrickStep(info({ step: 3, count: 12, tricks: TRICKS }))).toBe(6);
+    expect(nextTrickStep(info({ step: 10, count: 12, tricks: TRICKS }))).toBeNull();
+    expect(prevTrickStep(info({ step: 3, count: 12, tricks: TRICKS }))).toBe(2); // the start of this trick
+    expect(prevTrickStep(info({ step: 2, count: 12, tricks: TRICKS }))).toBe(0); // at its start: the one before
+    expect(prevTrickStep(info({ step: 0, count: 12, tricks: TRICKS }))).toBeNull();
+    expect(stepText(info({ step: 3, count: 12, tricks: TRICKS }), ENGLISH)).toBe("Step 4 of 12 after 2♥, trick 2 of 4");
+  });
+
+  it("goes to the next trick and to the end, with the buttons and the keys", () => {
+    const { q, model } = mount({ hint: HINT, view: imagined(6, { step: 3, count: 12, tricks: TRICKS }) });
+    const nextTrick = q<HTMLButtonElement>("[data-testid=show-next-trick]");
+    const end = q<HTMLButtonElement>("[data-testid=show-end]");
+    expect([nextTrick.hidden, end.hidden]).toEqual([false, false]);
+    expect(nextTrick.textContent).toBe("Next trick >>");
+    expect(nextTrick.getAttribute("aria-label")).toBe("To the next trick");
+    expect(end.getAttribute("aria-label")).toBe("To the end of the imagined game");
+    expect(q("[data-testid=show-step]").textContent).toBe("Step 4 of 12 after 2♥, trick 2 of 4");
+    nextTrick.click();
+    expect(model.sentOfType("show_step")).toEqual([{ type: "show_step", index: 6, version: 6 }]);
+    model.set("view", imagined(7, { step: 6, count: 12, tricks: TRICKS }));
+    key(q("[data-testid=show-next]"), "PageDown");
+    expect(model.sentOfType("show_step").slice(-1)).toEqual([{ type: "show_step", index: 10, version: 7 }]);
+    model.set("view", imagined(8, { step: 10, count: 12, tricks: TRICKS }));
+    expect(nextTrick.disabled).toBe(true); // the last trick
+    expect(end.disabled).toBe(false);
+    end.click();
+    expect(model.sentOfType("show_step").slice(-1)).toEqual([{ type: "show_step", index: 11, version: 8 }]);
+    model.set("view", imagined(9, { step: 11, count: 12, tricks: TRICKS }));
+    expect(end.disabled).toBe(true);
+  });
+
+  it("goes back to the trick before with the button and PageUp", () => {
+    const { q, model } = mount({ hint: HINT, view: imagined(6, { step: 7, count: 12, tricks: TRICKS }) });
+    const prev = q<HTMLButtonElement>("[data-testid=show-prev-trick]");
+    expect(prev.hidden).toBe(false);
+    expect(prev.textContent).toBe("<< Previous trick");
+    expect(prev.getAttribute("aria-keyshortcuts")).toBe("PageUp");
+    prev.click();
+    expect(model.sentOfType("show_step")).toEqual([{ type: "show_step", index: 6, version: 6 }]);
+    model.set("view", imagined(7, { step: 6, count: 12, tricks: TRICKS }));
+    key(q("[data-testid=show-next]"), "PageUp");
+    expect(model.sentOfType("show_step").slice(-1)).toEqual([{ type: "show_step", index: 2, version: 7 }]);
+    model.set("view", imagined(8, { step: 0, count: 12, tricks: TRICKS }));
+    expect(prev.disabled).toBe(true);
+  });
+
+  it("keeps the trick, not the step, when the line is switched: it asks the kernel for the line only", () => {
+    const { q, model } = mount({ hint: HINT, view: imagined(6, { step: 7, count: 12, tricks: TRICKS }) });
+    q<HTMLButtonElement>("[data-testid=show-line][data-line=worse]").click();
+    // the kernel's Showing.switch puts the other line at the same trick; no step is sent
+    expect(model.sent.map((m) => m.type)).toEqual(["show_me"]);
+    expect(model.sentOfType("show_me")[0]).toMatchObject({ line: "worse", source: "hint" });
+  });
+
+  it("offers neither button while the kernel does not say where the tricks begin", () => {
+    const { q } = mount({ hint: HINT, view: imagined(6, { step: 3, tricks: [] }) });
+    expect(q<HTMLButtonElement>("[data-testid=show-prev-trick]").hidden).toBe(true);
+    expect(q<HTMLButtonElement>("[data-testid=show-next-trick]").hidden).toBe(true);
+    expect(q<HTMLButtonElement>("[data-testid=show-end]").hidden).toBe(true);
+    expect(q("[data-testid=show-step]").textContent).toBe("Step 4 of 9 after 2♥");
   });
 });
 
@@ -89,7 +162,7 @@ describe("Show me from the hint", () => {
       ["After 2♥: recommended", "true"], ["After J♥: clearly worse", "false"]]);
     expect(q("[data-testid=show-lines]").getAttribute("role")).toBe("group");
     const step = q("[data-testid=show-step]");
-    expect(step.textContent).toBe("Step 1 of 9 after 2♥");
+    expect(step.textContent).toBe("Step 1 of 9 after 2♥, trick 1 of 3");
     expect(step.getAttribute("aria-live")).toBe("polite");
     expect(step.getAttribute("role")).toBe("status");
     expect(q<HTMLButtonElement>("[data-testid=show-back]").disabled).toBe(true);
@@ -183,12 +256,12 @@ describe("Show me from the review", () => {
     return {
       number, trick: number + 1, kind: "card", chosen: "QD", best: "2H", chosen_label: "Q♦", best_label: "2♥",
       p: 0.7, lo: 0.6, hi: 0.8, chance_before: 0.45, loss: 0.25, loss_lo: 0.12, loss_hi: 0.38, grade: "blunder",
-      grade_text: "blunder", reason: "Lead 2♥.", forced: false, ...patch,
+      grade_text: "blunder", reason: "Lead 2♥.", forced: false, verdict: "worse", row: "", ...patch,
     };
   }
   const review = (at: number | null): Review => ({
     status: "done", done: 2, total: 2, seat: 0, at, decisions: [decision(0), decision(1)], events: [], costliest: [1, 0],
-    counts: { inaccuracy: 0, mistake: 0, blunder: 2 }, error: "",
+    counts: { inaccuracy: 0, mistake: 0, blunder: 2 }, error: "", title: null,
   });
   const over = (version: number) => exampleView({ version, is_over: true, waiting: "over", legal: [], current_player: null });
 
