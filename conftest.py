@@ -8,5 +8,55 @@ for the kernels the browser tests start too, and on in the tests of the feature 
 """
 
 import os
+import pathlib
+import sys
+import tempfile
+
+import pytest
 
 os.environ.setdefault("BHABHO_COACH_AHEAD", "0")
+# The mistakes of a reviewed game are kept as puzzles by proofs in a thread (a second each):
+# off too, but in the test of the feature.
+os.environ.setdefault("BHABHO_KEEP_MISTAKES", "0")
+
+# A learner's progress (puzzles, lessons) is kept in a folder of the test run's own, never in
+# the home folder of whoever runs the tests; the kernels the tests start inherit it.
+os.environ.setdefault("BHABHO_DATA_DIR", tempfile.mkdtemp(prefix="bhabho-progress-"))
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """nbval's kernels listen on Unix sockets, as the kernels the tests start do
+    (``helpers.this_python_kernel``): a TCP port chosen free can be taken by another process
+    of a busy run before the kernel binds it, and the kernel dies before it answers."""
+    try:
+        import nbval.kernel
+    except ImportError:  # nbval is a development tool; without it no notebook is collected
+        return
+    sys.path.insert(0, str(pathlib.Path(__file__).parent / "tests"))
+    from helpers import unix_socket_kernel_manager
+
+    nbval.kernel.KernelManager = unix_socket_kernel_manager()
+
+
+@pytest.hookimpl(optionalhook=True)  # a hook of pytest-xdist: without it, never called
+def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
+    """With pytest-xdist (``-n 2``), the tests are shared out a file at a time, so that a file's
+    module-scoped fixtures and caches (a notebook run once, a set of reviews worked out once)
+    are made in one process only, and each notebook's cells run in order in one kernel (nbval);
+    the browser tests all go to one process, which starts one JupyterLab and one Chromium for
+    them. (xdist's own ``--dist loadgroup`` was seen to split one group over both processes
+    with pytest 9.)"""
+    from xdist.scheduler import LoadScopeScheduling
+
+    class Groups(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            if nodeid.startswith("tests/browser/"):
+                return "browser"
+            return nodeid.split("::", 1)[0]
+
+    return Groups(config, log)
+
+
+# The conftest modules of tests/ and tests/browser/ are conftests, not modules with doctests:
+# --doctest-modules would import both under the one name "conftest".
+collect_ignore = ["tests/conftest.py", "tests/browser/conftest.py"]

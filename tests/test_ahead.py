@@ -4,11 +4,10 @@ On for these tests (the rest of the suite turns it off, see tests/conftest.py)."
 from __future__ import annotations
 
 import threading
-import time
 
 import pytest
 
-import bhabho_widget.coach.hints as hints
+import bhabho_widget.coach.judgement as judgement
 from bhabho_widget import Table
 from bhabho_widget.coach import review as coach_review
 from bhabho_widget.table.ahead import CoachAhead
@@ -33,14 +32,16 @@ def person_turn(t: Table) -> None:
 
 
 def counting(monkeypatch) -> list[int]:
+    """The threads that judged a decision (its first run of simulations), as they do."""
     runs: list[int] = []
-    real = hints.estimate_actions
+    real = judgement._Runner.run
 
-    def count(*args, **kwargs):
-        runs.append(threading.get_ident())
-        return real(*args, **kwargs)
+    def count(self, items, first, stop):
+        if first == 0:
+            runs.append(threading.get_ident())
+        return real(self, items, first, stop)
 
-    monkeypatch.setattr(hints, "estimate_actions", count)
+    monkeypatch.setattr(judgement._Runner, "run", count)
     return runs
 
 
@@ -75,7 +76,7 @@ def test_nothing_is_worked_out_before_a_browser_shows_the_table_or_when_turned_o
 
 def test_a_hint_for_a_moment_that_has_passed_is_dropped_before_it_starts():
     done: list[str] = []
-    gate = threading.Event()
+    gate, started = threading.Event(), threading.Event()
 
     class Fake:
         seat = 0
@@ -84,7 +85,7 @@ def test_a_hint_for_a_moment_that_has_passed_is_dropped_before_it_starts():
             self.name = name
 
         def hint_job(self):
-            return self.name, lambda: (gate.wait(10), done.append(self.name))
+            return self.name, lambda: (started.set(), gate.wait(10), done.append(self.name))
 
         @property
         def game(self):
@@ -97,7 +98,7 @@ def test_a_hint_for_a_moment_that_has_passed_is_dropped_before_it_starts():
 
     ahead = CoachAhead()
     ahead.follow(Fake("first"))   # started at once: it runs to its end
-    time.sleep(0.2)
+    assert started.wait(10), "the first hint's job never started"
     ahead.follow(Fake("second"))  # waiting: replaced by the next moment
     ahead.follow(Fake("third"))
     gate.set()
@@ -107,6 +108,9 @@ def test_a_hint_for_a_moment_that_has_passed_is_dropped_before_it_starts():
 
 
 def test_the_review_is_built_decision_by_decision_as_the_game_goes(monkeypatch):
+    # a small review budget: the point is where the review's work is done, not its numbers
+    monkeypatch.setattr(coach_review, "DEFAULT_ROLLOUTS", 24)
+    monkeypatch.setattr(coach_review, "DEFAULT_SAMPLES", 6)
     t = Table(seed=13, pace=0)
     send(t, type="set_deck", deck="two-colour")
     while not t.game.is_over:
@@ -116,18 +120,19 @@ def test_the_review_is_built_decision_by_decision_as_the_game_goes(monkeypatch):
         send(t, type="play", card=t.view["legal"][0], version=t.view["version"])
     assert t.backend.ahead.wait(600)
     points = coach_review.decision_points(t.game, 0)
-    keyed = coach_review._Estimator(coach_review.DEFAULT_ROLLOUTS, coach_review.DEFAULT_SAMPLES, 0,
-                                    coach_review.DEFAULT_POLICY, coach_review.DEFAULT_EXPLORE)
-    assert all(coach_review._CACHE.get(keyed.key(p)) is not None for p in points), "every decision is done"
+    settings = (coach_review.DEFAULT_ROLLOUTS, coach_review.DEFAULT_SAMPLES, 0, coach_review.DEFAULT_POLICY,
+                coach_review.DEFAULT_EXPLORE)
+    assert all(judgement._CACHE.get((p.view, p.actions, *settings)) is not None for p in points), "every decision is done"
     worked: list[int] = []
-    real = coach_review.estimate_many
-    monkeypatch.setattr(coach_review, "estimate_many", lambda *a, **k: worked.append(1) or real(*a, **k))
+    real = judgement.estimate_many
+    monkeypatch.setattr(judgement, "estimate_many", lambda *a, **k: worked.append(1) or real(*a, **k))
     run = t.start_review()
     assert run.wait(60) and run.status == "done"
     assert not worked, "at game over the review only gathers what was worked out"
     prepared = run.result
-    monkeypatch.setattr(coach_review, "estimate_many", real)
+    monkeypatch.setattr(judgement, "estimate_many", real)
     coach_review.clear_cache()
-    fresh = coach_review.review(t.game, 0)
+    fresh = coach_review.review(t.game, 0, rollouts=coach_review.DEFAULT_ROLLOUTS, samples=coach_review.DEFAULT_SAMPLES,
+                                 passes=t.session.passes())
     assert [d.to_dict() for d in prepared.decisions] == [d.to_dict() for d in fresh.decisions]
     t.close()

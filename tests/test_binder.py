@@ -97,7 +97,8 @@ def test_binder_requirements_install_the_package_and_run_the_notebooks(tmp_path)
     nbformat.write(binder_notebook(env_dir), work / "binder_check.ipynb")
     run = subprocess.run(
         [str(env_dir / "bin" / "jupyter"), "nbconvert", "--to", "notebook", "--execute", "--inplace",
-         "--ExecutePreprocessor.timeout=600", "binder_check.ipynb"],
+         "--ExecutePreprocessor.timeout=600", "--KernelManager.transport=ipc",  # no TCP port to lose in a busy run
+         "binder_check.ipynb"],
         cwd=work, capture_output=True, text=True, timeout=1800,
         env={"PATH": f"{env_dir / 'bin'}:/usr/bin:/bin", "HOME": str(tmp_path), "MPLBACKEND": "Agg"})
     assert run.returncode == 0, run.stderr[-5000:]

@@ -7,26 +7,18 @@ import random
 import re
 
 import pytest
+from games import play_to_end
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bhabho_widget import PRESETS, Game
+from bhabho_widget import PRESETS, Game, Move
 from bhabho_widget.engine.cards import DECK
 from bhabho_widget.engine.errors import MessageError, PositionError
-from bhabho_widget.table.editor import EditorSession
+from bhabho_widget.table.editor import ADVICE, NO_LEADER, EditorSession
 
 
 def give(ed: EditorSession, card: str, to: object, **extra: object) -> None:
     ed.receive({"type": "give", "card": card, "to": to, **extra})
-
-
-def play_to_end(g: Game, rng: random.Random) -> None:
-    while not g.is_over:
-        takes = g.legal_takes()
-        if takes and rng.random() < 0.1:
-            g.take(rng.choice(takes))
-        else:
-            g.play(rng.choice(g.legal_cards()))
 
 
 def test_a_random_deal_is_the_opening_trick() -> None:
@@ -62,21 +54,24 @@ def test_the_problems_in_one_sentence() -> None:
     assert ed.problem is None and ed.game().current_player == 0
     give(ed, "QH", "table")
     give(ed, "3S", "table")  # seat 1 cannot have played a spade: it holds hearts
-    assert ed.problem == "The table: 3♠ does not follow ♥: a tochoo ends the trick at once (rule 4)."
+    assert ed.problem == ("The table: 3♠ does not follow ♥: a tochoo ends the trick at once (rule 4). "
+                          "Take 3♠ off the table: a tochoo is the last card of its trick.")
     give(ed, "3S", "waste")
     assert ed.problem is None and ed.game().current_player == 1
     assert ed.game().table[0][1].code == "QH"
     give(ed, "AS", 2)
     ed.receive({"type": "opening", "over": False})
-    assert ed.problem == "The leader: seat 2 leads the opening trick with A♠ (rule 3), not seat 0."
-    assert ed.problem.count(".") == 1 and ed.problem.endswith(".")
+    assert ed.problem == ("The leader: seat 2 leads the opening trick with A♠ (rule 3), not seat 0. "
+                          "Choose 'the opening trick decides' as the leader, or tick 'The opening trick is over'.")
+    assert ed.problem.count(".") == 2 and ed.problem.endswith(".")  # what is wrong, then what to do
     with pytest.raises(PositionError):
         ed.game()
     ed.receive({"type": "clear"})
     for card, seat in [("AS", 0), ("KH", 1), ("2H", 2)]:
         give(ed, card, seat)
     give(ed, "3H", "waste")
-    assert ed.problem == "The waste pile: the waste pile is empty until the opening trick is over (rule 3)."
+    assert ed.problem == ("The waste pile: the waste pile is empty until the opening trick is over (rule 3). "
+                          "Tick 'The opening trick is over', or put the waste pile's cards back in the box.")
 
 
 def test_a_card_twice_from_the_text_and_bad_messages() -> None:
@@ -160,7 +155,9 @@ def test_random_positions_built_by_messages(msgs: list[dict], seed: int) -> None
             play_to_end(ed.game(), random.Random(seed))
         else:
             assert NAMES_A_RULE_OR_CARD.search(ed.problem), ed.problem
-            assert ed.problem.endswith(".") and len(ed.problem) < 240
+            assert ed.problem.endswith(".") and len(ed.problem) < 400
+            why = ed.problem_message.error.why
+            assert why.template in ADVICE or why.template == NO_LEADER, f"no advice for: {ed.problem}"
 
 
 # ---------------------------------------------------------------------- any moment into an exercise
@@ -190,7 +187,7 @@ def test_which_card_the_coach_answers_and_explains() -> None:
     other = (g.current_player + 1) % 4
     assert make_exercise(g, "card", seat=other, rollouts=20).exercises[0].prompt == \
         f"Which card should {g.names[g.current_player]} play?"
-    assert script.moves == [h.action.code] and script.step == 0
+    assert script.moves == [Move.play(h.action)] and script.step == 0
     wrong = next((c for c in script.choices(0) if c not in ex.answer and c in {x.code for x in g.legal_cards()}), None)
     if wrong is not None:
         assert script.answer(wrong)["correct"] is False
@@ -303,3 +300,52 @@ def test_a_lesson_that_keeps_the_moves_knows_what_was_seen_in_play() -> None:
     assert kept.game.moves == [] and kept.step == 0  # Back shows how the moment came about
     with pytest.raises(TypeError, match="keep_moves"):
         make_exercise(trap, "card", keep_moves="yes")
+
+
+def test_every_advice_answers_a_reason_the_engine_gives_and_names_the_editors_controls() -> None:
+    """Each advice is keyed by a reason of engine/position.py (a renamed reason would leave its
+    advice unused), and where it names a control, the control's label in each language."""
+    import pathlib
+
+    from bhabho_widget.i18n import LANGUAGES, translator
+
+    source = (pathlib.Path(__file__).parents[1] / "bhabho_widget" / "engine" / "position.py").read_text(encoding="utf-8")
+    flat = re.sub(r'"\s*\n\s*"', "", source)  # reasons written over two lines
+    for why in ADVICE:
+        assert f'"{why}"' in flat, why
+    ed = EditorSession(players=3)
+    for card, seat in [("KH", 0), ("5H", 1), ("9H", 2)]:
+        give(ed, card, seat)
+    for code in LANGUAGES:
+        tr = translator(code)
+        said = ed.problem_message.localize(tr)
+        assert tr.labels()["editor_opening_over"] in said and "♠" in said, (code, said)
+
+
+PASTED = "rules=classic hands=A5.KQT965.AKQJT43.A8/QT876.AJ87.7.KQ976543/KJ9432.432.98652.JT2"
+
+
+@pytest.mark.parametrize("text, advice", [
+    (PASTED.replace("hands=A5", "hands=AQ5"), "Leave Q♠ in one hand only"),
+    (PASTED + " waste=QS lead=0 opening=no", "Leave Q♠ in the hand or in the waste pile"),
+    (PASTED.replace("hands=A5", "hands=5") + " table=0:AS lead=0 opening=no waste=AS", "Leave A♠ on the table only"),
+    (PASTED + " lead=0 opening=no escaped=1", "Take seat 1 off the escaped seats"),
+    (PASTED + " lead=0 opening=yes trick=3", "or make it trick 1 (trick=1)"),
+])
+def test_a_pasted_position_is_refused_with_what_to_do(text: str, advice: str) -> None:
+    """A position text pasted into the editor that a click could not make (a card in two places,
+    a seat escaped with cards, the opening trick numbered 3) is refused with the reason and what
+    to change, in the reader's language; the editor is unchanged."""
+    from bhabho_widget.i18n import LANGUAGES, translator
+
+    ed = EditorSession(players=3)
+    before = ed.text() if ed.problem is None else None
+    with pytest.raises(MessageError) as refused:
+        ed.receive({"type": "load", "text": text})
+    said = str(refused.value)
+    assert advice in said and said.endswith("."), said
+    assert (ed.text() if ed.problem is None else None) == before
+    for code in LANGUAGES:
+        if code != "en":
+            told = refused.value.localize(translator(code))
+            assert told != said and "(trick=1)" not in told.replace("trick=1)", ""), (code, told)

@@ -11,7 +11,7 @@ import random
 from typing import Any
 
 import pytest
-from test_review_table import finished
+from games import finished_table as finished
 
 from bhabho_widget import Editor, Game, Table, make_exercise
 from bhabho_widget.engine.errors import MessageError, PositionError
@@ -243,8 +243,10 @@ def test_a_problem_is_english_and_tells_itself_in_another_language() -> None:
         Game.from_position("hands=AS/KS lead=1 opening=yes")
     except PositionError as err:
         problem = Problem(err)
-    assert str(problem) == "The leader: seat 0 leads the opening trick with A♠ (rule 3), not seat 1."
-    assert problem.localize(translator("de")) != str(problem)
+    assert str(problem) == ("The leader: seat 0 leads the opening trick with A♠ (rule 3), not seat 1. "
+                            "Choose 'the opening trick decides' as the leader, or tick 'The opening trick is over'.")
+    german = problem.localize(translator("de"))
+    assert german != str(problem) and "Choose" not in german
 
 
 def test_the_static_picture_for_a_notebook_read_without_a_kernel() -> None:
@@ -273,9 +275,9 @@ def test_a_reviewed_decision_made_an_exercise_and_edited() -> None:
 
 
 # ---------------------------------------------------------------------- random clicks
+from games import play_to_end  # noqa: E402
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
-from test_editor import play_to_end  # noqa: E402
 
 from bhabho_widget.engine.cards import DECK  # noqa: E402
 from bhabho_widget.engine.rules import PRESETS  # noqa: E402

@@ -9,20 +9,18 @@ what it knows and, after the game, the review with Show me, from its own record 
 
 from __future__ import annotations
 
-import contextlib
 import http.server
 import random
-import re
-import subprocess
 import sys
 import threading
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 pytest.importorskip("websockets")
 pytest.importorskip("starlette")
+
+from helpers import Changes, Server, click, play_shared_game_to_the_end, wait_table  # noqa: E402
 
 from bhabho_widget import Game, Lesson, Table  # noqa: E402
 from bhabho_widget.engine.errors import MessageError  # noqa: E402
@@ -35,78 +33,10 @@ from bhabho_widget.table.seat_record import seat_record, stand_in  # noqa: E402
 SMALL = {"rollouts": 16, "samples": 4}
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A table server of this module's own on 127.0.0.1 (any free port): its address, once it listens."""
-    db = tmp_path_factory.mktemp("felt") / "tables.sqlite3"
-    proc = subprocess.Popen([sys.executable, "-m", "bhabho_widget.server", "--port", "0", "--db", str(db),
-                             "--bot-pace", "0", "--tables-per-hour", "100000"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    assert proc.stdout is not None
-    line = proc.stdout.readline()  # the address, printed once it listens
-    found = re.search(r"ws://127\.0\.0\.1:(\d+)/ws", line)
-    assert found, (line, proc.stderr.read() if proc.poll() is not None else "")  # type: ignore[union-attr]
-    try:
-        yield f"127.0.0.1:{found.group(1)}"
-    finally:
-        proc.terminate()
-        proc.wait(10)
-
-
-class Changes:
-    """Waits for a table's state that a test names (the backend's changes are told from a thread)."""
-
-    def __init__(self, table: Table) -> None:
-        self.table = table
-        self.seen = threading.Condition()
-        table.backend.attach(self._changed)
-
-    def _changed(self) -> None:
-        with self.seen:
-            self.seen.notify_all()
-
-    def until(self, what: str, test: Any, timeout: float = 60.0) -> None:
-        with self.seen:
-            assert self.seen.wait_for(test, timeout), f"waited {timeout:g} s for {what}"
-
-
-def click(table: Table, kind: str, **fields: Any) -> None:
-    """A message as the browser sends it (with the view's version where the protocol asks)."""
-    from bhabho_widget.table.protocol import PROTOCOL
-
-    if "version" in PROTOCOL["messages"][kind]["properties"]:
-        fields.setdefault("version", table.view["version"])
-    defaults = {"play": {"card": "2C"}, "new_game": {"players": 4, "seed": None, "variant": "classic", "bots": "rules"},
-                "tracker": {"open": True, "chances": False}, "review_show": {"decision": 0},
-                "show_me": {"line": "better", "source": "review", "decision": 0}, "show_step": {"index": 1},
-                "goto": {"index": 1}, "answer": {"choice": "2C"}, "set_language": {"language": "en"},
-                "set_deck": {"deck": "two-colour"}}
-    table._on_frontend_msg(table, {"type": kind, **{**defaults.get(kind, {}), **fields}}, None)
-
-
-def play_shared_game_to_the_end(tables: list[Table], rng: random.Random) -> None:
-    """Each person plays a legal card (or passes at a chance to take) when it is their turn,
-    until the game is over; between two turns, waits for the server's next view."""
-    moved = threading.Condition()
-
-    def told() -> None:
-        with moved:
-            moved.notify_all()
-
-    for t in tables:
-        t.backend.attach(told)
-    while not all(t.view["is_over"] for t in tables):
-        before = [t.view["version"] for t in tables]
-        for t in tables:
-            v = t.view
-            with contextlib.suppress(MessageError):  # the view moved on meanwhile: acted on the next one
-                if v["take_offer"]:
-                    click(t, "advance")
-                elif v["waiting"] == "human" and v["legal"] and v["current_player"] == v["seat"]:
-                    click(t, "play", card=rng.choice(v["legal"]))
-        with moved:
-            assert moved.wait_for(lambda before=before: any(t.view["version"] != b for t, b in zip(tables, before))
-                                  or all(t.view["is_over"] for t in tables), 30), "waited 30 s for the game to move on"
+@pytest.fixture
+def server(table_server: Server) -> str:
+    """The session's table server (see ``conftest.py``): its address."""
+    return table_server.address
 
 
 # ---------------------------------------------------------------------- one class, every backend
@@ -160,7 +90,6 @@ def test_the_felt_is_the_only_widget_class_of_a_card_table() -> None:
     def subclasses(cls: type) -> set[type]:
         return {c for s in cls.__subclasses__() for c in {s, *subclasses(s)}}
 
-    import sys
 
     named = {c for c in subclasses(anywidget.AnyWidget)  # the classes a module names (not anywidget's own per widget)
              if c.__module__.startswith("bhabho_widget") and getattr(sys.modules[c.__module__], c.__name__, None) is c}
@@ -259,6 +188,41 @@ def test_after_a_shared_game_the_seat_reviews_it_with_show_me_from_what_it_knew(
         guest.close()
 
 
+def test_a_second_click_while_the_first_move_is_on_its_way_is_not_sent(server: str) -> None:
+    """A double click at a shared table: the second move is refused in a sentence and never
+    sent (the server would refuse it as a replay, and a burst would close the connection);
+    once the server has answered the first, the next move goes."""
+    host = Table.host(server, players=3, name="Asha", language="en")
+    guest = Table.join(server, host.code, name="Ben", language="en")
+    try:
+        host.deal()
+        def my_turn(t: Table) -> bool:
+            v = t.view
+            return bool(v["take_offer"] or (v["waiting"] == "human" and v["legal"] and v["current_player"] == v["seat"]))
+        wait_table(host, "a person's turn", lambda: my_turn(host) or my_turn(guest))
+        table = host if my_turn(host) else guest
+        client = table.backend.client
+        held: list[dict[str, Any]] = []
+        send = client.send
+        client.send = held.append  # the first move is on its way: the server has not answered yet
+        version = table.view["version"]
+        kind, fields = (("advance", {}) if table.view["take_offer"] else ("play", {"card": table.view["legal"][0]}))
+        click(table, kind, **fields)
+        assert table.error == "" and len(held) == 1
+        click(table, kind, **fields)
+        assert table.error == "your last move is on its way to the table server: wait for its answer"
+        assert len(held) == 1 and table.view["version"] == version  # not sent, nothing changed
+        client.send = send
+        send(held[0])
+        wait_table(table, "the server's answer to the move", lambda: table.view["version"] != version)
+        assert not any("message number" in e for e in table.backend.errors)
+        play_shared_game_to_the_end([host, guest], random.Random(3))  # every next move goes
+        assert not any("message number" in e or "too many" in e for t in (host, guest) for e in t.backend.errors)
+    finally:
+        host.close()
+        guest.close()
+
+
 def test_a_join_run_again_shows_the_same_seat_on_the_same_backend(server: str) -> None:
     host = Table.host(server, players=3, name="Asha", language="en")
     try:
@@ -350,3 +314,23 @@ def test_a_class_seat_s_game_is_reviewed_once_whether_reported_or_opened(server:
     finally:
         host.close()
         student.close()
+
+
+def test_value_is_the_seat_s_live_view_kept_in_the_kernel() -> None:
+    """``Table.value`` follows the game as the person's seat sees it (for marimo and Solara),
+    is never sent to the browser, cannot be set, and holds no other seat's cards when the
+    teacher's switch shows every hand."""
+    import traitlets
+
+    t = Table(seed=3, coach_ahead=False)
+    assert t.value == t.view and "value" not in t.keys
+    changes = []
+    t.observe(lambda change: changes.append(change["new"]["version"]), names=["value"])
+    t.play("AS")
+    assert changes and t.value["version"] == t.view["version"] and len(t.value["hand"]) < 13
+    with pytest.raises(traitlets.TraitError, match="read-only"):
+        t.value = {}
+    t.reveal_all = True
+    assert t.view["hands"] and not t.value["hands"]  # every hand on the felt; in value, the seat's own only
+    assert t.value["hand"] == t.view["hand"]
+    t.close()

@@ -43,7 +43,7 @@ import uuid
 from typing import Any
 
 import pytest
-from test_server import Player, finished, free_port, play, run
+from helpers import Player, finished, free_port, play, run, wait_for
 from websockets.asyncio.client import connect
 from websockets.sync.client import connect as connect_sync
 
@@ -154,13 +154,8 @@ class Hub:
         except urllib.error.HTTPError as err:
             if err.code != 202:
                 raise
-        deadline = time.monotonic() + 120
-        while time.monotonic() < deadline:
-            server = self.hub_api(f"/users/{name}")["servers"].get("", {})
-            if server.get("ready"):
-                return
-            time.sleep(0.3)
-        raise RuntimeError(f"{name}'s server did not start:\n" + self.tail())
+        wait_for(lambda: self.hub_api(f"/users/{name}")["servers"].get("", {}).get("ready"),
+                 f"{name}'s single-user server to start", timeout=120, every=0.3)
 
     def stop(self) -> None:
         if self.proc.poll() is None:

@@ -26,6 +26,7 @@ import sys
 
 import nbformat
 import pytest
+from helpers import this_python_kernel
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
@@ -129,10 +130,7 @@ def _leaks(text, hidden):
 
 def _fresh(script):
     """A new script of the same lesson, at step 0, with no answers given."""
-    start = script.game.copy()
-    while start.moves:
-        start.undo()
-    return _Script(start, script.moves, title=script.title, exercises=list(script.exercises.values()),
+    return _Script(script.game.root(), script.moves, title=script.title, exercises=list(script.exercises.values()),
                    seat=script.seat, reveal_all=script.reveal_all)
 
 
@@ -228,28 +226,15 @@ print(_json.dumps({"lessons": [_lesson(s) for s in _scripts], "tables": _tables(
 '''
 
 
-def _current_env_kernel():
-    """A kernel manager that starts this interpreter's ipykernel (as nbval --nbval-current-env does)."""
-    import ipykernel.kernelspec
-    from jupyter_client.kernelspec import KernelSpec, KernelSpecManager
-    from jupyter_client.manager import KernelManager
-
-    class ThisPython(KernelSpecManager):
-        def get_kernel_spec(self, kernel_name):
-            return KernelSpec(resource_dir=ipykernel.kernelspec.RESOURCES, **ipykernel.kernelspec.get_kernel_dict())
-
-    return KernelManager(kernel_name="this-python", kernel_spec_manager=ThisPython())
-
-
 @functools.cache
 def executed(name: str) -> tuple[nbformat.NotebookNode, dict]:
     """The notebook run in a fresh kernel (outputs kept) and the probe's findings."""
     from nbclient import NotebookClient
 
     nb = read(NOTEBOOKS / f"{name}.ipynb")
-    client = NotebookClient(nb, km=_current_env_kernel(), timeout=300, allow_errors=False,
+    client = NotebookClient(nb, km=this_python_kernel(), timeout=300, allow_errors=False,
                             resources={"metadata": {"path": str(NOTEBOOKS)}})
-    with client.setup_kernel():
+    with client.setup_kernel(cleanup_kc=True):  # the kernel is shut down at the end (it is ours)
         for index, cell in enumerate(nb.cells):
             client.execute_cell(cell, index)
         probe = nbformat.v4.new_code_cell(PROBE)
@@ -262,12 +247,12 @@ def executed(name: str) -> tuple[nbformat.NotebookNode, dict]:
     return nb, json.loads(text.strip().splitlines()[-1])
 
 
-WIDGET_CALL = re.compile(r"(?<![.\w])(Lesson|Table|play)\(")
+WIDGET_CALL = re.compile(r"(?<![.\w])(Lesson|Table|Practice|PuzzleLesson|practise)\(")
 
 
 def makes_widgets(path: pathlib.Path) -> bool:
-    """True when a code cell makes a lesson or a table: only those notebooks are run here (nbval
-    runs them all anyway)."""
+    """True when a code cell makes a lesson, a table or a practice: only those notebooks are run
+    here (nbval runs them all anyway)."""
     return any(cell.cell_type == "code" and WIDGET_CALL.search(cell.source) for cell in read(path).cells)
 
 
@@ -319,6 +304,35 @@ def test_notebook_5_asks_take_or_not():
     assert "take" in kinds, "notebook 5 asks no take-or-pass question"
     assert any(lesson["ends_over"] and lesson["length"] >= 15 for lesson in executed("05_taking")[1]["lessons"]), \
         "notebook 5 replays no whole recorded game to its end"
+
+
+@pytest.mark.parametrize("name", LESSON_NOTEBOOKS)
+def test_every_lesson_asks_which_card_to_play_where_the_rule_allows_a_choice(name):
+    """Besides its rule questions, each lesson asks "which card should you play?" where several
+    cards are allowed and one is right: the answer the coach proved (a puzzle's proof as the key)."""
+    asked = [ex for _, ex in exercises_of(name) if ex["kind"] == "card" and len(ex["choices"]) >= 2
+             and len(ex["right"]) == 1 and ex["prompt"] == "Which card should you play?" and "Proved over" in ex["explain"]]
+    assert asked, f"{name} asks no 'which card should you play?' question with a choice and a proved answer"
+
+
+def test_notebook_7_practises_each_piece_of_advice():
+    """Every numbered question of notebook 7 ends with practice: puzzles of the set with its theme."""
+    cells = read(NOTEBOOKS / "07_strategy.ipynb").cells
+    for heading in [c.source.splitlines()[0] for c in cells if c.cell_type == "markdown" and re.match(r"## \d\.", c.source)]:
+        code = "\n".join(c.source for c in section("07_strategy", heading) if c.cell_type == "code")
+        assert re.search(r"\bpractise\(\"", code), f"notebook 7's {heading!r} asks no practice questions"
+    nb, _ = executed("07_strategy")
+    shown = [c for c in nb.cells if c.cell_type == "code" and "practise(" in c.source and not c.source.startswith("import")]
+    assert len(shown) >= 6 and all(any(WIDGET_MIME in o.get("data", {}) for o in c.outputs) for c in shown)
+
+
+def test_notebook_12_practises_by_theme_mistakes_and_streak():
+    nb, _ = executed("12_practice")
+    code = "\n".join(c.source for c in nb.cells if c.cell_type == "code")
+    for call in ("Practice(theme=", 'Practice(mode="mistakes"', 'Practice(mode="streak")', "mistakes_from_review(",
+                 "add_mistake(", "export_json(", "erase()"):
+        assert call in code, f"notebook 12 does not show {call}"
+    assert sum("image/png" in o.get("data", {}) for c in nb.cells for o in getattr(c, "outputs", [])) >= 1
 
 
 def test_notebook_6_asks_a_question_per_variant():
@@ -381,8 +395,37 @@ def test_widget_outputs_carry_a_static_html_picture(name):
 
 def test_notebooks_run_in_this_interpreter():
     """The kernel the notebook tests start runs this interpreter (and so this checkout)."""
-    manager = _current_env_kernel()
+    manager = this_python_kernel()
     assert manager.kernel_spec.argv[0] == sys.executable
+
+
+def test_the_kernels_of_the_tests_listen_on_unix_sockets_of_their_own_and_answer():
+    """The kernels the tests start (and nbval's) take no TCP port, which another process of a
+    busy run could take between its choice and the kernel's bind; each has names of its own,
+    answers, and leaves no socket behind."""
+    import nbval.kernel
+    from helpers import unix_socket_kernel_manager
+
+    assert nbval.kernel.KernelManager is unix_socket_kernel_manager()
+    managers = [this_python_kernel(), this_python_kernel()]
+    assert all(m.transport == "ipc" for m in managers)
+    assert managers[0].ip != managers[1].ip
+    manager = managers[0]
+    manager.start_kernel()
+    try:
+        client = manager.client()
+        client.start_channels()
+        try:
+            client.wait_for_ready(timeout=60)
+            reply = client.execute_interactive("import sys; print(sys.executable)", timeout=60)
+            assert reply["content"]["status"] == "ok"
+        finally:
+            client.stop_channels()
+        sockets = [pathlib.Path(f"{manager.ip}-{port}") for port in manager.ports]
+        assert sockets and all(s.exists() and s.is_socket() for s in sockets)
+    finally:
+        manager.shutdown_kernel(now=True)
+    assert not any(s.exists() for s in sockets)
 
 
 # ---------------------------------------------------------------------- texts that match what the notebooks show

@@ -60,17 +60,17 @@ def test_local_table_refuses_a_second_take_at_one_boundary(seed):
 
 
 # ---------------------------------------------------------------------- the shared table, over the wire
-test_server = pytest.importorskip("test_server")  # the server tests' harness: a server process, websocket players
+pytest.importorskip("starlette")
+import helpers  # noqa: E402  # the server tests' harness: a server process, websocket players
 
 
 def wire_take_twice(url: str, seed: int) -> dict[str, Any]:
     async def main() -> dict[str, Any]:
         rng = random.Random(seed)
-        players = await test_server.seat_four(url)  # four people: every move is a person's
+        players = await helpers.seat_four(url)  # four people: every move is a person's
         host = players[0]
         await host.act("deal")
-        for p in players:
-            await test_server.drain(p, 0.3)
+        await helpers.settle(players)
         for _ in range(400):
             mover = next((p for p in players if p.view["waiting"] == "human" or p.view["take_offer"]), None)
             assert mover is not None, [p.view["narration"] for p in players]
@@ -84,30 +84,29 @@ def wire_take_twice(url: str, seed: int) -> dict[str, Any]:
             else:
                 await mover.act("play", card=rng.choice(view["legal"]))
             await mover.until(lambda f, v=version: f["type"] == "state" and f["view"]["version"] > v)
-            for p in players:
-                await test_server.drain(p, 0.2)
+            await helpers.settle(players)
         else:
             raise AssertionError("nobody could take in 400 steps")
         before = list(mover.view["hand_sizes"])
         version = mover.view["version"]
         await mover.act("take")
         after = (await mover.until(lambda f: f["type"] == "state" and f["view"]["version"] > version))["view"]
-        await test_server.drain(mover, 0.3)
+        await helpers.drain(mover, 0.3)
         after = mover.view
         await mover.act("take")  # the same boundary, the view's own version: only the rule refuses it
         error = (await mover.until(lambda f: f["type"] == "error"))["error"]
-        await test_server.drain(mover, 0.5)
+        await helpers.drain(mover, 0.5)
         final = mover.view
         for p in players:
             await p.close()
         return {"before": before, "after": after, "error": error, "final": final}
 
-    return test_server.run(main())
+    return helpers.run(main())
 
 
 @pytest.fixture(scope="module")
 def table_server(tmp_path_factory):
-    s = test_server.Server(str(tmp_path_factory.mktemp("one-table") / "tables.sqlite3"))
+    s = helpers.Server(str(tmp_path_factory.mktemp("one-table") / "tables.sqlite3"))
     yield s
     s.stop()
 

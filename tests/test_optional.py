@@ -92,7 +92,7 @@ def without_numpy():
 
 def test_the_game_is_played_without_numpy_and_no_import_hook_says_what_is_missing(without_numpy):
     assert without_numpy["game"] is True
-    assert "bhabho_widget.engine.optional" not in without_numpy["finders"]  # (_moved's finder serves the old paths)
+    assert "bhabho_widget.engine.optional" not in without_numpy["finders"]
     assert without_numpy["engine"] is None  # the engine, the players' modules without numpy, grading, lru
 
 

@@ -26,13 +26,13 @@ from bhabho_widget.table.protocol import (
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 SRC = ROOT / "src_js" / "src"
 NEW_GAME = {"type": "new_game", "players": 4, "seed": None, "variant": "classic", "bots": "rules", "version": 0}
-TABLE_TYPES = {"play", "take", "advance", "undo", "hint", "new_game", "set_language", "set_deck", "tracker",
-               "review_start", "review_cancel", "review_show", "show_me", "show_step", "show_close"}
+TABLE_TYPES = {"play", "take", "advance", "undo", "hint", "new_game", "set_language", "set_deck", "set_take_offers",
+               "practice_next", "tracker", "review_start", "review_cancel", "review_show", "show_me", "show_step", "show_close"}
 LESSON_TYPES = {"goto", "answer", "set_deck", "tracker"}
 EDITOR_TYPES = {"edit_players", "edit_rules", "edit_give", "edit_deal", "edit_clear", "edit_leader", "edit_opening",
                 "edit_load", "edit_play_out", "edit_lesson", "edit_answer", "set_language", "set_deck"}
-CLASS_TYPES = {"class_review", "class_joining", "class_size", "class_remove", "class_agree", "class_open", "class_forget",
-               "set_language"}
+CLASS_TYPES = {"class_review", "class_joining", "class_size", "class_remove", "class_csv", "class_agree", "class_open",
+               "class_forget", "set_language"}
 
 VALID = [
     {"type": "play", "card": "10H", "version": 0},
@@ -96,12 +96,35 @@ def test_protocol_ts_has_the_constants_the_front_end_uses():
         assert re.search(rf"^  {key}: ", ts, re.M), key
 
 
+def test_committed_protocol_types_are_generated_from_the_json():
+    committed = protocol.PY_TYPES_PATH.read_text(encoding="utf-8")
+    assert committed == protocol.python_types(), (
+        "bhabho_widget/table/protocol_types.py differs from the protocol's JSON files: run "
+        "`python -m bhabho_widget.table.protocol` and commit it"
+    )
+
+
+def test_the_python_types_name_every_message_and_trait():
+    from bhabho_widget.table import protocol_types
+
+    assert set(protocol_types.Traits.__annotations__) == set(protocol.PROTOCOL["traits"])
+    for kind in MESSAGE_TYPES:
+        fields = getattr(protocol_types, f"{protocol._camel(kind)}Message").__annotations__
+        assert set(fields) == set(protocol.PROTOCOL["messages"][kind]["properties"]), kind
+    for kind in protocol.SERVER_MESSAGE_TYPES:
+        fields = getattr(protocol_types, f"Server{protocol._camel(kind)}Message").__annotations__
+        assert set(fields) == set(protocol.SERVER_PROTOCOL["messages"][kind]["properties"]), kind
+    for name, schema in protocol.PROTOCOL["$defs"].items():
+        if "properties" in schema:
+            assert set(getattr(protocol_types, name).__annotations__) == set(schema["properties"]), name
+
+
 def test_main_writes_and_checks(tmp_path, capsys):
-    out = tmp_path / "protocol.ts"
-    assert protocol.main(["--out", str(out), "--check"]) == 1
-    assert protocol.main(["--out", str(out)]) == 0
-    assert out.read_text(encoding="utf-8") == typescript()
-    assert protocol.main(["--out", str(out), "--check"]) == 0
+    out, py = tmp_path / "protocol.ts", tmp_path / "protocol_types.py"
+    assert protocol.main(["--out", str(out), "--py-out", str(py), "--check"]) == 1
+    assert protocol.main(["--out", str(out), "--py-out", str(py)]) == 0
+    assert out.read_text(encoding="utf-8") == typescript() and py.read_text(encoding="utf-8") == protocol.python_types()
+    assert protocol.main(["--out", str(out), "--py-out", str(py), "--check"]) == 0
 
 
 # ---------------------------------------------------------------------- front end and kernel agree
@@ -192,7 +215,7 @@ def test_valid_messages_are_accepted(message):
     ({"type": "set_deck"}, TABLE_TYPES, "'set_deck' needs 'deck'"),
     ({"type": "show_me", "source": "hint", "line": "better", "decision": None}, TABLE_TYPES, "'show_me' needs 'version'"),
     ({"type": "show_me", "source": "notes", "line": "better", "decision": None, "version": 1}, TABLE_TYPES,
-     'a Show me source (one of "hint", "review")'),
+     'a Show me source (one of "hint", "review", "puzzle")'),
     ({"type": "show_me", "source": "hint", "line": "best", "decision": None, "version": 1}, TABLE_TYPES,
      'an imagined line (one of "better", "worse")'),
     ({"type": "show_me", "source": "review", "line": "worse", "decision": -1, "version": 1}, TABLE_TYPES, "got -1"),

@@ -3,12 +3,11 @@ cancellable, then every decision's position shown read-only, from the person's s
 
 from __future__ import annotations
 
-import random
 import threading
-import time
 from typing import Any
 
 import pytest
+from games import finished_table as finished
 
 from bhabho_widget import Table
 from bhabho_widget.coach.review import GRADES, clear_cache, review
@@ -17,20 +16,6 @@ from bhabho_widget.table.backend import idle_trait
 from bhabho_widget.table.protocol import check_trait, check_view
 
 SMALL = {"rollouts": 16, "samples": 4}  # a quick review: the tests look at what is shown, not at its strength
-
-
-def finished(seed: int = 5, players: int = 4, language: str = "en") -> Table:
-    """A table whose game the person (seat 0) played to its end with random legal cards."""
-    t = Table(players=players, seed=seed, pace=0, language=language)
-    rng = random.Random(seed)
-    while not t.game.is_over:
-        if t.session.waiting == "human":
-            t.play(rng.choice(t.view["legal"]))
-        elif t.session.take_offer:
-            t._on_frontend_msg(t, {"type": "advance", "version": t.view["version"]}, None)
-        else:
-            t.advance()
-    return t
 
 
 def msg(t: Table, kind: str, **fields: Any) -> None:
@@ -59,17 +44,17 @@ def test_the_review_is_offered_at_game_over_only():
 def test_the_review_reports_progress_and_ends_with_the_same_decisions_as_review():
     t = finished()
     seen: list[tuple[str, int, int]] = []
+    t.observe(lambda change: seen.append((change["new"]["status"], change["new"]["done"], change["new"]["total"])),
+              names="review")  # every state of the trait the browser is sent, as it is sent
     run = t.start_review(**SMALL)
-    while run.thread.is_alive():
-        seen.append((t.review["status"], t.review["done"], t.review["total"]))
-        time.sleep(0.01)
     run.wait()
+    assert seen and seen[-1][0] == "done" and any(s == "running" for s, _, _ in seen)
     data = t.review
     check_trait("review", data)
     assert data["status"] == "done" and data["done"] == data["total"] == len(data["decisions"]) > 0
     assert all(s == "running" for s, _, _ in seen if s != "done")
     # the same review the Python function gives (same seat, budget and seed)
-    direct = review(t.game, 0, **SMALL)
+    direct = review(t.game, 0, passes=t.session.passes(), **SMALL)  # the passes the person clicked, listed
     assert [d["chosen"] for d in data["decisions"]] == [d.chosen for d in direct.decisions]
     assert [d["grade"] for d in data["decisions"]] == [d.grade for d in direct.decisions]
     assert data["costliest"] == [d.number for d in direct.costliest(3)]

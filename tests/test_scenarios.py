@@ -5,8 +5,10 @@ import re
 
 import pytest
 
-from bhabho_widget import Card, Game, IllegalMoveError, Rules
+from bhabho_widget import Card, Game, IllegalMoveError, Rules, SeatView
+from bhabho_widget.engine.cards import cards_of
 from bhabho_widget.engine.errors import InvalidCardError
+from bhabho_widget.i18n import ENGLISH, LANGUAGES, translator
 
 C = Card.parse
 
@@ -107,8 +109,9 @@ def test_tochoo_the_highest_of_the_led_suit_picks_up_and_later_players_do_not_pl
     g.play("5H")
     events = g.play("4S")
     assert kinds(events) == ["tochoo", "pickup"]
-    assert events[0].text == ("Player 2 cannot follow ♥: tochoo with 4♠! Player 0 played the highest ♥, K♥, "
-                              "and picks up 3 cards.")
+    assert events[0].text == "Player 2 cannot follow ♥: tochoo with 4♠! Player 0 played the highest ♥, K♥."
+    # one narration line per event: the pickup says how many cards, once
+    assert events[1].text == "Player 0 picks up 3 cards (K♥, 5♥, 4♠) and has the power: Player 0 leads next."
     assert codes(g.hand(0)) == ["4S", "5H", "KH", "2C"]
     assert codes(g.hand(3)) == ["7H", "8C"]  # seat 3 never played
     assert g.leader == 0 and g.current_player == 0 and g.table == [] and g.waste_size == 0
@@ -121,7 +124,7 @@ def test_tochoo_with_the_leader_alone_in_the_suit_the_leader_picks_up():
     events = g.play("3C")
     assert kinds(events) == ["tochoo", "pickup"] and events[1].seat == 0
     assert events[0].text == ("Player 1 cannot follow ♥: tochoo with 3♣! Player 0's lead, K♥, is the only ♥ "
-                              "on the table, so Player 0 picks up 2 cards.")
+                              "on the table.")
     assert codes(g.hand(0)) == ["KH", "2C", "3C"] and g.leader == 0
 
 
@@ -277,11 +280,11 @@ def test_game_over_names_the_bhabhi_and_refuses_everything():
 # ---------------------------------------------------------------- undo
 def test_undo_after_every_kind_of_step_restores_the_exact_state():
     def check(g, action):
-        before = (g.state_key(), [e.text for e in g.events], g.to_json(), [g.view(s) for s in range(g.num_players)])
+        before = (g.state_key(), [e.text for e in g.events], g.to_json(), [g.seat_view(s) for s in range(g.num_players)])
         first = action()
         g.undo()
         assert (g.state_key(), [e.text for e in g.events], g.to_json(),
-                [g.view(s) for s in range(g.num_players)]) == before
+                [g.seat_view(s) for s in range(g.num_players)]) == before
         assert action() == first
 
     g = Game.from_hands([["AS", "3H"], ["KS", "4H"], ["5D", "6H"]])
@@ -406,7 +409,8 @@ def test_pick_up_form_the_player_who_cannot_follow_picks_up_at_once():
     g.play("KH")
     events = g.play("5H")  # seat 2 has no hearts: the pickup happens inside this play
     assert kinds(events) == ["follow", "tochoo", "pickup"]
-    assert "plays no card and must pick up the 2 cards" in events[1].text
+    assert events[1].text == "Player 2 cannot follow ♥, so plays no card (pick-up form)."
+    assert events[2].text.startswith("Player 2 picks up 2 cards")
     assert codes(g.hand(2)) == ["4S", "5H", "KH", "9C"] and g.leader == 2 and g.current_player == 2
     # the lead itself can cause it
     g = Game.from_hands([["KH", "2C"], ["3C"], ["5H"]], leader=0, rules=rules)
@@ -487,16 +491,15 @@ def test_teams_the_bhabhi_and_partner_lose():
 
 
 # ---------------------------------------------------------------- views
-def test_view_contains_only_what_the_seat_may_know():
+def test_a_seat_view_holds_only_what_the_seat_may_know():
     g = Game.deal(4, seed=3)
-    v = g.view(2)
-    assert v["hand"] == codes(g.hand(2)) and v["hand_sizes"] == g.hand_sizes()
-    text = json.dumps({k: x for k, x in v.items() if k != "rules"})
-    for s in (0, 1, 3):
-        for c in g.hand(s):
-            assert f'"{c.code}"' not in text
+    v = g.seat_view(2)
+    assert v.hand == g.hand_mask(2) and list(v.hand_sizes) == g.hand_sizes()
+    assert [v.known[s] for s in (0, 1, 3)] == [0, 0, 0]  # at the deal nothing of another hand is known
+    assert SeatView.from_dict(json.loads(json.dumps(v.to_dict()))) == v  # its JSON, as a table server sends it
     assert [e["cards"] for e in g.events_for(2)] == [[] if e.seat != 2 else codes(e.cards) for e in g.events]
-    assert g.view(g.current_player)["legal"] == ["AS"] and g.view((g.current_player + 1) % 4)["legal"] == []
+    assert codes(cards_of(g.seat_view(g.current_player).legal)) == ["AS"]
+    assert g.seat_view((g.current_player + 1) % 4).legal == 0
 
 
 def test_the_viewing_seat_is_addressed_in_the_second_person():
@@ -504,7 +507,7 @@ def test_the_viewing_seat_is_addressed_in_the_second_person():
     g.play("KH")
     events = g.play("3C")
     assert [e.describe(viewer=0) for e in events] == [
-        "Bot 1 cannot follow ♥: tochoo with 3♣! Your lead, K♥, is the only ♥ on the table, so you pick up 2 cards.",
+        "Bot 1 cannot follow ♥: tochoo with 3♣! Your lead, K♥, is the only ♥ on the table.",
         "You pick up 2 cards (K♥, 3♣) and have the power: you lead next.",
     ]
     assert events[1].text == "Asha picks up 2 cards (K♥, 3♣) and has the power: Asha leads next."
@@ -516,10 +519,29 @@ def test_the_viewing_seat_is_addressed_in_the_second_person():
     assert g.events[-1].text == "Asha's hand was taken: Asha escapes and is safe."
 
 
-def test_a_player_named_you_gets_no_special_grammar():
+def test_a_seat_read_as_you_takes_the_second_person_whoever_tells_it():
+    """A sentence takes the person of its subject: a seat named "You" (the person at a
+    table, the seat a lesson looks from) is never "You has" or "You holds", told with a
+    viewer or without one, a narration or a refusal, in every language."""
     g = Game.from_hands([["KH", "2C"], ["5H", "4C"]], leader=0, names=["You", "Bot 1"])
-    assert g.play("KH")[0].text == "You has the power and leads K♥."  # a name, not the viewer
+    assert g.play("KH")[0].text == "You have the power and lead K♥."
     assert g.events[-1].describe(viewer=0) == "You have the power and lead K♥."
+    with pytest.raises(IllegalMoveError) as err:
+        g.play("4C")  # Bot 1 holds a heart: refused about Bot 1, named
+    assert str(err.value) == "Bot 1 holds ♥ and must follow suit (rule 4): 4♣ is not ♥"
+    g = Game.from_hands([["5H", "4C"], ["KH", "2C"]], leader=1, names=["Asha", "Bot 1"])
+    g.play("KH")
+    with pytest.raises(IllegalMoveError) as err:
+        g.play("4C")  # no viewer given: the sentence takes the person of whoever reads it
+    why = err.value.args[0]
+    assert str(why) == "Asha holds ♥ and must follow suit (rule 4): 4♣ is not ♥"
+    assert why.localize(ENGLISH, ["You", "Bot 1"]) == "you hold ♥ and must follow suit (rule 4): 4♣ is not ♥"
+    for code in LANGUAGES:
+        tr = translator(code)
+        you = tr.gettext("You")
+        assert why.localize(tr, [you, "Bot 1"]) == tr.gettext("you hold {suit} and must follow suit (rule 4): "
+                                                             "{card} is not {suit}").format(suit="♥", card="4♣")
+        assert "Asha" in why.localize(tr, ["Asha", "Bot 1"])
 
 
 def test_refusals_in_the_opening_trick_cite_rule_3_and_say_during():

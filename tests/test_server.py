@@ -7,17 +7,11 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import random
-import re
-import signal
 import socket
 import subprocess
 import sys
-import threading
-import time
 import urllib.request
-from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -25,72 +19,25 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
 websockets = pytest.importorskip("websockets")
+from helpers import (  # noqa: E402
+    TIMEOUT,
+    Player,
+    Seen,
+    Server,
+    finished,
+    play,
+    play_all,
+    run,
+    same_table,
+    seat_four,
+    settle,
+    wait_for,
+)
 from websockets.asyncio.client import connect  # noqa: E402
 from websockets.exceptions import ConnectionClosed  # noqa: E402
 
 from bhabho_widget.engine.rules import PRESETS  # noqa: E402
 from bhabho_widget.table.protocol import MAX_BYTES, WS_MAX_BYTES  # noqa: E402
-
-CARD_CODE = re.compile(r"^(10|[2-9JQKA])[SHDC]$")
-CARD_TEXT = re.compile(r"(10|[2-9JQKA])([♠♥♦♣])")
-SUITS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
-TIMEOUT = 30.0
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class Server:
-    """``python -m bhabho_widget.server`` in a process of its own, on 127.0.0.1."""
-
-    def __init__(self, db: str, grace: float = 60.0, ping: float = 20.0, send_timeout: float = 10.0,
-                 prefix: str = "", extra: tuple[str, ...] = ("--tables-per-hour", "1000000"),
-                 command: tuple[str, ...] = (), log: str | None = None) -> None:
-        self.port = free_port()
-        self.prefix = prefix.rstrip("/")
-        self.db = db
-        # the tests open many tables from one address: the limit of new tables is raised
-        # unless a test gives its own ``extra`` (every other limit at its default)
-        self.args = ["--port", str(self.port), "--db", db, "--bot-pace", "0", "--grace", str(grace), "--ping", str(ping),
-                     "--send-timeout", str(send_timeout), *extra]
-        if log is not None:
-            self.args += ["--log-file", log]
-        self.command = command
-        """What the server runs under (``setpriv ...``: without root's power over files)."""
-        self.proc: subprocess.Popen[bytes] | None = None
-        self.url = f"ws://127.0.0.1:{self.port}{self.prefix}/ws"
-        self.start()
-
-    def start(self) -> None:
-        env = {**os.environ, "JUPYTERHUB_SERVICE_PREFIX": self.prefix + "/"} if self.prefix else None
-        self.proc = subprocess.Popen([*self.command, sys.executable, "-m", "bhabho_widget.server", *self.args],
-                                     stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
-        deadline = time.monotonic() + TIMEOUT
-        while time.monotonic() < deadline:
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{self.port}{self.prefix}/", timeout=1) as r:
-                    assert json.load(r)["server"] == "bhabho_widget"
-                    return
-            except OSError:
-                assert self.proc.poll() is None, self.proc.stderr.read().decode()  # type: ignore[union-attr]
-                time.sleep(0.05)
-        raise RuntimeError("the table server did not start")
-
-    def kill(self) -> None:
-        assert self.proc is not None
-        self.proc.send_signal(signal.SIGKILL)
-        self.proc.wait()
-
-    def stop(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.kill()
 
 
 @pytest.fixture
@@ -109,188 +56,10 @@ def patient_server(tmp_path):
     s.stop()
 
 
-@pytest.fixture(scope="module")
-def shared(tmp_path_factory):
+@pytest.fixture
+def shared(table_server):
     """One server for the tests that each open tables of their own and break nothing."""
-    s = Server(str(tmp_path_factory.mktemp("server") / "tables.sqlite3"))
-    yield s
-    s.stop()
-
-
-class Seen:
-    """What one seat has been shown so far: its own hands and the cards played face up.
-    Every card a frame names must be among them."""
-
-    def __init__(self, seat: int) -> None:
-        self.seat = seat
-        self.known: set[str] = set()
-        self.hands: dict[int, set[str]] = {}
-
-    def check(self, frame: dict[str, Any]) -> None:
-        view = frame["view"]
-        assert view["seat"] == self.seat
-        assert view["hands"] is None, "every hand sent to a seat"
-        assert frame["config"]["seed"] is None, "the seed tells the deal"
-        hand = set(view["hand"])
-        assert len(hand) == view["hand_sizes"][self.seat]
-        assert set(view["legal"]) <= hand
-        self.hands[view["version"]] = hand
-        self.known |= hand | {c["card"] for c in view["table"]}
-        if view["last_trick"]:
-            self.known |= {c["card"] for c in view["last_trick"]["cards"]}
-        named = set()
-        for e in view["events"]:
-            named |= set(e["cards"])
-        texts = [view["narration"], *(e["text"] for e in view["events"]), *(line["text"] for line in view["log"])]
-        if frame["score"]:
-            texts.append(frame["score"]["text"])
-        for text in texts:
-            named |= {rank + SUITS[suit] for rank, suit in CARD_TEXT.findall(text)}
-        assert all(CARD_CODE.match(c) for c in named)
-        leaked = named - self.known
-        assert not leaked, f"seat {self.seat} was told of {sorted(leaked)}, which it may not know"
-
-
-class Player:
-    """A test client on one websocket: keeps every frame, checks each against :class:`Seen`."""
-
-    def __init__(self, url: str) -> None:
-        self.url = url
-        self.frames: list[dict[str, Any]] = []
-        self.errors: list[str] = []
-        self.state: dict[str, Any] | None = None
-        self.seated: dict[str, Any] | None = None
-        self.seen: Seen | None = None
-        self.ws: Any = None
-
-    async def open(self, hello: dict[str, Any]) -> Player:
-        self.ws = await connect(self.url, max_size=2**22)
-        await self.ws.send(json.dumps(hello))
-        frame = await self.next()
-        assert frame["type"] == "seated", frame
-        self.seated = frame
-        self.seen = self.seen or Seen(frame["seat"])
-        await self.until(lambda f: f["type"] == "state")
-        return self
-
-    @property
-    def seat(self) -> int:
-        return self.seated["seat"]  # type: ignore[index]
-
-    @property
-    def view(self) -> dict[str, Any]:
-        return self.state["view"]  # type: ignore[index]
-
-    async def next(self, timeout: float = TIMEOUT) -> dict[str, Any]:
-        frame = json.loads(await asyncio.wait_for(self.ws.recv(), timeout))
-        self.frames.append(frame)
-        if frame["type"] == "state":
-            self.seen.check(frame)  # type: ignore[union-attr]
-            self.state = frame
-        elif frame["type"] == "error":
-            self.errors.append(frame["error"])
-        return frame
-
-    async def until(self, done: Callable[[dict[str, Any]], bool], timeout: float = TIMEOUT) -> dict[str, Any]:
-        deadline = time.monotonic() + timeout
-        while True:
-            frame = await self.next(max(0.01, deadline - time.monotonic()))
-            if done(frame):
-                return frame
-
-    async def send(self, message: dict[str, Any]) -> None:
-        await self.ws.send(json.dumps(message))
-
-    async def act(self, kind: str, **fields: Any) -> None:
-        """An action with the view's version and the seat's next message number."""
-        message = {"type": kind, **fields, "seq": self.state["seq"] + 1}  # type: ignore[index]
-        if kind != "deal":
-            message["version"] = self.view["version"]
-        await self.send(message)
-
-    async def close(self) -> None:
-        await self.ws.close()
-
-
-async def seat_four(url: str, variant: str = "classic", rounds: int | None = None, people: int = 4,
-                    players: int = 4) -> list[Player]:
-    host = await Player(url).open({"type": "create", "players": players, "variant": variant, "rounds": rounds,
-                                   "bots": "rules", "name": "Asha", "language": "en", "hub_token": ""})
-    code = host.seated["code"]  # type: ignore[index]
-    others = [await Player(url).open({"type": "join", "code": code, "name": name, "language": "en", "hub_token": ""})
-              for name in ["Ben", "Chitra", "Dev"][: people - 1]]
-    return [host, *others]
-
-
-def finished(p: Player) -> bool:
-    if p.state is None or not p.view["is_over"]:
-        return False
-    score = p.state["score"]
-    return score is None or score["over"]
-
-
-async def play(p: Player, rng: random.Random, stop: Callable[[Player], bool] = finished) -> None:
-    """Play this seat: a random legal card, sometimes a take; the host deals each round.
-    A seat acts once per view, and only once the server has taken its last message."""
-    acted, sent = -1, 0
-    while not stop(p):
-        view, state = p.view, p.state
-        ready = p.frames[-1]["type"] == "error" or state["seq"] >= sent  # type: ignore[index]
-        action: tuple[str, dict[str, Any]] | None = None
-        if view["version"] != acted and ready:
-            if p.seat == 0 and ("host to deal" in view["narration"]
-                                or view["is_over"] and state["score"] and not state["score"]["over"]):  # type: ignore[index]
-                action = ("deal", {})
-            elif view["take_offer"]:
-                action = ("take" if rng.random() < 0.2 else "pass", {})
-            elif view["waiting"] == "human":
-                take = view["can_take"] and rng.random() < 0.1
-                action = ("take", {}) if take else ("play", {"card": rng.choice(view["legal"])})
-        if action is not None:
-            acted, sent = view["version"], state["seq"] + 1  # type: ignore[index]
-            await p.act(action[0], **action[1])
-        await p.next()
-
-
-async def play_all(players: list[Player], seed: int = 0, stop: Callable[[Player], bool] = finished) -> None:
-    await asyncio.gather(*(play(p, random.Random(f"{seed}:{p.seat}"), stop) for p in players))
-
-
-def same_table(players: list[Player]) -> None:
-    """At every version two seats were both shown, their hands do not share a card."""
-    for a in players:
-        for b in players:
-            if a.seat < b.seat:
-                for version in a.seen.hands.keys() & b.seen.hands.keys():  # type: ignore[union-attr]
-                    assert not a.seen.hands[version] & b.seen.hands[version]  # type: ignore[union-attr]
-
-
-async def drain(p: Player, quiet: float = 0.5) -> None:
-    """Read frames until none comes for ``quiet`` seconds."""
-    while True:
-        try:
-            await p.next(quiet)
-        except asyncio.TimeoutError:  # not the builtin TimeoutError before Python 3.11
-            return
-
-
-def run(coro: Any) -> Any:
-    """Run ``coro`` to its end (at most 240 s) on an event loop of its own thread: the
-    browser tests' Playwright keeps a loop running in the main thread for the session."""
-    result: dict[str, Any] = {}
-
-    def work() -> None:
-        try:
-            result["value"] = asyncio.run(asyncio.wait_for(coro, 240))
-        except BaseException as exc:  # handed to the test's thread below
-            result["error"] = exc
-
-    worker = threading.Thread(target=work, name="test-server-client")
-    worker.start()
-    worker.join()
-    if "error" in result:
-        raise result["error"]
-    return result["value"]
+    return table_server
 
 
 # ---------------------------------------------------------------------- whole games
@@ -331,8 +100,7 @@ def test_bad_messages_get_a_short_error_and_change_nothing(shared):
         host, ben, *_ = players = await seat_four(shared.url, people=2)
         await host.act("deal")
         while True:  # the bots act at once; then one person is to play (or to take or pass)
-            for p in players:
-                await drain(p)
+            await settle(players)
             offer = next((p for p in players if p.view["take_offer"]), None)
             if offer is None:
                 break
@@ -417,8 +185,7 @@ def test_a_killed_client_is_replaced_by_a_bot_and_takes_its_seat_back(server):
         await back.open({"type": "resume", "code": code, "seat": 3, "token": token, "language": "en"})
         assert back.seat == 3 and back.seated["token"] is None
         await players[0].until(lambda f: f["type"] == "state" and not f["seats"][3]["bot"])
-        for p in [*others, back]:  # the views the bot's moves brought, read before acting again
-            await drain(p)
+        await settle([*others, back])  # the views the bot's moves brought, read before acting again
         await play_all([*others, back], seed=3)
         assert all(p.errors == [] for p in others), [p.errors for p in others]
         assert back.view["is_over"]
@@ -486,10 +253,7 @@ def test_the_kernel_client_reconnects_by_itself_after_a_restart(server):
         assert client.state_received.wait(20), "no view after the restart"
         assert client.state["view"]["hand"] == hand
         client.send({"type": "deal"})
-        deadline = time.monotonic() + 10
-        while "host to deal" in client.state["view"]["narration"] and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert "host to deal" not in client.state["view"]["narration"]
+        wait_for(lambda: "host to deal" not in client.state["view"]["narration"], "the deal after the restart")
     finally:
         client.close()
 
@@ -543,13 +307,7 @@ def test_table_host_and_join_give_widgets_that_forward_the_person_s_clicks(serve
         assert guest.seat == 1 and len(host.code) >= 12 and host.token and host.token != guest.token
         assert [s["name"] for s in guest.seats] == ["Asha", "Ben", "Bot 2"]
 
-        def wait(done: Callable[[], bool]) -> None:
-            deadline = time.monotonic() + 10
-            while not done() and time.monotonic() < deadline:
-                time.sleep(0.02)
-            assert done()
-
-        wait(lambda: "Ben" in host.view["names"])
+        wait_for(lambda: "Ben" in host.view["names"], "Ben's name at the host's table")
         msg(guest, "new_game", players=3, seed=None, variant="classic", bots="rules")
         assert guest.error == "An einem gemeinsamen Tisch gibt nur der Gastgeber"
         msg(host, "new_game", players=3, seed=None, variant="classic", bots="rules", version=host.view["version"] - 1)
@@ -558,15 +316,15 @@ def test_table_host_and_join_give_widgets_that_forward_the_person_s_clicks(serve
         msg(host, "new_game", players=3, seed=None, variant="classic", bots="rules")
         msg(host, "new_game", players=3, seed=None, variant="classic", bots="rules", version=dealt_from)
         assert host.error.startswith("the table changed before that click arrived")  # a double click deals once
-        wait(lambda: "host to deal" not in host.view["narration"])
+        wait_for(lambda: "host to deal" not in host.view["narration"], "the host's deal")
         assert host.score["text"].startswith("Round 1 of 2"), host.score["text"]
         for w in (host, guest):
             msg(w, "undo")
             msg(w, "hint")
         assert host.error == "Hints are off at a shared table"
         assert guest.error == "An einem gemeinsamen Tisch gibt es keine Tipps"
-        wait(lambda: host.view["waiting"] == "human" or guest.view["waiting"] == "human"
-             or host.view["take_offer"] or guest.view["take_offer"])
+        wait_for(lambda: host.view["waiting"] == "human" or guest.view["waiting"] == "human"
+                 or host.view["take_offer"] or guest.view["take_offer"], "a person's turn")
         mover = host if host.view["waiting"] == "human" or host.view["take_offer"] else guest
         view = mover.view
         check_view(view)
@@ -575,7 +333,7 @@ def test_table_host_and_join_give_widgets_that_forward_the_person_s_clicks(serve
             msg(mover, "advance")
         else:
             msg(mover, "play", card=view["legal"][0])
-        wait(lambda: mover.view["version"] > view["version"])
+        wait_for(lambda: mover.view["version"] > view["version"], "the view after the click")
         assert mover.error == ""
         assert host.score["rounds"] == 2 and guest.score["text"].startswith("Runde 1 von 2")
     finally:

@@ -38,12 +38,24 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
 websockets = pytest.importorskip("websockets")
-from test_server import Player, Seen, Server, drain, free_port, run, seat_four  # noqa: E402
+from helpers import (  # noqa: E402
+    Player,
+    Seen,
+    Server,
+    drain,
+    free_port,
+    play_shared_game_to_the_end,
+    run,
+    seat_four,
+    wait_for,
+    wait_table,
+)
 from websockets.asyncio.client import connect  # noqa: E402
 from websockets.asyncio.server import serve as ws_serve  # noqa: E402
 from websockets.exceptions import ConnectionClosed  # noqa: E402
 
 from bhabho_widget.engine.errors import MessageError  # noqa: E402
+from bhabho_widget.table.protocol import check_trait  # noqa: E402
 
 DEFAULTS: tuple[str, ...] = ()
 """Server options for a test of the default limits."""
@@ -78,18 +90,9 @@ async def closed_with(ws: Any, timeout: float = 20) -> tuple[list[dict[str, Any]
 
 
 @pytest.fixture
-def fresh(tmp_path):
-    servers: list[Server] = []
-
-    def make(*extra: str, grace: float = 60.0) -> Server:
-        s = Server(str(tmp_path / f"tables{len(servers)}.sqlite3"), grace=grace, ping=5.0, send_timeout=5.0,
-                   extra=extra)
-        servers.append(s)
-        return s
-
-    yield make
-    for s in servers:
-        s.stop()
+def fresh(start_server):
+    """Servers of the test's own, every limit at its default unless the test gives options."""
+    return start_server
 
 
 # ---------------------------------------------------------------------- a fake hub
@@ -209,17 +212,18 @@ def test_the_hub_token_goes_to_the_published_service_address_only(monkeypatch):
             if words:
                 assert words in str(err.value), (address, str(err.value))
             client.close()
-        time.sleep(0.3)
-        assert not any(secret in text for text in other.received + service.received), "the token left home"
-        # the joins without a token did reach their listeners (nothing was held back but the token)
+        # the joins without a token did reach their listeners (nothing was held back but the token);
+        # the last one came after every other try
+        wait_for(lambda: any('"hub_token":""' in t.replace(" ", "") for t in service.received),
+                 "the last join without a token at its listener")
         assert any('"hub_token":""' in t.replace(" ", "") for t in other.received)
+        assert not any(secret in text for text in other.received + service.received), "the token left home"
         # the published address: the token goes there
         client = TableClient(f"127.0.0.1:{service.port}/services/bhabho")
         with pytest.raises(ConnectionError):
             client.join("code", name="Asha")
         client.close()
-        time.sleep(0.3)
-        assert any(secret in text for text in service.received)
+        wait_for(lambda: any(secret in text for text in service.received), "the token at the published address")
         assert not any(secret in text for text in other.received)
         # the hub was asked once where the service is (kept), never with the token anywhere else
         assert hub.requests.count("/hub/api/services/bhabho") == 1
@@ -362,11 +366,9 @@ def test_names_are_normalised_and_a_missing_name_is_the_seat_s(shared_trust):
     assert run(main()) == ["Player 0", "Ben Kumar", "Player 2", "Bot 3"]
 
 
-@pytest.fixture(scope="module")
-def shared_trust(tmp_path_factory):
-    s = Server(str(tmp_path_factory.mktemp("trust") / "tables.sqlite3"))
-    yield s
-    s.stop()
+@pytest.fixture
+def shared_trust(table_server):
+    return table_server
 
 
 # ---------------------------------------------------------------------- limits
@@ -377,10 +379,8 @@ def test_a_flood_of_messages_gets_a_short_error_then_a_close_and_the_server_stay
         host = await Player(server.url).open(hello_create())
         flood = json.dumps({"type": "set_language", "language": "de"})
 
-        async def health() -> dict[str, Any]:
-            text = await asyncio.to_thread(
-                lambda: urllib.request.urlopen(f"http://127.0.0.1:{server.port}/", timeout=10).read())
-            return json.loads(text)
+        async def health() -> dict[str, Any]:  # the health check, answered while the flood is refused
+            return await asyncio.to_thread(lambda: json.load(urllib.request.urlopen(server.http, timeout=10)))
 
         with contextlib.suppress(ConnectionClosed):
             for _ in range(2000):
@@ -389,10 +389,11 @@ def test_a_flood_of_messages_gets_a_short_error_then_a_close_and_the_server_stay
         frames, code = await closed_with(host.ws)
         return frames, code, answered
 
-    frames, code, health = run(main())
-    assert code == 1008 and health["server"] == "bhabho_widget"  # answered meanwhile
+    frames, code, answered = run(main())
+    assert code == 1008
     errors = [f["error"] for f in frames if f["type"] == "error"]
     assert errors[-1].startswith("zu viele Nachrichten") or errors[-1].startswith("too many messages"), errors
+    assert answered["server"] == "bhabho_widget"
     with sqlite3.connect(server.db) as db:  # one language written, not two thousand
         (record,) = [json.loads(r) for (r,) in db.execute("SELECT record FROM tables")]
     assert record["seats"][0]["language"] == "de"
@@ -421,7 +422,7 @@ def test_sockets_that_never_say_hello_are_closed(fresh):
     async def main() -> list[int | None]:
         sockets = [await connect(server.url) for _ in range(60)]
         await sockets[0].send(json.dumps({"type": "resume", "code": "x", "seat": 0, "language": "en"}))  # no hello
-        return [(await closed_with(ws, 10))[1] for ws in sockets]  # each closed by the server, not by waiting here
+        return [(await closed_with(ws, 10))[1] for ws in sockets]  # closed by the server, not by us
 
     assert set(run(main())) == {1008}
 
@@ -434,13 +435,12 @@ def test_tables_never_dealt_are_deleted_after_their_minutes(fresh):
         dealt = await Player(server.url).open(hello_create("Ben"))
         await dealt.act("deal")
         frames, code = await closed_with(host.ws, 10)
-        await asyncio.sleep(0.5)
         return frames, code, dealt
 
     frames, code, dealt = run(main())
     assert code == 4004 and "nobody dealt its cards for 0.02 minutes" in frames[-1]["error"]
-    health = json.load(urllib.request.urlopen(f"http://127.0.0.1:{server.port}/"))
-    assert health["tables"] == 1  # the dealt table stays
+    wait_for(lambda: json.load(urllib.request.urlopen(server.http))["tables"] == 1,
+             "the undealt table gone and the dealt one kept")
     with sqlite3.connect(server.db) as db:
         assert [json.loads(r)["seats"][0]["name"] for (r,) in db.execute("SELECT record FROM tables")] == ["Ben"]
 
@@ -457,16 +457,11 @@ def test_a_second_connection_to_a_seat_closes_the_first_for_good(fresh):
     try:
         assert "new_game" in first.capabilities and first.error == ""
         second = Table.resume(f"127.0.0.1:{server.port}", first.code, first.seat, first.token, language="en")
-        deadline = time.monotonic() + 10
-        while not first.client.closed_for_good and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert first.client.closed_for_good
+        wait_for(lambda: first.client.closed_for_good, "the first connection closed for good")
         assert first.error.startswith("this seat was opened in another connection")
         first.client.connection._thread.join(5)
         assert not first.client.connection._thread.is_alive()  # it stopped: no reconnect
-        version = second.view["version"]
-        time.sleep(1.5)
-        assert second.client.connected.is_set() and second.view["version"] == version  # nobody kicks it back
+        assert second.client.connected.is_set()  # and nobody kicks it back: the first's thread has stopped
         with pytest.raises(MessageError, match="opened in another connection"):
             first.deal()
         seats = json.load(urllib.request.urlopen(f"http://127.0.0.1:{server.port}/"))
@@ -487,8 +482,7 @@ def test_a_join_run_again_in_one_kernel_shows_the_same_seat(fresh):
         ben = Table.join(address, host.code, name="Ben", language="en")
         again = Table.join(address, host.code, name="Ben", language="en")  # the cell run again
         assert again.client is ben.client and again.seat == ben.seat == 1
-        time.sleep(0.5)
-        assert [s["person"] for s in host.seats] == [True, True, False, False]
+        wait_for(lambda: [s["person"] for s in host.seats] == [True, True, False, False], "Ben's one seat at the host's")
         again.close()  # one widget of the seat closed: the seat stays
         assert ben.client.connected.is_set()
         ben.close()
@@ -523,8 +517,7 @@ def test_bad_rows_are_logged_and_skipped_and_the_good_tables_load(tmp_path):
         health = json.load(urllib.request.urlopen(f"http://127.0.0.1:{server.port}/"))
         assert health["tables"] == 2
     finally:
-        server.stop()
-    log = server.proc.stderr.read().decode()  # type: ignore[union-attr]
+        log = server.stop()
     lines = [line for line in log.splitlines() if "skipped" in line]
     assert len(lines) == 4 and all(code in log for code in ("not-json", "null", "no-keys", "bad-seats")), log
     assert "Traceback" not in log and "startup failed" not in log
@@ -562,10 +555,8 @@ def in_process_server(store: Any, **options: Any) -> Iterator[str]:
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
-    deadline = time.monotonic() + 20
-    while not server.started:
-        assert time.monotonic() < deadline and thread.is_alive()
-        time.sleep(0.05)
+    wait_for(lambda: server.started or not thread.is_alive(), "the server in a thread started")
+    assert thread.is_alive()
     try:
         yield f"ws://127.0.0.1:{port}/ws"
     finally:
@@ -720,7 +711,8 @@ def test_a_joiner_s_new_game_is_off_and_the_host_s_on(fresh):
     guest = Table.join(f"127.0.0.1:{server.port}", host.code, name="Ben", language="en")
     try:
         assert "new_game" in host.capabilities and "new_game" not in guest.capabilities
-        assert host.config["can_deal"] is True and guest.config["can_deal"] is False
+        check_trait("config", host.config)  # who deals is the capabilities' to say, not the settings'
+        check_trait("config", guest.config)
     finally:
         host.close()
         guest.close()
@@ -733,14 +725,8 @@ def test_the_server_prints_its_address_when_it_starts(tmp_path):
         line = proc.stdout.readline()  # type: ignore[union-attr]
         match = re.search(r"ws://127\.0\.0\.1:(\d+)/ws", line)
         assert match, line
-        deadline = time.monotonic() + 20
-        while True:
-            try:
-                health = json.load(urllib.request.urlopen(f"http://127.0.0.1:{match.group(1)}/", timeout=2))
-                break
-            except OSError:
-                assert time.monotonic() < deadline
-                time.sleep(0.1)
+        # it listens before it prints: the health check is answered at once
+        health = json.load(urllib.request.urlopen(f"http://127.0.0.1:{match.group(1)}/", timeout=20))
         assert health["server"] == "bhabho_widget" and str(tmp_path / "t.sqlite3") in line
     finally:
         proc.terminate()
@@ -803,7 +789,7 @@ def test_a_shared_table_reviews_each_person_s_seat_from_their_own_view(fresh):
     from bhabho_widget.coach.review import review
     from bhabho_widget.engine.cards import cards_of
     from bhabho_widget.server.tables import ServerTable
-    from bhabho_widget.table.protocol import check_trait, check_view
+    from bhabho_widget.table.protocol import check_view
     from bhabho_widget.table.remote import TableClient
     from bhabho_widget.table.seat_record import stand_in
 
@@ -815,19 +801,9 @@ def test_a_shared_table_reviews_each_person_s_seat_from_their_own_view(fresh):
         with pytest.raises(MessageError, match="once the game is over"):
             host.start_review()
         host.deal()
-        rng = random.Random(5)
-        deadline = time.monotonic() + 120
-        while not (host.view["is_over"] and guest.view["is_over"]):
-            assert time.monotonic() < deadline
-            for w in (host, guest):
-                v = w.view
-                with contextlib.suppress(MessageError):
-                    if v["take_offer"]:
-                        w.pass_take()
-                    elif v["waiting"] == "human" and v["legal"]:
-                        w.play(rng.choice(v["legal"]))
-            time.sleep(0.05)
-        time.sleep(0.3)
+        play_shared_game_to_the_end([host, guest], random.Random(5))
+        for w in (host, guest):
+            wait_table(w, "the review offered at game over", lambda w=w: w.review is not None)
         assert host.review["status"] == "ready" and guest.review["status"] == "ready"
         run_ = guest.start_review(rollouts=24, samples=4)
         assert run_.wait(120) and run_.status == "done", (run_.status, run_.failure)
@@ -882,7 +858,7 @@ def test_a_wal_index_made_read_only_or_cut_short_is_never_a_sigbus(tmp_path, fau
     and play goes on. The server never dies of SIGBUS, and a restart finds every table as told."""
     db = str(tmp_path / "tables.sqlite3")
     log = tmp_path / "server.log"
-    server = Server(db, command=unprivileged(), log=str(log))
+    server = Server(db, command=unprivileged(), extra=("--tables-per-hour", "1000000", "--log-file", str(log)))
     shm = pathlib.Path(db + "-shm")
 
     async def main() -> dict[str, Any]:

@@ -201,7 +201,7 @@ def test_seeded_matches_repeat_and_bots_do_not_restart_every_round():
                     s.advance()
                 else:
                     s.play(rng.choice(s.game.legal_cards()))
-            rounds.append((s.game.seed, s.game.loser, tuple(c.code for c in s.game.moves if not isinstance(c, tuple))))
+            rounds.append((s.game.seed, s.game.loser, tuple(str(m) for m in s.game.moves if not m.is_take)))
             if s.match.is_over:
                 return s, rounds
             s.new_game()
@@ -261,7 +261,7 @@ def test_a_lesson_with_hidden_hands_shows_none_of_them():
     g = Game.from_hands([["KH", "2C"], ["5H", "3C"], ["4S", "9C"]], leader=1)
     with pytest.raises(ValueError, match="reveal_all=False"):
         Lesson(g, ["5H"], exercises=[_ex(0, "Which card?")], reveal_all=False, seat=0)
-    lesson = Lesson(g, [("take", 0), "2C", "9C"], reveal_all=False, seat=2)
+    lesson = Lesson(g, ["take 0", "2C", "9C"], reveal_all=False, seat=2)
     hidden = {"KH", "2C", "5H", "3C"}
     for k in range(lesson.length + 1):
         lesson.goto(k)
@@ -326,11 +326,12 @@ def _to_offer(s: TableSession, rng: random.Random) -> bool:
 
 def test_the_person_gets_a_chance_to_take_in_their_place_when_a_bot_holds_the_power():
     """Rule 7 at the table: every player holding cards gets one chance to take, in play
-    order from the power holder, before the lead; the person too when a bot holds the power."""
+    order from the power holder, before the lead; the person too when a bot holds the power (at a
+    table that asks every time: the default asks only when taking may pay)."""
     rng = random.Random(2)
     offers = passes = takes = 0
     for seed in range(6):
-        s = TableSession(players=4, seed=seed, bots="random", seat=0)
+        s = TableSession(players=4, seed=seed, bots="random", seat=0, take_offers="always")
         while _to_offer(s, rng):
             g = s.game
             offers += 1
@@ -359,7 +360,7 @@ def test_the_person_gets_a_chance_to_take_in_their_place_when_a_bot_holds_the_po
 
 
 def test_passing_is_refused_without_an_offer_and_run_bots_passes_the_persons_chances():
-    s = TableSession(players=4, seed=5, bots="random", seat=0)
+    s = TableSession(players=4, seed=5, bots="random", seat=0, take_offers="always")
     with pytest.raises(IllegalMoveError, match="no chance to take to pass"):
         s.pass_take()
     assert _to_offer(s, random.Random(0))
@@ -446,16 +447,16 @@ def test_the_person_takes_at_most_once_per_trick_boundary_as_bots_do():
 
 
 def test_a_burst_of_hints_at_one_position_is_worked_out_once(monkeypatch):
-    import bhabho_widget.coach.hints as hints
+    import bhabho_widget.coach.judgement as judgement
 
     runs = []
-    real = hints.estimate_actions
+    real = judgement.judge_many
 
     def counting(*args, **kwargs):
         runs.append(1)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(hints, "estimate_actions", counting)
+    monkeypatch.setattr(judgement, "judge_many", counting)
     t = Table(players=8, seed=4, pace=0)
     t.run_bots()
     answers = []
@@ -477,11 +478,11 @@ def test_a_burst_of_hints_at_one_position_is_worked_out_once(monkeypatch):
 
 
 def test_a_hint_asked_for_while_one_is_worked_out_is_refused(monkeypatch):
-    import bhabho_widget.coach.hints as hints
+    import bhabho_widget.coach.judgement as judgement
 
     s = TableSession(players=5, seed=2)
     s.run_bots()
-    real = hints.estimate_actions
+    real = judgement.judge_many
     refusals = []
 
     def asking_again(*args, **kwargs):
@@ -490,7 +491,7 @@ def test_a_hint_asked_for_while_one_is_worked_out_is_refused(monkeypatch):
         refusals.append(str(err.value))
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(hints, "estimate_actions", asking_again)
+    monkeypatch.setattr(judgement, "judge_many", asking_again)
     assert s.hint()["action"]
     assert len(refusals) == 1 and len(refusals[0]) < 80
     assert s.hint()["action"]  # not stuck: the next one is answered (from the cache)
@@ -602,3 +603,29 @@ def test_a_position_that_cannot_start_a_table_is_a_short_error(kwargs, words):
     with pytest.raises((ValueError, TypeError)) as err:
         TableSession(**kwargs)
     assert words in str(err.value) and len(str(err.value)) < 200
+
+
+def test_after_taking_at_their_lead_the_person_gets_a_hint_for_the_lead():
+    """Rule 7 gives one take per boundary; having taken, the person must still lead, and the
+    Hint (whose button stays on) answers what to lead, never the refusal of a second take."""
+    rng = random.Random(3)
+    for k in range(40):
+        s = TableSession(players=4, seed=k, bots="rules")
+        s.run_bots()
+        while s.waiting != "over":
+            if s.take_offer:
+                s.pass_take()
+            elif s.waiting == "bot":
+                s.advance()
+            elif s.browser_view()["can_take"] and not s.game.table and len(s.game.holders()) > 2:
+                s.take()
+                if s.waiting != "human":
+                    continue
+                assert s.game.current_player == s.seat and not s.browser_view()["can_take"]
+                hint = s.hint()
+                assert hint["action"] in {c.code for c in s.game.legal_cards()}
+                assert "take" not in {e["action"] for e in hint["estimates"]}
+                return
+            else:
+                s.play(rng.choice(s.game.legal_cards()))
+    raise AssertionError("no game gave the person a take at their own lead")

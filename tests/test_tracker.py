@@ -212,16 +212,10 @@ def _played_for_a_while(n: int, rules: str, seed: int) -> Game:
 
 def _replay(game: Game):
     """The game rebuilt from its record, yielded after every move."""
-    g = Game.from_json(game.to_json())
-    moves = g.moves
-    while g.moves:
-        g.undo()
+    g = Game.from_json(game.to_json()).root()
     yield g
-    for move in moves:
-        if isinstance(move, tuple):
-            g.take(move[1])
-        else:
-            g.play(move)
+    for move in game.moves:
+        g.push(move)
         yield g
 
 

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bhabho_widget import Game, Rules
-from bhabho_widget.table.widget import Table, play
+from bhabho_widget.table.widget import Table
 
 CARD_RE = re.compile(r'"((?:10|[2-9JQKA])[SHDC])"')
 SENT = []
@@ -66,7 +66,7 @@ def test_default_table_is_four_players_person_at_seat_0():
     assert v["names"] == ["You", "Bot 1", "Bot 2", "Bot 3"] and v["mode"] == "play"
     assert t.config == {"players": 4, "seed": None, "variant": "classic", "bots": "rules", "language": "en", "rounds": None}
     assert "bhabho-table" in t._esm and ".bhabho" in t._css
-    assert isinstance(play(players=3), Table)
+    assert Table(players=3).game.num_players == 3
 
 
 def test_table_choices():

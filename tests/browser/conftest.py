@@ -1,5 +1,6 @@
 """Fixtures for the browser tests: one JupyterLab server and one headless Chromium for the
-whole session, a fresh page per test. Every test module here sets
+whole session, a fresh page per test, and the JupyterLite site built and served once per run
+(``lite_site``, ``lite_server``). Every test module here sets
 ``pytestmark = pytest.mark.browser``.
 
 Without /usr/bin/chromium the tests are skipped, except on CI (the CI environment variable
@@ -9,15 +10,20 @@ set), where that is an error: CI must run them.
 from __future__ import annotations
 
 import contextlib
+import importlib.util
+import json
 import os
 import pathlib
+import subprocess
 import sys
+import time
 
 import pytest
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent))
 
 import harness  # noqa: E402
+from lite_site import BUILD, SiteServer  # noqa: E402
 
 
 def _need_chromium():
@@ -96,3 +102,35 @@ def pytest_runtest_makereport(item, call):
     rep = outcome.get_result()
     if rep.when == "call" and rep.failed:  # the fixtures (pages) are still alive here
         _capture(item)
+
+
+# ---------------------------------------------------------------------------------- the JupyterLite site
+@pytest.fixture(scope="session")
+def lite_site(tmp_path_factory):
+    """The site, built once per run from the working tree (offline: no numpy)."""
+    if importlib.util.find_spec("jupyterlite_core") is None:
+        reason = "jupyterlite-core is not installed: pip install -r lite/requirements-build.txt"
+        if os.environ.get("CI"):
+            pytest.fail(f"CI is set but the site cannot be built: {reason}", pytrace=False)
+        pytest.skip(reason)
+    out = tmp_path_factory.mktemp("lite") / "site"
+    started = time.monotonic()
+    result = subprocess.run([sys.executable, str(BUILD), "--offline", "--output", str(out)],
+                            capture_output=True, text=True, timeout=900)
+    assert result.returncode == 0, f"lite/build.py --offline failed:\n{result.stdout[-2000:]}\n{result.stderr[-4000:]}"
+    summary = json.loads((out / "build-summary.json").read_text(encoding="utf-8"))
+    mb = 1024 * 1024
+    print(f"\n[lite] site built in {time.monotonic() - started:.0f} s: {summary['bytes'] / mb:.1f} MB "
+          f"(Pyodide {summary['pyodide_bytes'] / mb:.1f} MB, {len(summary['pyodide_packages'])} packages; "
+          f"site wheels {summary['wheels_bytes'] / mb:.1f} MB)")
+    assert not list(out.rglob("*.map")), "source maps in the site"
+    assert {f"{n}.ipynb" for n in ("00_basics", "01_quick_start", "03_tochoo")} <= set(summary["notebooks"])
+    assert "numpy" not in summary["pyodide_packages"]
+    yield out
+
+
+@pytest.fixture(scope="session")
+def lite_server(lite_site):
+    server = SiteServer(lite_site).start()
+    yield server
+    server.stop()

@@ -165,6 +165,9 @@ class JupyterServer:
             "--LabApp.expose_app_in_browser=True", "--JupyterNotebookApp.expose_app_in_browser=True",
             "--LabApp.news_url=None", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
             "--MappingKernelManager.cull_idle_timeout=0",
+            # kernels on Unix sockets: a TCP port chosen free can be taken by another process of
+            # a busy test run before the kernel binds it (see helpers.this_python_kernel)
+            "--KernelManager.transport=ipc",
         ]
 
     def start(self) -> JupyterServer:
@@ -340,6 +343,14 @@ class KernelError(RuntimeError):
     pass
 
 
+_TWO_FRAMES = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+
+
+def two_frames(page) -> None:
+    """Wait for two animation frames: whatever the page changed before is laid out and drawn."""
+    page.evaluate(_TWO_FRAMES)
+
+
 class LabNotebook:
     """A notebook open in JupyterLab or Notebook 7 (both expose ``window.jupyterapp`` here)."""
 
@@ -398,6 +409,15 @@ class LabNotebook:
         out = self.execute(f"import json as _bh_json\nprint(_bh_json.dumps({expr}))")
         return json.loads(out.strip().splitlines()[-1])
 
+    def round_trip(self) -> None:
+        """Run a cell in the kernel from the page, then wait two animation frames. The widget's
+        messages go to the kernel on the same shell channel before that execute request, and
+        its updates come back on IOPub before the cell's end: so every message the page sent
+        before has been handled, and what the kernel sent back is drawn. The wait for "nothing
+        happened" (a click that must send nothing, a table that must wait for the person)."""
+        self.execute("pass")
+        two_frames(self.page)
+
     def check_kernel(self, python: str = sys.executable) -> dict:
         """The kernel runs ``python`` and imports this checkout's bhabho_widget."""
         info = self.eval("{'python': __import__('sys').executable, "
@@ -444,11 +464,16 @@ def screenshot(target, name: str) -> pathlib.Path:
 # The game-over banner is always in the widget, hidden until there is a result.
 OVER = "[data-testid=game-over]:not([hidden])"
 
+# The person's turn with bots settled: the drawn view waits for the person
+# (``data-waiting="human"`` on the table) and a card is playable. The Hint button is no sign: a
+# shared table has none.
+_MY_TURN = ("root.dataset.waiting === 'human' && "
+            "Boolean(root.querySelector('[data-testid=hand] button[data-card]:not([disabled])'))")
+
 _SNAPSHOT = """(root) => {
   const OVER = '""" + OVER + """';
   const q = (s) => Array.from(root.querySelectorAll(s));
   const over = root.querySelector(OVER);
-  const hint = root.querySelector('[data-testid=hint]');
   const take = root.querySelector('[data-testid=take]');
   const pass = root.querySelector('[data-testid=pass-take]');
   return {
@@ -464,7 +489,7 @@ _SNAPSHOT = """(root) => {
     log: q('[data-testid=log] li').map((li) => li.textContent),
     over: Boolean(over),
     loser: over ? over.dataset.loser : null,
-    my_turn: Boolean(hint && !hint.disabled && !hint.hidden),
+    my_turn: !over && """ + _MY_TURN + """,
     can_take: Boolean(take && !take.disabled && !take.hidden),
     take_label: take ? take.textContent : '',
     offer: Boolean(pass && !pass.hidden && !pass.disabled),
@@ -472,13 +497,11 @@ _SNAPSHOT = """(root) => {
   };
 }"""
 
-# Resolves when it is the person's turn with bots settled (the Hint button is enabled only
-# when the kernel waits for the person and a card is playable), at the person's own chance to
-# take (rule 7: the Pass button shows), or when the game is over.
+# Resolves when it is the person's turn (_MY_TURN), at the person's own chance to take (rule 7:
+# the Pass button shows), or when the game is over.
 _TURN_OR_OVER = """(root) => Boolean(root.querySelector('""" + OVER + """')) ||
   Boolean(root.querySelector('[data-testid=pass-take]:not([hidden]):not([disabled])')) ||
-  Boolean(root.querySelector('[data-testid=hint]:not([disabled])') &&
-          root.querySelector('[data-testid=hand] button[data-card]:not([disabled])'))"""
+  (""" + _MY_TURN + """)"""
 
 # Armed before a card is played: records performance.now() at the click (or Enter) on the
 # card and at the first DOM change that shows it on the table, as a trick card or, when it
@@ -643,7 +666,7 @@ class TableDriver:
     def scroll_to_top(self) -> None:
         """Scroll the table's top to the top of what scrolls it (the notebook, or the page)."""
         self.root.evaluate("(el) => el.scrollIntoView({block: 'start', inline: 'nearest'})")
-        self.page.wait_for_timeout(100)
+        two_frames(self.page)  # scrolled and laid out
 
     def count_from_now(self, name: str, selector: str) -> None:
         """Count, from now on, the elements matching ``selector`` that appear in the table
@@ -692,6 +715,23 @@ class TableDriver:
         the table until the next lead, so at the game's end (or before the person's lead)
         its cards stay where they were played."""
         self.wait("(root) => !root.querySelector('[data-testid=flight]')", timeout=timeout)
+
+    def wait_still(self, timeout: float = 5_000) -> None:
+        """Wait until no card flies (``[data-testid=flight]`` gone) and no animation of the
+        table runs (a card's entrance, a flight): what is drawn is where it stays."""
+        self.wait("(root) => !root.querySelector('[data-testid=flight]') && "
+                  "!root.getAnimations({subtree: true}).some((a) => a.playState === 'running')", timeout=timeout)
+
+    def wait_theme(self, light: bool, timeout: float = 10_000) -> None:
+        """Wait until the table shows the theme's colours (its text colour, the theme's
+        ``--jp-ui-font-color1``: dark on a light theme, light on a dark one), then two frames."""
+        self.wait("""(root, light) => {
+          const c = (getComputedStyle(root).color.match(/[\\d.]+/g) || []).slice(0, 3).map(Number);
+          if (c.length < 3) return false;
+          const lum = (0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2]) / 255;
+          return light ? lum < 0.5 : lum > 0.5;
+        }""", light, timeout=timeout)
+        two_frames(self.page)
 
     def card(self, code: str):
         return self.root.locator(f'[data-testid=hand] button[data-card="{code}"]')

@@ -230,7 +230,7 @@ def test_axe_finds_nothing_serious_in_light_and_dark(page, jupyter_server):
     try:
         for theme in ("JupyterLab Light", "JupyterLab Dark"):
             nb.set_theme(theme)
-            page.wait_for_timeout(300)
+            table.wait_theme(light="Light" in theme)  # the theme's colours reached the table, and it is drawn
             tag = "light" if "Light" in theme else "dark"
             st = table.wait_turn_or_over()
             audit(page, table, f"table {tag}, start", findings)
@@ -412,7 +412,7 @@ def test_a_revealed_lesson_keeps_its_trick_clear_of_the_seats_on_a_laptop(browse
         table = table_at(p)
         table.root.locator("[data-testid=trick-card]").nth(players - 2).wait_for(state="visible", timeout=30_000)
         table.scroll_to_top()
-        p.wait_for_timeout(400)  # the last card's short animation
+        table.wait_still()  # the last card's short entrance has ended
         screenshot(p, f"a11y-09-revealed-lesson-{players}-players.png")
         assert table.root.locator("[data-testid=trick-card]").count() == players - 1
         covered = cards_under_seats(table)
@@ -430,7 +430,8 @@ def test_voila_at_a_phone_width(browser, jupyter_server):
         table.set_pace(0)
         table.wait_turn_or_over()
         table.root.locator("[data-testid=hand]").scroll_into_view_if_needed()
-        p.wait_for_timeout(200)
+        table.wait_still()  # no card flies or enters: the hand where it stays
+        harness.two_frames(p)  # scrolled and laid out
         view = {"left": 0, "top": 0, "right": 400, "bottom": 800}
         found = hand_inside(table, view)
         screenshot(p, "a11y-08-voila-400px.png")

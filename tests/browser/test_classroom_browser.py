@@ -17,19 +17,15 @@ Screenshots go to tests/artifacts/class-*.png.
 
 from __future__ import annotations
 
-import contextlib
 import random
 import re
-import subprocess
-import sys
-import time
-import urllib.request
 
 import harness
 import ipywidgets.comm
 import pytest
 from comm import DummyComm
 from harness import axe_audit, describe_violations, screenshot, serious, write_notebook
+from helpers import Server, play_shared_game_to_the_end, wait_for
 
 pytestmark = pytest.mark.browser
 pytest.importorskip("starlette")
@@ -48,23 +44,10 @@ lesson = LessonScript(g, ["KH", "5H", "4S"], title="Tochoo", exercises=[
 
 @pytest.fixture(scope="module")
 def class_server(tmp_path_factory):
-    port = harness.free_port()
-    db = tmp_path_factory.mktemp("classes") / "tables.sqlite3"
-    proc = subprocess.Popen([sys.executable, "-m", "bhabho_widget.server", "--port", str(port), "--db", str(db),
-                             "--bot-pace", "0"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    proc.stdout.readline()  # type: ignore[union-attr]
-    key = proc.stdout.readline().rsplit(" ", 1)[-1].strip()  # type: ignore[union-attr]
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=1).close()
-            break
-        except OSError:
-            assert proc.poll() is None and time.monotonic() < deadline, "the table server did not start"
-            time.sleep(0.1)
-    yield f"127.0.0.1:{port}", key
-    proc.terminate()
-    proc.wait(30)
+    """A table server of this module's own (see ``tests/helpers.py``): its address and teacher key."""
+    server = Server(str(tmp_path_factory.mktemp("classes") / "tables.sqlite3"))
+    yield server.address, server.key
+    server.stop()
 
 
 @pytest.fixture
@@ -94,20 +77,8 @@ def cell(root, student: str, step: int):
 
 
 def play_to_the_end(tables, timeout: float = 120) -> None:
-    from bhabho_widget.engine.errors import MessageError
-
-    rng = random.Random(3)
-    deadline = time.monotonic() + timeout
-    while not all(t.view and t.view["is_over"] and t.view["mode"] == "play" for t in tables):
-        assert time.monotonic() < deadline
-        for t in tables:
-            v = t.view
-            with contextlib.suppress(MessageError):
-                if v["take_offer"]:
-                    t.pass_take()
-                elif v["waiting"] == "human" and v["legal"]:
-                    t.play(rng.choice(v["legal"]))
-        time.sleep(0.03)
+    play_shared_game_to_the_end(tables, random.Random(3), timeout)
+    assert all(t.view["mode"] == "play" for t in tables)
 
 
 def test_the_teacher_s_view_live_with_a_game_in_the_review_and_the_csv(page, jupyter_server, class_server, quiet_comm):
@@ -142,13 +113,12 @@ def test_the_teacher_s_view_live_with_a_game_in_the_review_and_the_csv(page, jup
 
         # a class table to its end: the games show with their grade counts
         tables = [s.open(table_id) for s in students]
-        deadline = time.monotonic() + 30
-        while not all(t.view and t.view["version"] > 0 for t in tables):
-            assert time.monotonic() < deadline
-            time.sleep(0.05)
+        wait_for(lambda: all(t.view and t.view["version"] > 0 for t in tables), "every student's view of the table")
         tables[0].deal()
         play_to_the_end(tables)
-        assert all(t.backend.reporter.wait(1) for t in tables), [t.backend.reporter.reports for t in tables]
+        assert all(t.backend.reporter.wait(1) for t in tables), [
+            (t.backend.reporter.reports, t.review_run and (t.review_run.status, t.review_run.failure), t.error)
+            for t in tables]
         root.locator("[data-testid=class-game]").nth(1).wait_for()
         counts = {t.client.state["seats"][t.seat]["name"]: t.backend.reporter.reports[0]["counts"] for t in tables}
         for name, c in counts.items():
@@ -236,10 +206,8 @@ def test_a_student_s_notice_agreement_items_and_what_was_sent(page, jupyter_serv
     root.locator("[data-testid=class-forget-yes]").click()
     root.locator("[data-testid=class-sent] >> text=Nothing sent.").wait_for()
     assert nb.eval("k.consent") is None
-    deadline = time.monotonic() + 10
-    while nb.eval("t.grid()") != {"Esha": ["open", "open"]}:
-        assert time.monotonic() < deadline
-        time.sleep(0.1)
+    wait_for(lambda: nb.eval("t.grid()") == {"Esha": ["open", "open"]}, "Esha's answers gone from the teacher's grid",
+             every=0.1)
     nb.execute("k.close()\nt.close()")
 
 

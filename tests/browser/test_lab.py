@@ -50,7 +50,7 @@ def check_disabled_click_does_nothing(nb, table, st):
     assert point, f"no visible part of the disabled card {code} to click"
     moves = nb.eval("len(table.game.moves)")
     table.page.mouse.click(point["x"], point["y"])
-    table.page.wait_for_timeout(400)
+    nb.round_trip()  # the kernel handled anything the click sent, and the page drew what came back
     after = table.state()
     assert (after["hand"], after["trick"], after["counts"]) == (st["hand"], st["trick"], st["counts"])
     assert after["error"] == ""
@@ -116,7 +116,7 @@ def test_play_whole_game(page, jupyter_server):
             disabled_checked = True
         if st["can_take"]:
             take_seen += 1
-            if not take_done:  # once a game: the first time the rules allow it
+            if not take_done and mid_shot:  # once a game, after a trick was seen at the person's turn
                 take_hand(table, st)
                 take_done += 1
                 continue
@@ -211,7 +211,7 @@ def test_dark_theme(quick_start):
     try:
         nb.set_theme("JupyterLab Dark")
         table.root.scroll_into_view_if_needed()
-        page.wait_for_timeout(300)
+        table.wait_theme(light=False)  # the dark theme's colours reached the table, and it is drawn
         screenshot(page, "lab-06-dark-theme.png")
         screenshot(table.root, "lab-06-dark-theme-table.png")
         dark_color = table.root.evaluate("(el) => getComputedStyle(el).color")

@@ -171,14 +171,15 @@ def test_a_whole_game_in_each_language(language_table, code):
 
 def _new_game(nb, table, seed: int) -> None:
     """Type a seed and click New game (a new match, dealt the same way every run); wait for
-    the kernel's new game on the page. (The scoreboard's rows carry data-seat too, so only
-    the seats around the table are counted.)"""
+    the kernel's new game on the page: a view newer than the one before the click (the table
+    before it may look dealt too), with no banner and all 52 cards. (The scoreboard's rows
+    carry data-seat too, so only the seats around the table are counted.)"""
     version = nb.eval("table.view['version']")
     table.root.locator("[data-testid=seed]").fill(str(seed))
     table.root.locator("[data-testid=new-game]").click()
-    table.wait(f"(root) => !root.querySelector('{OVER}') && "
+    table.wait(f"(root, version) => Number(root.dataset.version) > version && !root.querySelector('{OVER}') && "
                "Array.from(root.querySelectorAll('.bh-seat[data-seat]')).reduce((a, s) => a + Number(s.dataset.count), 0) "
                "+ Number(root.querySelector('[data-testid=waste]').dataset.count) "
-               "+ root.querySelectorAll('[data-testid=trick-card]').length === 52")
+               "+ root.querySelectorAll('[data-testid=trick-card]').length === 52", version)
     assert nb.eval("table.view['version']") > version and nb.eval("table.match.rounds_played") == 0
 

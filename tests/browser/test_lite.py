@@ -22,118 +22,19 @@ Screenshots: tests/artifacts/lite-*.png. The site's size is printed.
 from __future__ import annotations
 
 import contextlib
-import functools
-import http.server
-import importlib.util
-import json
-import os
 import random
-import subprocess
-import sys
-import threading
 import time
 
 import harness
 import pytest
-from harness import LabNotebook, TableDriver, screenshot
-from test_notebook_lessons import QUESTIONS, answer, go_to, lesson_index, step_text, wait_step
+from harness import TableDriver, screenshot
+from lesson_steps import QUESTIONS, answer, go_to, lesson_index, step_text, wait_step
+from lite_site import MISSING, Watch, open_and_run, wait_dealt, wait_run
 
 pytestmark = pytest.mark.browser
 
-BUILD = harness.REPO / "lite" / "build.py"
-#: Pyodide starts in a worker: compiling the runtime and installing the kernel takes a while
-KERNEL_TIMEOUT = 600_000
-MISSING = "MissingPackageError"
-
 
 # ---------------------------------------------------------------------------------- the site
-@pytest.fixture(scope="session")
-def lite_site(tmp_path_factory):
-    """The site, built once per run from the working tree (offline: no numpy)."""
-    if importlib.util.find_spec("jupyterlite_core") is None:
-        reason = "jupyterlite-core is not installed: pip install -r lite/requirements-build.txt"
-        if os.environ.get("CI"):
-            pytest.fail(f"CI is set but the site cannot be built: {reason}", pytrace=False)
-        pytest.skip(reason)
-    out = tmp_path_factory.mktemp("lite") / "site"
-    started = time.monotonic()
-    result = subprocess.run([sys.executable, str(BUILD), "--offline", "--output", str(out)],
-                            capture_output=True, text=True, timeout=900)
-    assert result.returncode == 0, f"lite/build.py --offline failed:\n{result.stdout[-2000:]}\n{result.stderr[-4000:]}"
-    summary = json.loads((out / "build-summary.json").read_text(encoding="utf-8"))
-    mb = 1024 * 1024
-    print(f"\n[lite] site built in {time.monotonic() - started:.0f} s: {summary['bytes'] / mb:.1f} MB "
-          f"(Pyodide {summary['pyodide_bytes'] / mb:.1f} MB, {len(summary['pyodide_packages'])} packages; "
-          f"site wheels {summary['wheels_bytes'] / mb:.1f} MB)")
-    assert not list(out.rglob("*.map")), "source maps in the site"
-    assert {f"{n}.ipynb" for n in ("00_basics", "01_quick_start", "03_tochoo")} <= set(summary["notebooks"])
-    assert "numpy" not in summary["pyodide_packages"]
-    yield out
-
-
-class _Handler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
-                      ".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript",
-                      ".json": "application/json", ".whl": "application/zip"}
-
-    def log_message(self, format, *args):  # quiet
-        pass
-
-
-class SiteServer:
-    """A static HTTP server of the site on 127.0.0.1 (a free port), in a thread."""
-
-    def __init__(self, root):
-        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Handler, directory=str(root)))
-        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}"
-        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
-
-    def start(self) -> SiteServer:
-        self.thread.start()
-        return self
-
-    def stop(self) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()
-        self.thread.join(timeout=10)
-
-    def notebook_url(self, path: str) -> str:
-        return f"{self.url}/lab/index.html?path={path}"
-
-
-@pytest.fixture(scope="session")
-def lite_server(lite_site):
-    server = SiteServer(lite_site).start()
-    yield server
-    server.stop()
-
-
-class Watch:
-    """What a page did: requests outside the site (refused), console errors of the page
-    and of its workers (the kernel runs in one)."""
-
-    def __init__(self, page, site_url: str):
-        self.outside: list[str] = []
-        self.errors: list[str] = []
-        prefix = site_url + "/"
-
-        def route(r):
-            if r.request.url.startswith(prefix):
-                r.continue_()
-            else:
-                self.outside.append(r.request.url)
-                r.abort()
-
-        page.context.route("**/*", route)
-        page.on("console", lambda m: self.errors.append(f"console: {m.text}") if m.type == "error" else None)
-        page.on("pageerror", lambda e: self.errors.append(f"pageerror: {e}"))
-        page.on("worker", lambda w: w.on("console", lambda m: self.errors.append(f"worker: {m.text}")
-                                         if m.type == "error" else None))
-        page.on("response", lambda r: self.errors.append(f"HTTP {r.status}: {r.url}") if r.status >= 400 else None)
-
-    def check(self) -> None:
-        assert self.outside == [], f"{len(self.outside)} request(s) outside 127.0.0.1: {self.outside[:5]}"
-        assert self.errors == [], f"{len(self.errors)} console error(s): {self.errors[:5]}"
 
 
 @pytest.fixture
@@ -146,24 +47,6 @@ def lite_page(browser, lite_server):
         page.context.close()
 
 
-# What the open notebook has run: cells run, errors with their traceback lines, kernel idle.
-_PROGRESS = """() => {
-  const w = window.jupyterapp.shell.currentWidget;
-  const k = w.sessionContext.session && w.sessionContext.session.kernel;
-  const cells = w.content.widgets.filter((c) => c.model.type === 'code');
-  const errors = [];
-  let ran = 0;
-  for (const c of cells) {
-    if (c.model.executionCount !== null) ran += 1;
-    for (let i = 0; i < c.model.outputs.length; i++) {
-      const o = c.model.outputs.get(i).toJSON();
-      if (o.output_type === 'error') errors.push({ename: o.ename, evalue: o.evalue, lines: o.traceback.length});
-    }
-  }
-  return {idle: Boolean(k && k.status === 'idle'), ran, count: cells.length, errors};
-}"""
-
-
 def complete(page, code: str) -> list[str]:
     """The kernel's completions at the end of ``code``."""
     reply = page.evaluate("""async (code) => {
@@ -172,39 +55,6 @@ def complete(page, code: str) -> list[str]:
     }""", code)
     assert reply["status"] == "ok", reply
     return reply["matches"]
-
-
-def wait_run(page, timeout: float = KERNEL_TIMEOUT / 1000) -> dict:
-    """After run-all: wait until every cell ran, or the run stopped at an error."""
-    deadline = time.monotonic() + timeout
-    while True:
-        st = page.evaluate(_PROGRESS)
-        if st["idle"] and (st["ran"] == st["count"] or st["errors"]):
-            page.wait_for_timeout(300)
-            again = page.evaluate(_PROGRESS)
-            if again == st:
-                return st
-        if time.monotonic() > deadline:
-            raise TimeoutError(f"cells still running after {timeout:.0f} s: {st}")
-        time.sleep(0.2)
-
-
-def open_and_run(page, url: str, path: str) -> tuple[LabNotebook, float]:
-    """Open a notebook, run all its cells once the kernel is ready; returns it and the time
-    the page was opened (monotonic)."""
-    opened = time.monotonic()
-    page.goto(url)
-    nb = LabNotebook(page, path)
-    nb.wait_kernel_ready(KERNEL_TIMEOUT)
-    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
-    return nb, opened
-
-
-def wait_dealt(page, timeout: float = KERNEL_TIMEOUT) -> TableDriver:
-    table = TableDriver(page, 0)
-    table.wait_ready(timeout)
-    table.wait("(root) => root.querySelectorAll('[data-testid=hand] button[data-card]').length > 0", timeout=timeout)
-    return table
 
 
 def play_whole_game(table: TableDriver, seed: int, check_hint=None) -> list[float]:
@@ -270,6 +120,11 @@ def test_lite_lesson_notebook_runs_and_its_lesson_is_answered_by_clicks(lite_pag
     table.root.locator("[data-testid=lesson-end]").click()
     wait_step(table, length, length)
     assert nb.eval(f"{var}.step") == length
+    # the answers are kept in the learner's progress, in the browser's own storage (the Lite drive)
+    kept = nb.eval("(lambda p: (str(p.path), p.notice, [r['lesson'] for r in p.lessons()]))"
+                   "(__import__('bhabho_widget.puzzles', fromlist=['Progress']).Progress())")
+    assert kept[0].startswith("/drive/") and kept[1] is None, kept
+    assert kept[2].count(title) >= 2 * len(questions), kept  # a wrong and a right answer to each question
     screenshot(page, "lite-lesson-page.png")
     page.watch.check()
 

@@ -63,9 +63,5 @@ def test_marimo_renders_the_table_plays_a_card_and_reruns_the_cell_that_reads_it
 
 
 def test_a_value_trait_reruns_the_cell_that_reads_it(browser, tmp_path):
-    from bhabho_widget import Table
-
-    if not Table.class_traits().get("value"):
-        pytest.skip("Table has no 'value' trait yet: a kernel-side dict of the person's seat's state, set with "
-                    "the view after every change, that marimo (mo.state + observe) and Solara cells read")
-    run_app(browser, tmp_path, "value", "len(state['hand'])")
+    card, before = run_app(browser, tmp_path, "value", "len(state['hand'])")
+    assert before == 13 and card == "AS"

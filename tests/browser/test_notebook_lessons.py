@@ -16,11 +16,11 @@ table by clicking it, then runs the replay cell again.
 from __future__ import annotations
 
 import json
-import re
 
 import harness
 import pytest
 from harness import TABLE, LabNotebook, TableDriver, screenshot
+from lesson_steps import QUESTIONS, answer, go_to, lesson_index, step_text, wait_step
 
 pytestmark = pytest.mark.browser
 
@@ -35,67 +35,6 @@ LESSONS = {
     "06_variants": "get_away",
     "08_session": "end_of_round",
 }
-
-# Defined in the notebook's kernel: the lesson's questions with the answers the kernel accepts.
-QUESTIONS = '''
-def _bh_questions(lesson):
-    from bhabho_widget.table.lesson import LessonScript
-    script = lesson.script
-    start = script.game.copy()
-    while start.moves:
-        start.undo()
-    out = []
-    for step, ex in sorted(script.exercises.items()):
-        right = []
-        for choice in script.choices(step):
-            trial = LessonScript(start, script.moves, exercises=list(script.exercises.values()), seat=script.seat,
-                                 reveal_all=script.reveal_all)
-            trial.goto(step)
-            if trial.answer(choice)["correct"]:
-                right.append(choice)
-        names = [start.names[c] if isinstance(c, int) else str(c) for c in right]
-        if ex.kind == "card":
-            from bhabho_widget import Card
-            names = [str(Card.parse(c)) for c in right]
-        out.append({"step": step, "kind": ex.kind, "hint": ex.hint, "right": [str(c) for c in right], "names": names,
-                    "choices": [str(c) for c in script.choices(step)]})
-    return out
-'''
-
-
-def lesson_index(page, title: str) -> int:
-    """The index, among the page's widgets, of the lesson titled ``title``."""
-    titles = page.evaluate(f"""() => Array.from(document.querySelectorAll('{TABLE}')).map((root) => {{
-      const t = root.querySelector('[data-testid=lesson-title]');
-      const box = root.querySelector('[data-testid=lesson]');
-      return box && !box.hidden && t ? t.textContent : null;
-    }})""")
-    assert title in titles, f"no lesson titled {title!r} on the page: {titles}"
-    return titles.index(title)
-
-
-def step_text(table) -> str:
-    return table.root.locator("[data-testid=lesson-step]").text_content()
-
-
-def wait_step(table, step: int, length: int) -> None:
-    table.wait("(root, t) => root.querySelector('[data-testid=lesson-step]').textContent === t",
-               f"Step {step} of {length}")
-
-
-def go_to(nb, table, var: str, step: int, length: int) -> None:
-    """Click Next (or Back) until the lesson shows ``step``."""
-    while True:
-        now = int(re.match(r"Step (\d+) of", step_text(table)).group(1))
-        if now == step:
-            break
-        table.root.locator("[data-testid=lesson-next]" if now < step else "[data-testid=lesson-back]").click()
-        wait_step(table, now + (1 if now < step else -1), length)
-    assert nb.eval(f"{var}.step") == step, "the kernel's lesson is not at the step the page shows"
-
-
-def answer(table, choice: str):
-    table.root.locator(f'[data-testid=exercise] [data-choice="{choice}"]').click()
 
 
 def run_cell(page, index: int) -> None:
@@ -197,7 +136,7 @@ def test_step_through_a_lesson_and_answer_its_questions(browser, jupyter_server,
         st = table.state()
         assert st["narration"].strip() or length == 0, "the last step explains nothing"
         assert st["error"] == ""
-        page.wait_for_timeout(700)  # the last cards fly off (a lesson's last trick then rests beside the table)
+        table.wait_still()  # the last cards flew off (a lesson's last trick then rests beside the table)
         screenshot(table.root, f"notebook-{name}-9-end.png")
         if start != length:
             assert table.root.locator("[data-testid=lesson-next]").is_disabled()

@@ -29,183 +29,28 @@ from __future__ import annotations
 import contextlib
 import random
 
-import harness
 import pytest
 from harness import LabNotebook, TableDriver, axe_audit, describe_violations, screenshot, serious, write_notebook
+from screens import (
+    DESKTOP,
+    OVERFLOW,
+    PHONE,
+    REACHABLE,
+    TABLET,
+    TARGETS,
+    check_axe,
+    check_layout,
+    open_in_lab,
+    output_width,
+    play_some,
+    resize,
+    touch_page,
+)
 
 pytestmark = pytest.mark.browser
 
-PHONE, TABLET, DESKTOP = (390, 844), (820, 1180), (1280, 800)
 SIZES = (PHONE, TABLET, DESKTOP)
 PLAYERS = (3, 5, 8)
-
-# ---------------------------------------------------------------------------------- what is checked, in the page
-_VISIBLE = """const visible = (el) => el.getClientRects().length > 0 && !el.closest('[hidden]') &&
-    (el.checkVisibility ? el.checkVisibility({visibilityProperty: true}) : getComputedStyle(el).visibility !== 'hidden');
-  const name = (el) => el.dataset.card || el.dataset.restCard || el.dataset.testid || el.dataset.seat && `seat ${el.dataset.seat}`
-    || `${el.tagName.toLowerCase()}.${String(el.className.baseVal ?? el.className).split(' ').join('.')}`;"""
-
-#: Every card of the felt and the hand, the trick's label, the waste pile's label and the seat
-#: boxes: the element at the centre of each is itself (or inside it).
-COVERED = """(root) => {
-  """ + _VISIBLE + """
-  const sel = '[data-testid=trick-card], [data-rest-card], [data-testid=hand] button[data-card], ' +
-              '[data-testid=trick-info], .bh-waste-label, .bh-seat';
-  const out = {problems: [], felt: 0, hand: 0};
-  for (const el of Array.from(root.querySelectorAll(sel)).filter(visible)) {
-    el.scrollIntoView({block: 'nearest', inline: 'nearest'});
-    const r = el.getBoundingClientRect();
-    const x = r.left + r.width / 2, y = r.top + r.height / 2;
-    const hit = document.elementFromPoint(x, y);
-    if (el.matches('[data-testid=trick-card], [data-rest-card]')) out.felt += 1;
-    if (el.matches('button[data-card]')) out.hand += 1;
-    if (hit && (hit === el || el.contains(hit))) continue;
-    const by = hit && (hit.closest('[data-card], [data-rest-card], .bh-seat, [data-testid]') || hit);
-    out.problems.push(`${name(el)} at (${Math.round(x)}, ${Math.round(y)}) is under ${by ? name(by) : 'nothing'}`);
-  }
-  return out;
-}"""
-
-#: Sideways scrolling: of the page, of every ancestor of the widget that scrolls, of anything in
-#: the widget; and anything in the widget sticking out of it.
-OVERFLOW = """(root) => {
-  """ + _VISIBLE + """
-  const out = [];
-  const page = document.scrollingElement;
-  if (page.scrollWidth > innerWidth + 1) out.push(`the page is ${page.scrollWidth} px wide in ${innerWidth}`);
-  for (let el = root; el && el !== document.documentElement; el = el.parentElement) {
-    const x = getComputedStyle(el).overflowX;
-    if (el.scrollWidth > el.clientWidth + 1 && x !== 'hidden' && x !== 'clip')
-      out.push(`${name(el)} scrolls sideways: ${el.scrollWidth} px in ${el.clientWidth}`);
-  }
-  const box = root.getBoundingClientRect();
-  for (const el of root.querySelectorAll('*')) {
-    if (!visible(el) || el.closest('.bh-sr-only')) continue;
-    const r = el.getBoundingClientRect();
-    if (!r.width || !r.height) continue;
-    if (r.left < box.left - 1 || r.right > box.right + 1)
-      out.push(`${name(el)} from ${Math.round(r.left)} to ${Math.round(r.right)} px, ` +
-               `the widget from ${Math.round(box.left)} to ${Math.round(box.right)}`);
-    const x = getComputedStyle(el).overflowX;
-    if ((x === 'auto' || x === 'scroll') && el.scrollWidth > el.clientWidth + 1)
-      out.push(`${name(el)} scrolls sideways inside: ${el.scrollWidth} px in ${el.clientWidth}`);
-  }
-  return out;
-}"""
-
-#: Every control, scrolled into view: its box inside the viewport and the notebook's visible part.
-REACHABLE = """(root, view) => {
-  """ + _VISIBLE + """
-  const out = [];
-  const controls = Array.from(root.querySelectorAll('button, select, input, textarea, summary')).filter(visible);
-  const left = Math.max(0, view.left), right = Math.min(innerWidth, view.right);
-  const top = Math.max(0, view.top), bottom = Math.min(innerHeight, view.bottom);
-  for (const el of controls) {
-    el.scrollIntoView({block: 'nearest', inline: 'nearest'});
-    const r = el.getBoundingClientRect();
-    if (r.left < left - 0.5 || r.right > right + 0.5 || r.top < top - 0.5 || r.bottom > bottom + 0.5)
-      out.push(`${name(el)} at ${Math.round(r.left)}..${Math.round(r.right)} x ${Math.round(r.top)}..${Math.round(r.bottom)}, ` +
-               `the view ${Math.round(left)}..${Math.round(right)} x ${Math.round(top)}..${Math.round(bottom)}`);
-  }
-  return {problems: out, count: controls.length};
-}"""
-
-#: WCAG 2.2's target size: 24 x 24 CSS px for every target (a switch's target is its label; the
-#: graph's points of the review are not counted: its rows are the same targets, full size).
-TARGETS = """(root) => {
-  """ + _VISIBLE + """
-  const sel = 'button, select, input:not([type=checkbox]):not([type=radio]):not([type=hidden]), textarea, summary, ' +
-              'td[data-card], .bh-check, input[type=checkbox]:not(.bh-check input)';
-  const out = [];
-  let n = 0;
-  for (const el of Array.from(root.querySelectorAll(sel)).filter(visible)) {
-    const r = el.getBoundingClientRect();
-    n += 1;
-    if (r.width < 23.99 || r.height < 23.99) out.push(`${name(el)} is ${r.width.toFixed(1)} x ${r.height.toFixed(1)} px`);
-  }
-  return {problems: out, count: n};
-}"""
-
-
-def check_layout(page, nb: LabNotebook, table: TableDriver, where: str) -> dict:
-    """The four layout checks of the module docstring; a dict of what was checked."""
-    table.wait_flight_done()
-    page.wait_for_timeout(350)  # a new card's short entrance
-    covered = table.root.evaluate(COVERED)
-    assert not covered["problems"], f"{where}: covered:\n" + "\n".join(covered["problems"])
-    overflow = table.root.evaluate(OVERFLOW)
-    assert not overflow, f"{where}: sideways:\n" + "\n".join(overflow[:20])
-    targets = table.root.evaluate(TARGETS)
-    assert not targets["problems"], f"{where}: targets under 24 x 24 px:\n" + "\n".join(targets["problems"])
-    reach = table.root.evaluate(REACHABLE, nb.notebook_viewport())
-    assert not reach["problems"], f"{where}: controls outside the view:\n" + "\n".join(reach["problems"])
-    return {"felt": covered["felt"], "hand": covered["hand"], "targets": targets["count"], "controls": reach["count"]}
-
-
-def check_axe(page, table: TableDriver, where: str) -> None:
-    table.wait_flight_done()
-    found = axe_audit(page, table.root)
-    bad = serious(found["violations"])
-    print(f"[axe] {where}: {len(found['violations'])} violation(s)\n{describe_violations(found['violations'])}")
-    assert not bad, f"{where}: serious axe violations:\n{describe_violations(bad)}"
-
-
-@contextlib.contextmanager
-def touch_page(browser, server, width: int, height: int, mobile: bool = False, scale: float = 1):
-    """A page in a context with touch (and, for a phone, mobile emulation); afterwards the
-    context is closed and the kernels it started are stopped."""
-    kernels = server.kernel_ids()
-    context = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=scale,
-                                  is_mobile=mobile, has_touch=True)
-    page = context.new_page()
-    page.set_default_timeout(30_000)
-    page.messages = []
-    page.on("pageerror", lambda err: page.messages.append(f"pageerror: {err}"))
-    page.on("console", lambda msg: page.messages.append(f"console.{msg.type}: {msg.text}")
-            if msg.type == "error" else None)
-    try:
-        yield page
-    except BaseException:
-        with contextlib.suppress(Exception):
-            screenshot(page, f"FAILED-screens-{width}x{height}.png")
-        raise
-    finally:
-        with contextlib.suppress(Exception):
-            context.close()
-        with contextlib.suppress(Exception):
-            server.shutdown_kernels(keep=kernels)
-
-
-def collapse_left(page) -> None:
-    """JupyterLab's left side panel closed, as on a phone (its bar of icons stays)."""
-    page.evaluate("() => { const s = window.jupyterapp.shell; if (s.collapseLeft && !s.leftCollapsed) s.collapseLeft(); }")
-    page.wait_for_timeout(300)
-
-
-def open_in_lab(page, server, name: str, cells: list[str], wait_for: str = harness.TABLE) -> LabNotebook:
-    write_notebook(server.root / f"{name}.ipynb", cells)
-    nb = LabNotebook.open_lab(page, server, f"{name}.ipynb")
-    collapse_left(page)
-    nb.run_all(wait_for=wait_for)
-    return nb
-
-
-def play_some(table: TableDriver, rng: random.Random, turns: int, check=None, timeout: float = 30_000) -> dict:
-    """The person plays ``turns`` random cards (passing at a chance to take); ``check(st)``
-    runs at each turn. Returns the last state."""
-    st = table.wait_turn_or_over(timeout)
-    for _ in range(turns):
-        if st["over"]:
-            break
-        if check:
-            check(st)
-        table.click_card(rng.choice(st["legal"]), timeout=timeout)
-        st = table.wait_turn_or_over(timeout)
-    return st
-
-
-def output_width(table: TableDriver) -> float:
-    return table.root.evaluate("(root) => (root.closest('.jp-OutputArea-output') || root).getBoundingClientRect().width")
 
 
 # ---------------------------------------------------------------------------------- the matrix
@@ -222,12 +67,11 @@ def test_every_card_in_view_nothing_sideways_every_target_big_enough(browser, ju
         seen = []
         for players in PLAYERS:
             if players != 3:
-                page.set_viewport_size({"width": DESKTOP[0], "height": DESKTOP[1]})
+                resize(page, table, *DESKTOP)
                 table.root.locator("[data-testid=players]").scroll_into_view_if_needed()
                 table.click_new_game(players=players)
             for width, height in SIZES:
-                page.set_viewport_size({"width": width, "height": height})
-                page.wait_for_timeout(500)  # JupyterLab lays out again, then the widget
+                resize(page, table, width, height)  # JupyterLab laid out again, then the widget
                 where = f"{width}x{height}, {players} players"
                 counts: list[dict] = []
                 st = play_some(table, rng, 2 if players < 8 else 1,
@@ -285,13 +129,16 @@ def wait_position(table: TableDriver, nb: LabNotebook, number: int) -> None:
 
 def wait_in_view(page, table: TableDriver, nb: LabNotebook, what: str) -> dict:
     """The bar over the felt (the position) is in view with the felt under it, and has the focus."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout  # installed: a page is open
+
     view = nb.notebook_viewport()
-    for _ in range(40):
+    try:  # the bar in view with the felt under it, and the focus on its line
+        table.wait(f"(root, view) => {{ const f = ({BAR_IN_VIEW})(root, view); return f.ok && f.focused; }}", view,
+                   timeout=4_000)
+    except PlaywrightTimeout:
         found = table.root.evaluate(BAR_IN_VIEW, view)
-        if found["ok"] and found["focused"]:
-            return found
-        page.wait_for_timeout(100)
-    raise AssertionError(f"{what}: the position was not brought into view with the focus: {found}")
+        raise AssertionError(f"{what}: the position was not brought into view with the focus: {found}") from None
+    return table.root.evaluate(BAR_IN_VIEW, view)
 
 
 def test_a_whole_game_by_taps_on_a_phone_with_the_tracker_and_the_review(browser, jupyter_server):

@@ -18,13 +18,13 @@ import random
 import harness
 import pytest
 from harness import screenshot
-from test_lite import Watch, lite_server, lite_site, open_and_run, wait_dealt  # noqa: F401  (fixtures)
-from test_screens import PHONE, check_axe, check_layout, collapse_left, output_width, play_some
+from lite_site import Watch, open_and_run, wait_dealt
+from screens import PHONE, check_axe, check_layout, collapse_left, output_width, play_some
 
 pytestmark = pytest.mark.browser
 
 
-def test_the_lite_site_on_a_phone(browser, lite_server):  # noqa: F811  (the fixture imported above)
+def test_the_lite_site_on_a_phone(browser, lite_server):
     context = browser.new_context(viewport={"width": PHONE[0], "height": PHONE[1]}, device_scale_factor=1,
                                   is_mobile=True, has_touch=True)
     page = context.new_page()

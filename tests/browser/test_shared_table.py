@@ -7,38 +7,27 @@ from __future__ import annotations
 
 import pathlib
 import random
-import subprocess
-import sys
 import time
-import urllib.request
 
 import harness
 import pytest
+from helpers import Server, wait_for
 
 pytestmark = pytest.mark.browser
 pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
 
 NAMES = ["Asha", "Ben", "Chitra", "Dev"]
+STALL = 120  # seconds with no page able to act and no new view: the table is stuck (bots play at 0.2 s)
 
 
 @pytest.fixture(scope="module")
-def table_server(tmp_path_factory):
-    port = harness.free_port()
-    db = tmp_path_factory.mktemp("tables") / "tables.sqlite3"
-    proc = subprocess.Popen([sys.executable, "-m", "bhabho_widget.server", "--port", str(port), "--db", str(db),
-                             "--bot-pace", "0.2"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=1).close()
-            break
-        except OSError:
-            assert proc.poll() is None and time.monotonic() < deadline, "the table server did not start"
-            time.sleep(0.1)
-    yield f"127.0.0.1:{port}"
-    proc.terminate()
-    proc.wait(30)
+def paced_server(tmp_path_factory):
+    """A table server of this module's own whose bots play at a pace a person can follow: its address."""
+    server = Server(str(tmp_path_factory.mktemp("tables") / "tables.sqlite3"),
+                    extra=("--tables-per-hour", "1000000", "--bot-pace", "0.2"))
+    yield server.address
+    server.stop()
 
 
 def seat_people(browser, jupyter_server, server: str, people: int, rounds: int | None, tag: str):
@@ -71,6 +60,7 @@ def play_until(tables, done, rng: random.Random, timeout: float = 600) -> int:
     clicks = 0
     while not done():
         assert time.monotonic() < deadline, [t.state() for t in tables]
+        drawn = [t.root.get_attribute("data-version") for t in tables]
         acted = False
         for t in tables:
             st = t.state()
@@ -86,8 +76,14 @@ def play_until(tables, done, rng: random.Random, timeout: float = 600) -> int:
                     continue  # the view changed under the click: read it again
                 clicks += 1
                 acted = True
-        if not acted:
-            time.sleep(0.1)
+        if not acted:  # the bots' turn: wait for a page to draw the next view
+            try:
+                wait_for(lambda drawn=drawn: [t.root.get_attribute("data-version") for t in tables] != drawn
+                         or done(), "a page to draw the next view",
+                         timeout=max(1.0, min(STALL, deadline - time.monotonic())), every=0.05)
+            except AssertionError as stall:  # nobody may act and nothing moves: say what each page shows
+                shots = [harness.screenshot(t.root, f"shared-stall-{k}") for k, t in enumerate(tables)]
+                raise AssertionError(f"{stall}; the pages: {[t.state() for t in tables]}; shots: {shots}") from None
     return clicks
 
 
@@ -105,8 +101,8 @@ def close(pages, jupyter_server) -> None:
     jupyter_server.shutdown_kernels()
 
 
-def test_four_people_play_a_whole_game_in_four_browsers(browser, jupyter_server, table_server):
-    pages, tables = seat_people(browser, jupyter_server, table_server, 4, None, "four")
+def test_four_people_play_a_whole_game_in_four_browsers(browser, jupyter_server, paced_server):
+    pages, tables = seat_people(browser, jupyter_server, paced_server, 4, None, "four")
     try:
         host = tables[0]
         host.wait("(root) => /4 of 4 seats/.test(root.querySelector('[data-testid=narration]').textContent)")
@@ -128,8 +124,8 @@ def test_four_people_play_a_whole_game_in_four_browsers(browser, jupyter_server,
         close(pages, jupyter_server)
 
 
-def test_three_people_and_a_bot_play_a_match_of_two_rounds(browser, jupyter_server, table_server):
-    pages, tables = seat_people(browser, jupyter_server, table_server, 3, 2, "match")
+def test_three_people_and_a_bot_play_a_match_of_two_rounds(browser, jupyter_server, paced_server):
+    pages, tables = seat_people(browser, jupyter_server, paced_server, 3, 2, "match")
     try:
         host = tables[0]
         host.wait("(root) => /3 of 4 seats/.test(root.querySelector('[data-testid=narration]').textContent)")

@@ -79,7 +79,7 @@ def test_undo_leaves_an_honest_log_and_replays_nothing(page, jupyter_server):
     table.root.locator("[data-testid=undo]").click()
     table.wait("(root, hand) => JSON.stringify(Array.from(root.querySelectorAll('[data-testid=hand] button[data-card]'),"
                " (b) => b.dataset.card)) === JSON.stringify(hand)", before["hand"])
-    page.wait_for_timeout(800)  # time for any animation that would (wrongly) start
+    nb.round_trip()  # the kernel is done with Undo and its view is drawn: an animation would have started
     after = table.state()
     log_after = table.log()
     screenshot(table.root, "fixes-01-after-undo.png")
@@ -158,7 +158,7 @@ def test_the_person_gets_a_chance_to_take_when_a_bot_holds_the_power(page, jupyt
     assert "Your chance to take" in st["narration"] and "(rule 7)" in st["narration"]
     seat = table.root.locator(".bh-seat[data-seat='0']")
     assert "take or pass?" in seat.get_attribute("aria-label")
-    page.wait_for_timeout(1500)  # pace 0, yet the table waits for the person
+    nb.round_trip()  # pace 0, yet after a round trip to the kernel the table still waits for the person
     assert table.state()["offer"] and nb.eval("table.view['take_offer']")
     screenshot(table.root, "fixes-07-take-offer.png")
     trick = nb.eval("table.game.trick_number")
@@ -248,7 +248,7 @@ def test_the_hand_waits_while_bots_are_due_before_the_persons_lead(page, jupyter
     point = table.visible_point(f'[data-testid=hand] button[data-card="{code}"]')
     if point:
         page.mouse.click(point["x"], point["y"])
-    page.wait_for_timeout(200)
+    nb.round_trip()  # the kernel handled anything the click sent, and the page drew what came back
     assert table.state()["error"] == ""
     assert nb.eval("len(table.game.moves)") >= kernel["moves"]
     assert nb.eval(f"'{code}' in [c.code for c in table.game.hand(0)]")
