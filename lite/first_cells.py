@@ -4,7 +4,7 @@
 
 In JupyterLab the block does nothing (``sys.platform`` is not ``emscripten``). In the
 JupyterLite site (``lite/build.py``) it installs the package from the site's own wheels
-with piplite: the widgets, Babel and fastjsonschema with their dependencies, the package
+with piplite: the widgets, Babel, fastjsonschema, platformdirs and glicko2 with their dependencies, the package
 without its numpy and matplotlib, and those two where the notebook uses them and the site
 has them (the full site); where it has not, what needs them says so in one sentence.
 The site's kernel has loaded all but numpy and matplotlib as it started (``lite/build.py``),
@@ -23,7 +23,8 @@ import sys
 NOTEBOOKS = pathlib.Path(__file__).resolve().parents[1] / "notebooks"
 MARK = "if sys.platform == \"emscripten\":  # JupyterLite: Python in the browser; install the package first\n"
 #: Notebooks that plot or simulate (numpy, matplotlib) or offer hints at a table.
-NEED_NUMPY = {"01_quick_start", "06_variants", "07_strategy", "08_session", "09_tracking", "10_review", "11_for_teachers"}
+NEED_NUMPY = {"01_quick_start", "06_variants", "07_strategy", "08_session", "09_tracking", "10_review", "11_for_teachers",
+              "12_practice"}
 
 
 def block(numpy: bool) -> list[str]:
@@ -33,7 +34,8 @@ def block(numpy: bool) -> list[str]:
         MARK,
         "    import piplite\n",
         "\n",
-        "    await piplite.install([\"anywidget\", \"ipywidgets\", \"babel\", \"fastjsonschema\"])\n",
+        "    await piplite.install([\"anywidget\", \"ipywidgets\", \"babel\", \"fastjsonschema\", \"platformdirs\",\n",
+        "                           \"glicko2\"])\n",
         "    await piplite.install(\"bhabho-widget\", deps=False)  # numpy and matplotlib only where needed\n",
     ]
     if numpy:
