@@ -11,6 +11,7 @@ import os
 import pathlib
 import sys
 import tempfile
+from typing import Any
 
 import pytest
 
@@ -45,16 +46,38 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
     are made in one process only, and each notebook's cells run in order in one kernel (nbval);
     the browser tests all go to one process, which starts one JupyterLab and one Chromium for
     them. (xdist's own ``--dist loadgroup`` was seen to split one group over both processes
-    with pytest 9.)"""
+    with pytest 9.)
+
+    The browser tests are the longest group (about 18 minutes on two cores): they go first, to
+    the first process that asks, and that process gets nothing else until they are done, while
+    the other runs the rest, the long single tests (:data:`LONG_FIRST`) first so that none of
+    them is left to run alone at the end."""
     from xdist.scheduler import LoadScopeScheduling
 
     class Groups(LoadScopeScheduling):
+        browser_node: object = None
+
         def _split_scope(self, nodeid: str) -> str:
             if nodeid.startswith("tests/browser/"):
                 return "browser"
             return nodeid.split("::", 1)[0]
 
+        def _assign_work_unit(self, node: Any) -> None:
+            if self.browser_node is None and "browser" in self.workqueue:
+                self.browser_node = node
+                self.workqueue.move_to_end("browser", last=False)
+            else:
+                for scope in reversed(LONG_FIRST):
+                    if scope in self.workqueue:
+                        self.workqueue.move_to_end(scope, last=False)
+            super()._assign_work_unit(node)
+
     return Groups(config, log)
+
+
+LONG_FIRST = ("tests/test_binder.py", "tests/test_hub.py", "tests/test_notebooks_in_use.py",
+              "tests/test_notebooks.py", "notebooks/11_for_teachers.ipynb", "notebooks/07_strategy.ipynb")
+"""Test files of a minute or more that are not browser tests: run early (see above)."""
 
 
 # The conftest modules of tests/ and tests/browser/ are conftests, not modules with doctests:
