@@ -864,6 +864,26 @@ def collect_latency(table: TableDriver, clicks: int, timeout_per_turn: float = 3
     return samples
 
 
+def play_to_a_hint_naming_a_worse_card(table: TableDriver, nb: LabNotebook, rng: random.Random,
+                                       ask=lambda state: True, press=None, turns: int = 40) -> dict:
+    """Play a random legal card at each turn until a Hint, asked where ``ask(state)`` says,
+    names a clearly worse card (``table.hint['compared']``); the hint is left open and the
+    turn's state returned. ``press()`` asks for the hint (a click on Hint unless given)."""
+    for _turn in range(turns):
+        st = table.wait_turn_or_over(timeout=60_000)
+        assert not st["over"], "the game ended before a hint named a worse card"
+        if ask(st):
+            if press is None:
+                table.root.locator("[data-testid=hint]").click()
+            else:
+                press()
+            table.wait("(root) => root.querySelector('[data-testid=hint-show-me]')", timeout=60_000)
+            if nb.eval("table.hint['compared'] is not None"):
+                return st
+        table.click_card(rng.choice(st["legal"]))
+    raise AssertionError(f"no hint named a worse card in {turns} turns")
+
+
 def open_table(page, server: JupyterServer, path: str, index: int = 0) -> tuple[LabNotebook, TableDriver]:
     """Open notebook ``path`` in JupyterLab, run it, and wait for its widget number
     ``index`` to be ready, scrolled into view: the start of most table tests."""

@@ -43,17 +43,7 @@ def test_the_pictures_of_the_readme_and_the_documentation(browser, jupyter_serve
         page.set_viewport_size({"width": 1400, "height": 1600})
         nb, table = harness.open_table(page, jupyter_server, NOTEBOOK)
         rng = random.Random(8)
-        for _turn in range(40):  # a turn whose hint names a clearly worse card
-            st = table.wait_turn_or_over(timeout=60_000)
-            assert not st["over"], "the game ended before a hint named a worse card"
-            if len(st["legal"]) >= 3:
-                table.root.locator("[data-testid=hint]").click()
-                table.wait("(root) => root.querySelector('[data-testid=hint-show-me]')", timeout=60_000)
-                if nb.eval("table.hint['compared'] is not None"):
-                    break
-            table.click_card(rng.choice(st["legal"]))
-        else:
-            pytest.fail("no hint named a worse card in 40 turns")
+        harness.play_to_a_hint_naming_a_worse_card(table, nb, rng, ask=lambda st: len(st["legal"]) >= 3)
         table.wait_flight_done()
         table.root.scroll_into_view_if_needed()
         top, hand = table.root.bounding_box(), table.root.locator("[data-testid=hand]").bounding_box()

@@ -104,19 +104,12 @@ def test_show_me_hint_and_review_on_a_phone(browser, jupyter_server, tmp_path):
         assert output_width(table) < 300, output_width(table)
 
         # a hint with cards on the table, that names a clearly worse card
+        def tap_hint() -> None:
+            table.root.locator("[data-testid=trick-card]").last.scroll_into_view_if_needed()
+            table.root.locator("[data-testid=hint]").tap()
+
         rng = random.Random(12)
-        for _turn in range(40):
-            st = table.wait_turn_or_over(timeout=60_000)
-            assert not st["over"], "the game ended before a hint named a worse card"
-            if st["trick"]:
-                table.root.locator("[data-testid=trick-card]").last.scroll_into_view_if_needed()
-                table.root.locator("[data-testid=hint]").tap()
-                table.wait("(root) => root.querySelector('[data-testid=hint-show-me]')", timeout=60_000)
-                if nb.eval("table.hint['compared'] is not None"):
-                    break
-            table.click_card(rng.choice(st["legal"]))
-        else:
-            pytest.fail("no hint named a worse card in 40 turns")
+        harness.play_to_a_hint_naming_a_worse_card(table, nb, rng, ask=lambda st: st["trick"], press=tap_hint)
         table.wait_flight_done()
         page.wait_for_timeout(300)
         # the hint's words begin on screen, and the trick has not been pushed off it; read to

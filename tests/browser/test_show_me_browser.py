@@ -70,17 +70,7 @@ def test_show_me_from_a_hint_and_a_review_row_and_the_tracker_key(browser, jupyt
         assert nb.eval("__import__('bhabho_widget.table.showing').table.showing.__name__") == "bhabho_widget.table.showing"
         rng = random.Random(12)
 
-        # a turn whose hint names a clearly worse card
-        for _turn in range(40):
-            st = table.wait_turn_or_over(timeout=60_000)
-            assert not st["over"], "the game ended before a hint named a worse card"
-            table.root.locator("[data-testid=hint]").click()
-            table.wait("(root) => root.querySelector('[data-testid=hint-show-me]')", timeout=60_000)
-            if nb.eval("table.hint['compared'] is not None"):
-                break
-            table.click_card(rng.choice(st["legal"]))
-        else:
-            pytest.fail("no hint named a worse card in 40 turns")
+        harness.play_to_a_hint_naming_a_worse_card(table, nb, rng)  # a turn whose hint names a clearly worse card
         hint = nb.eval("table.hint")
         live_hand = table.state()["hand"]
 
