@@ -369,7 +369,7 @@ def main(argv: list[str] | None = None) -> int:
                                 r = time_one(browser, jupyter.lab_url(NOTEBOOK), jupyter.url, parts[name],
                                              args.timeout, lite=False)
                             finally:
-                                jupyter.shutdown_kernels(keep=kernels)
+                                jupyter.shutdown_kernels(only=jupyter.kernel_ids() - kernels)
                         else:
                             server = servers[name]
                             r = time_one(browser, server.notebook_url(NOTEBOOK), server.url, parts[name],

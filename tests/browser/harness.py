@@ -30,6 +30,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -88,15 +89,41 @@ def write_notebook(path: pathlib.Path, cells: list[str]) -> pathlib.Path:
     return path
 
 
+# jupyter_server leaves Nagle's algorithm on for a kernel's websocket: the small frames it
+# sends after the first (status, reply, a widget's update) wait for the browser's delayed ACK,
+# about 40 ms on Linux, so every round trip from a page to its kernel takes at least 45 ms (an
+# empty cell run from the page: 48 ms, and 14 ms with TCP_NODELAY; the kernel's own round trip
+# is 3 ms). This configuration sets TCP_NODELAY on the kernels' websockets.
+_NODELAY_CONFIG = """\
+from jupyter_server.services.kernels.websocket import KernelWebsocketHandler
+
+_open = KernelWebsocketHandler.open
+
+
+async def open_without_nagle(self, kernel_id):
+    self.set_nodelay(True)
+    return await _open(self, kernel_id)
+
+
+KernelWebsocketHandler.open = open_without_nagle
+"""
+
+
 class JupyterServer:
     """``python -m jupyterlab`` on 127.0.0.1, no token, everything private to a temp folder.
+
+    ``nodelay=True`` sets TCP_NODELAY on the kernels' websockets (see ``_NODELAY_CONFIG``):
+    a round trip from the page to its kernel is then about 15 ms instead of about 50 ms. The
+    browser tests use it, to wait less; the benchmarks keep JupyterLab as a person gets it.
 
     Also serves Notebook 7 (``/notebooks/<path>``) and Voilà (``/voila/render/<path>``) when
     those packages are installed. Use as a context manager or call start()/stop().
     """
 
-    def __init__(self, notebooks: pathlib.Path = NOTEBOOKS, python: str = sys.executable, startup_timeout: float = 90):
+    def __init__(self, notebooks: pathlib.Path = NOTEBOOKS, python: str = sys.executable, startup_timeout: float = 90,
+                 nodelay: bool = False):
         self.source = pathlib.Path(notebooks)
+        self.nodelay = nodelay
         self.python = python
         self.startup_timeout = startup_timeout
         self.proc: subprocess.Popen | None = None
@@ -139,6 +166,8 @@ class JupyterServer:
         settings.mkdir(parents=True)
         (settings / "notification.jupyterlab-settings").write_text(
             json.dumps({"fetchNews": "false", "checkForUpdates": False}), encoding="utf-8")
+        if self.nodelay:
+            (dirs["config"] / "jupyter_server_config.py").write_text(_NODELAY_CONFIG, encoding="utf-8")
         env = dict(os.environ)
         env.update(
             HOME=str(dirs["home"]),
@@ -222,14 +251,16 @@ class JupyterServer:
 
     def stop(self, keep_log: bool = True) -> None:
         """Stop the server (terminate, wait, kill) and remove the temp folder; its log is
-        kept as tests/artifacts/jupyter-server.log."""
+        kept as tests/artifacts/jupyter-server.log (jupyter-server-gw0.log in the process
+        gw0 of pytest-xdist)."""
         with contextlib.suppress(Exception):
             self.shutdown_kernels()
         self._terminate()
         if self.tmp is not None:
             if keep_log and self.log_path.exists():
                 with contextlib.suppress(OSError):
-                    shutil.copy(self.log_path, artifact("jupyter-server.log"))
+                    worker = os.environ.get("PYTEST_XDIST_WORKER")
+                    shutil.copy(self.log_path, artifact(f"jupyter-server-{worker}.log" if worker else "jupyter-server.log"))
             shutil.rmtree(self.tmp, ignore_errors=True)
             self.tmp = None
 
@@ -249,10 +280,10 @@ class JupyterServer:
     def kernel_ids(self) -> set[str]:
         return {k["id"] for k in self.api("GET", "/api/kernels") or []}
 
-    def shutdown_kernels(self, keep: set[str] = frozenset()) -> None:
-        """Stop the kernels (a test's notebook, Voilà's kernels) but those in ``keep``, so
-        the next test has the CPU."""
-        for kid in self.kernel_ids() - set(keep):
+    def shutdown_kernels(self, only: set[str] | None = None) -> None:
+        """Stop the kernels ``only`` (a test's notebooks, Voila's kernel), or every kernel of
+        the server when None (at its end)."""
+        for kid in (self.kernel_ids() if only is None else only):
             with contextlib.suppress(urllib.error.URLError, OSError):
                 self.api("DELETE", f"/api/kernels/{kid}")
 
@@ -273,6 +304,67 @@ def launch_browser(playwright, headless: bool = True):
     return playwright.chromium.launch(executable_path=CHROMIUM, headless=headless, args=CHROMIUM_ARGS)
 
 
+# Playwright's browser server, run by the Node.js of the driver that the Python package ships:
+# one Chromium that several test processes connect to (playwright.chromium.connect), each with
+# browser contexts of its own. It stops the browser when its standard input closes.
+_BROWSER_SERVER_JS = """
+const [pkg, options] = process.argv.slice(1);
+const { chromium } = require(pkg);
+(async () => {
+  const server = await chromium.launchServer(JSON.parse(options));
+  process.stdout.write(server.wsEndpoint() + '\\n');
+  process.stdin.on('end', async () => { await server.close(); process.exit(0); });
+  process.stdin.resume();
+})().catch((err) => { console.error(err); process.exit(1); });
+"""
+
+
+class BrowserServer:
+    """Debian's Chromium behind Playwright's browser server (``launchServer`` of the Node.js
+    driver), on 127.0.0.1: :attr:`ws_endpoint` is what ``playwright.chromium.connect`` takes.
+    Unlike a second client over the DevTools protocol, each client of it sees and sets up only
+    its own contexts (emulation, downloads), as with a browser of its own."""
+
+    def __init__(self, headless: bool = True, startup_timeout: float = 60):
+        self.headless = headless
+        self.startup_timeout = startup_timeout
+        self.proc: subprocess.Popen | None = None
+        self.ws_endpoint: str | None = None
+
+    def start(self) -> BrowserServer:
+        from playwright._impl._driver import compute_driver_executable, get_driver_env
+
+        node, cli = compute_driver_executable()
+        options = {"executablePath": CHROMIUM, "headless": self.headless, "args": CHROMIUM_ARGS,
+                   "host": "127.0.0.1", "port": 0}
+        self.proc = subprocess.Popen([node, "-e", _BROWSER_SERVER_JS, str(pathlib.Path(cli).parent), json.dumps(options)],
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                     env=get_driver_env(), text=True)
+        ready: list[str] = []
+        reader = threading.Thread(target=lambda: ready.append(self.proc.stdout.readline()), daemon=True)
+        reader.start()
+        reader.join(self.startup_timeout)
+        line = ready[0].strip() if ready else ""
+        if not line.startswith("ws://"):
+            self.stop()
+            raise RuntimeError(f"Playwright's browser server did not start within {self.startup_timeout:.0f} s: {line!r}")
+        self.ws_endpoint = line
+        return self
+
+    def stop(self) -> None:
+        """Close the browser (the server's standard input), wait, kill if it does not end."""
+        if self.proc is None:
+            return
+        with contextlib.suppress(OSError):
+            self.proc.stdin.close()
+        try:
+            self.proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait(timeout=10)
+        self.proc = None
+
+
 def new_page(browser, width: int = 1280, height: int = 1300):
     context = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=1)
     page = context.new_page()
@@ -287,16 +379,51 @@ def new_page(browser, width: int = 1280, height: int = 1300):
 @contextlib.contextmanager
 def fresh_page(browser, server):
     """A page in its own browser context; afterwards the context is closed and the kernels
-    started meanwhile are stopped, so the next test has the CPU to itself."""
-    kernels = server.kernel_ids()
+    its pages used are stopped (:func:`close_pages`), so the next test has the CPU to itself."""
     p = new_page(browser)
     try:
         yield p
     finally:
+        close_pages([p], server)
+
+
+# The kernels a page uses: JupyterLab's and Notebook 7's open documents, Voila's one kernel.
+_PAGE_KERNELS = """() => {
+  const ids = new Set();
+  const app = window.jupyterapp;
+  if (app && app.shell && app.shell.widgets) {
+    for (const w of Array.from(app.shell.widgets('main'))) {
+      const k = w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel;
+      if (k) ids.add(k.id);
+    }
+  }
+  const config = document.getElementById('jupyter-config-data');
+  if (config) {
+    try { const id = JSON.parse(config.textContent).kernelId; if (id) ids.add(id); } catch (e) {}
+  }
+  return Array.from(ids);
+}"""
+
+
+def page_kernels(page) -> set[str]:
+    """The ids of the kernels ``page`` uses (none if it shows no notebook, or is closed)."""
+    try:
+        return set(page.evaluate(_PAGE_KERNELS))
+    except Exception:  # a page that is gone, or never loaded Jupyter: no kernel of its own
+        return set()
+
+
+def close_pages(pages, server: JupyterServer) -> None:
+    """Close the pages' browser contexts, then stop the kernels those pages used, and those
+    only: other test processes of the run may use the same JupyterLab at the same time."""
+    kernels: set[str] = set()
+    for p in pages:
+        for other in p.context.pages:
+            kernels |= page_kernels(other)
+    for p in pages:
         with contextlib.suppress(Exception):
             p.context.close()
-        with contextlib.suppress(Exception):
-            server.shutdown_kernels(keep=kernels)
+    server.shutdown_kernels(only=kernels)
 
 
 # JS run in the page: the current notebook panel of JupyterLab or Notebook 7.
@@ -508,7 +635,7 @@ _TURN_OR_OVER = """(root) => Boolean(root.querySelector('""" + OVER + """')) ||
 # ended the trick (the last card, or a tochoo), as a card of the finished trick resting on
 # the table (or flying off). A MutationObserver sees
 # every state the widget draws, even one replaced a moment later by the bots' next move.
-# Returns a point where the card is topmost (hand cards overlap), for the mouse.
+# Returns a point where the card is topmost (hand cards overlap), relative to the card.
 _PLAY_ARM = """([root, code, timeout]) => {
   if (window.__bhPlay && window.__bhPlay.cancel) window.__bhPlay.cancel();
   const shown = () => root.querySelector(`[data-testid=trick-card][data-card="${code}"]`) ||
@@ -555,7 +682,7 @@ _PLAY_ARM = """([root, code, timeout]) => {
     for (const fx of [0.3, 0.15, 0.5, 0.05, 0.7, 0.85]) {
       const x = r.left + fx * r.width, y = r.top + fy * r.height;
       const hit = document.elementFromPoint(x, y);
-      if (hit && (hit === btn || btn.contains(hit))) return {x, y};
+      if (hit && (hit === btn || btn.contains(hit))) return {x: fx * r.width, y: fy * r.height};
     }
   }
   return null;
@@ -752,7 +879,10 @@ class TableDriver:
                 self.page.evaluate("() => window.__bhPlay.cancel()")
                 shot = screenshot(self.page, f"play-error-{code}.png")
                 raise PlayError(f"no visible part of {code} in the hand to click (the page: {shot})")
-            self.page.mouse.click(point["x"], point["y"])
+            # at that point of the card (its own, not a neighbour's over it): Playwright clicks
+            # once the card stands still there and would receive the click, so a hand that
+            # moved a moment before (a line above it grew) is not clicked beside the card
+            self.card(code).click(position=point, timeout=timeout)
         else:
             act()
         rec = self.page.evaluate("() => window.__bhPlay.done")

@@ -130,8 +130,7 @@ def check_axe(page, table: TableDriver, where: str) -> None:
 @contextlib.contextmanager
 def touch_page(browser, server, width: int, height: int, mobile: bool = False, scale: float = 1):
     """A page in a context with touch (and, for a phone, mobile emulation); afterwards the
-    context is closed and the kernels it started are stopped."""
-    kernels = server.kernel_ids()
+    context is closed and the kernels it used are stopped."""
     context = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=scale,
                                   is_mobile=mobile, has_touch=True)
     page = context.new_page()
@@ -147,10 +146,7 @@ def touch_page(browser, server, width: int, height: int, mobile: bool = False, s
             screenshot(page, f"FAILED-screens-{width}x{height}.png")
         raise
     finally:
-        with contextlib.suppress(Exception):
-            context.close()
-        with contextlib.suppress(Exception):
-            server.shutdown_kernels(keep=kernels)
+        harness.close_pages([page], server)
 
 
 def collapse_left(page) -> None:

@@ -273,7 +273,6 @@ def test_what_a_stored_game_and_a_shared_seat_show(browser, jupyter_server, tmp_
             f"host = Table.host({server.address!r}, players=3, name='Asha', language='en', pace=0)\nhost",
             f"guest = Table.join({server.address!r}, host.code, name='Ben', language='en', pace=0)\nguest",
         ])
-        kernels = jupyter_server.kernel_ids()
         page = harness.new_page(browser, width=1100, height=1000)
         try:
             nb = harness.LabNotebook.open_lab(page, jupyter_server, "capabilities.ipynb")
@@ -301,7 +300,6 @@ def test_what_a_stored_game_and_a_shared_seat_show(browser, jupyter_server, tmp_
             assert host["new-game"] and not guest["new-game"], (host, guest)
             assert nb.eval("sorted(guest.capabilities)") == sorted(nb.eval("list(guest.backend.capabilities())"))
         finally:
-            page.context.close()
-            jupyter_server.shutdown_kernels(keep=kernels)
+            harness.close_pages([page], jupyter_server)
     finally:
         server.stop()

@@ -127,5 +127,4 @@ def test_practice_on_a_phone_answered_from_the_keyboard(browser, jupyter_server)
         table.root.locator("[data-testid=practice-verdict]").scroll_into_view_if_needed()
         screenshot(page, "practice-390-verdict")
     finally:
-        page.context.close()
-        jupyter_server.shutdown_kernels()
+        harness.close_pages([page], jupyter_server)

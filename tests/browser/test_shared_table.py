@@ -96,9 +96,7 @@ def check_privacy(tables) -> None:
 
 
 def close(pages, jupyter_server) -> None:
-    for p in pages:
-        p.context.close()
-    jupyter_server.shutdown_kernels()
+    harness.close_pages(pages, jupyter_server)
 
 
 def test_four_people_play_a_whole_game_in_four_browsers(browser, jupyter_server, paced_server):

@@ -34,7 +34,6 @@ STEP = "(root) => (root.querySelector('[data-testid=show-step]') || {}).textCont
 def touch_page(browser, server):
     """A desktop-sized page that also has a touch screen (so a cell can be tapped); its
     kernels are stopped afterwards, as harness.fresh_page does."""
-    kernels = server.kernel_ids()
     context = browser.new_context(viewport={"width": 1280, "height": 1300}, device_scale_factor=1, has_touch=True)
     page = context.new_page()
     page.set_default_timeout(30_000)
@@ -43,10 +42,7 @@ def touch_page(browser, server):
     try:
         yield page
     finally:
-        with contextlib.suppress(Exception):
-            context.close()
-        with contextlib.suppress(Exception):
-            server.shutdown_kernels(keep=kernels)
+        harness.close_pages([page], server)
 
 
 def audit(page, table: TableDriver) -> None:
