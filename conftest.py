@@ -54,70 +54,39 @@ def pytest_configure(config: pytest.Config) -> None:
 
 @pytest.hookimpl(optionalhook=True)  # a hook of pytest-xdist: without it, never called
 def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
-    """With pytest-xdist (``-n 3`` in .ci/run), the tests are shared out a file at a time, so
-    that a file's module-scoped fixtures and caches (a notebook run once, a set of reviews
-    worked out once) are made in one process only, and each notebook's cells run in order in
-    one kernel (nbval). (xdist's own ``--dist loadgroup`` was seen to split one group over
-    both processes with pytest 9.)
+    """With pytest-xdist (``-n 2``), the tests are shared out a file at a time, so that a file's
+    module-scoped fixtures and caches (a notebook run once, a set of reviews worked out once)
+    are made in one process only, and each notebook's cells run in order in one kernel (nbval);
+    the browser tests all go to one process, which starts one JupyterLab and one Chromium for
+    them. (xdist's own ``--dist loadgroup`` was seen to split one group over both processes
+    with pytest 9.)
 
-    The browser tests are the longest part (about 17 minutes in one process): their files go
-    first, the longest first, to at most :data:`BROWSER_PROCESSES` processes, which share one
-    Chromium (``tests/browser/one_per_run.py``), each with a JupyterLab of its own; another
-    process starts on
-    the rest, the long files (:data:`LONG_FIRST`) first so that none of them is left to run
-    alone at the end. A process takes a browser file only when it is one of those, or when
-    nothing else is left."""
+    The browser tests are the longest group (about 18 minutes on two cores): they go first, to
+    the first process that asks, and that process gets nothing else until they are done, while
+    the other runs the rest, the long single tests (:data:`LONG_FIRST`) first so that none of
+    them is left to run alone at the end."""
     from xdist.scheduler import LoadScopeScheduling
 
     class Groups(LoadScopeScheduling):
-        browser_nodes: list[object] = []
+        browser_node: object = None
 
         def _split_scope(self, nodeid: str) -> str:
-            path = nodeid.split("::", 1)[0]
-            if path in LITE_FILES:
-                return "tests/browser/lite"  # one process builds the JupyterLite site, once
-            return path
-
-        def _pick(self, node: Any) -> str | None:
-            queue = list(self.workqueue)
-            browser = [scope for scope in queue if scope.startswith("tests/browser/")]
-            others = [scope for scope in queue if not scope.startswith("tests/browser/")]
-            if browser and (node in self.browser_nodes or len(self.browser_nodes) < BROWSER_PROCESSES):
-                if node not in self.browser_nodes:
-                    self.browser_nodes.append(node)
-                return min(browser, key=lambda scope: (-BROWSER_MINUTES.get(scope, 0), queue.index(scope)))
-            for scope in LONG_FIRST:
-                if scope in others:
-                    return scope
-            return (others or browser or [None])[0]
+            if nodeid.startswith("tests/browser/"):
+                return "browser"
+            return nodeid.split("::", 1)[0]
 
         def _assign_work_unit(self, node: Any) -> None:
-            scope = self._pick(node)
-            if scope is not None:
-                self.workqueue.move_to_end(scope, last=False)
+            if self.browser_node is None and "browser" in self.workqueue:
+                self.browser_node = node
+                self.workqueue.move_to_end("browser", last=False)
+            else:
+                for scope in reversed(LONG_FIRST):
+                    if scope in self.workqueue:
+                        self.workqueue.move_to_end(scope, last=False)
             super()._assign_work_unit(node)
 
-    groups = Groups(config, log)
-    groups.browser_nodes = []
-    return groups
+    return Groups(config, log)
 
-
-BROWSER_PROCESSES = 2
-"""At most this many processes run browser tests at once (two cores: a third would slow the
-pages down more than it gains)."""
-
-LITE_FILES = ("tests/browser/test_lite.py", "tests/browser/test_screens_lite.py")
-
-BROWSER_MINUTES = {
-    "tests/browser/test_shared_table.py": 2.7, "tests/browser/test_accessibility.py": 2.5,
-    "tests/browser/lite": 1.9, "tests/browser/test_table_fixes.py": 1.8,
-    "tests/browser/test_notebook_lessons.py": 1.7, "tests/browser/test_screens.py": 1.6,
-    "tests/browser/test_lab.py": 1.0, "tests/browser/test_languages.py": 0.9,
-    "tests/browser/test_phone_panels.py": 0.8, "tests/browser/test_review_browser.py": 0.6,
-    "tests/browser/test_classroom_browser.py": 0.5,
-}
-"""Roughly how long the longest browser test files take (``--durations``), to start them
-first; the others follow in the order they were collected."""
 
 LONG_FIRST = ("tests/test_binder.py", "tests/test_hub.py", "tests/test_notebooks_in_use.py",
               "tests/test_notebooks.py", "notebooks/11_for_teachers.ipynb", "notebooks/07_strategy.ipynb")

@@ -7,9 +7,8 @@ Binder::
 
     python -m pytest -m "not browser and not hub and not binder"
 
-(``-n 2`` runs it in two processes, with pytest-xdist: the root ``conftest.py`` keeps each
-file, and so each notebook's cells, in one of them). ``.ci/run`` runs everything, in three
-processes, two of which share out the browser test files.
+(``-n 2`` runs it in two processes, with pytest-xdist: the root ``conftest.py`` keeps the
+browser tests in one of them, and each notebook's cells). ``.ci/run`` runs everything, so.
 """
 
 from __future__ import annotations

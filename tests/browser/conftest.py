@@ -1,6 +1,5 @@
-"""Fixtures for the browser tests: one headless Chromium for the whole run (shared by the test
-processes of pytest-xdist: ``one_per_run.py``), one JupyterLab server per test process, a
-fresh page per test, and the JupyterLite site built and served once per run
+"""Fixtures for the browser tests: one JupyterLab server and one headless Chromium for the
+whole session, a fresh page per test, and the JupyterLite site built and served once per run
 (``lite_site``, ``lite_server``). Every test module here sets
 ``pytestmark = pytest.mark.browser``.
 
@@ -25,7 +24,6 @@ sys.path.insert(0, str(pathlib.Path(__file__).parent))
 
 import harness  # noqa: E402
 from lite_site import BUILD, SiteServer  # noqa: E402
-from one_per_run import OnePerRun  # noqa: E402
 
 
 def _need_chromium():
@@ -52,35 +50,15 @@ def playwright_instance():
 
 
 @pytest.fixture(scope="session")
-def browser(playwright_instance, tmp_path_factory):
-    """One Chromium for every test process of the run, behind Playwright's browser server
-    (:class:`harness.BrowserServer`, :mod:`one_per_run`): started by the first process that
-    needs it, stopped by it once the others are done; each process connects with contexts of
-    its own."""
-    base = tmp_path_factory.getbasetemp()
-    if os.environ.get("PYTEST_XDIST_WORKER"):
-        base = base.parent  # the folder of the whole run, above each process's own
-    shared = OnePerRun(base, "chromium")
-    mine = {}
-
-    def start():
-        mine["server"] = harness.BrowserServer().start()
-        return {"ws_endpoint": mine["server"].ws_endpoint}
-
-    where = shared.use(start)
-    b = playwright_instance.chromium.connect(where["ws_endpoint"])
-    try:
-        yield b
-    finally:
-        with contextlib.suppress(Exception):
-            b.close()  # this process's connection and its contexts; the browser runs on
-        shared.let_go(lambda: mine["server"].stop())
+def browser(playwright_instance):
+    b = harness.launch_browser(playwright_instance)
+    yield b
+    with contextlib.suppress(Exception):
+        b.close()
 
 
 @pytest.fixture(scope="session")
 def jupyter_server():
-    """A JupyterLab of this test process's own: JupyterLab keeps its theme as a setting of
-    the server, and some tests switch to the dark one for a while."""
     _need_chromium()  # no point starting a server for tests that will be skipped
     # TCP_NODELAY on the kernels' websockets: each round trip between the page and its kernel
     # takes about 35 ms less (harness._NODELAY_CONFIG); the widget is the same either way
@@ -89,6 +67,7 @@ def jupyter_server():
     try:
         yield server
     finally:
+        harness.close_next_pages(server)
         server.stop()
 
 

@@ -30,7 +30,6 @@ import socket
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 import urllib.error
 import urllib.request
@@ -271,8 +270,10 @@ class JupyterServer:
         self.stop()
 
     # ------------------------------------------------------------------ REST
-    def api(self, method: str, path: str, timeout: float = 10):
-        req = urllib.request.Request(f"{self.url}{path}", method=method)
+    def api(self, method: str, path: str, timeout: float = 10, body: dict | None = None):
+        data = None if body is None else json.dumps(body).encode()
+        req = urllib.request.Request(f"{self.url}{path}", method=method, data=data,
+                                     headers={} if body is None else {"Content-Type": "application/json"})
         with urllib.request.urlopen(req, timeout=timeout) as r:
             body = r.read()
         return json.loads(body) if body else None
@@ -304,67 +305,6 @@ def launch_browser(playwright, headless: bool = True):
     return playwright.chromium.launch(executable_path=CHROMIUM, headless=headless, args=CHROMIUM_ARGS)
 
 
-# Playwright's browser server, run by the Node.js of the driver that the Python package ships:
-# one Chromium that several test processes connect to (playwright.chromium.connect), each with
-# browser contexts of its own. It stops the browser when its standard input closes.
-_BROWSER_SERVER_JS = """
-const [pkg, options] = process.argv.slice(1);
-const { chromium } = require(pkg);
-(async () => {
-  const server = await chromium.launchServer(JSON.parse(options));
-  process.stdout.write(server.wsEndpoint() + '\\n');
-  process.stdin.on('end', async () => { await server.close(); process.exit(0); });
-  process.stdin.resume();
-})().catch((err) => { console.error(err); process.exit(1); });
-"""
-
-
-class BrowserServer:
-    """Debian's Chromium behind Playwright's browser server (``launchServer`` of the Node.js
-    driver), on 127.0.0.1: :attr:`ws_endpoint` is what ``playwright.chromium.connect`` takes.
-    Unlike a second client over the DevTools protocol, each client of it sees and sets up only
-    its own contexts (emulation, downloads), as with a browser of its own."""
-
-    def __init__(self, headless: bool = True, startup_timeout: float = 60):
-        self.headless = headless
-        self.startup_timeout = startup_timeout
-        self.proc: subprocess.Popen | None = None
-        self.ws_endpoint: str | None = None
-
-    def start(self) -> BrowserServer:
-        from playwright._impl._driver import compute_driver_executable, get_driver_env
-
-        node, cli = compute_driver_executable()
-        options = {"executablePath": CHROMIUM, "headless": self.headless, "args": CHROMIUM_ARGS,
-                   "host": "127.0.0.1", "port": 0}
-        self.proc = subprocess.Popen([node, "-e", _BROWSER_SERVER_JS, str(pathlib.Path(cli).parent), json.dumps(options)],
-                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                     env=get_driver_env(), text=True)
-        ready: list[str] = []
-        reader = threading.Thread(target=lambda: ready.append(self.proc.stdout.readline()), daemon=True)
-        reader.start()
-        reader.join(self.startup_timeout)
-        line = ready[0].strip() if ready else ""
-        if not line.startswith("ws://"):
-            self.stop()
-            raise RuntimeError(f"Playwright's browser server did not start within {self.startup_timeout:.0f} s: {line!r}")
-        self.ws_endpoint = line
-        return self
-
-    def stop(self) -> None:
-        """Close the browser (the server's standard input), wait, kill if it does not end."""
-        if self.proc is None:
-            return
-        with contextlib.suppress(OSError):
-            self.proc.stdin.close()
-        try:
-            self.proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait(timeout=10)
-        self.proc = None
-
-
 def new_page(browser, width: int = 1280, height: int = 1300):
     context = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=1)
     page = context.new_page()
@@ -376,11 +316,37 @@ def new_page(browser, width: int = 1280, height: int = 1300):
     return page
 
 
+# The next test's page, JupyterLab already starting in it (see fresh_page), by browser and server.
+_NEXT_PAGE: dict[tuple[int, str], object] = {}
+
+
+def _start_next_page(browser, server: JupyterServer) -> None:
+    """A page of its own context that starts JupyterLab (a workspace of its own, no document)
+    now, and a kernel for its notebook, for the next test: JupyterLab takes about 3 s of the
+    browser to start and a kernel about 1 s, done while this test mostly waits."""
+    p = new_page(browser)
+    p.goto(f"{server.url}/lab/workspaces/n{uuid.uuid4().hex[:10]}", wait_until="commit")
+    p.lab_started_for = server.url
+    p.next_kernel = server.api("POST", "/api/kernels", body={"name": "python3"})["id"]
+    _NEXT_PAGE[id(browser), server.url] = p
+
+
+def close_next_pages(server: JupyterServer) -> None:
+    """Close the pages started for a next test that did not come (at the end of a run)."""
+    close_pages(list(_NEXT_PAGE.values()), server)
+    _NEXT_PAGE.clear()
+
+
 @contextlib.contextmanager
 def fresh_page(browser, server):
-    """A page in its own browser context; afterwards the context is closed and the kernels
-    its pages used are stopped (:func:`close_pages`), so the next test has the CPU to itself."""
-    p = new_page(browser)
+    """A page in its own browser context, JupyterLab starting in it (a new workspace; the
+    first :meth:`LabNotebook.open_lab` opens its notebook there instead of loading the page
+    again); afterwards the context is closed and the kernels its pages used are stopped
+    (:func:`close_pages`), so the next test has the CPU to itself."""
+    p = _NEXT_PAGE.pop((id(browser), server.url), None)
+    if p is None or p.is_closed():
+        p = new_page(browser)
+    _start_next_page(browser, server)
     try:
         yield p
     finally:
@@ -420,6 +386,8 @@ def close_pages(pages, server: JupyterServer) -> None:
     for p in pages:
         for other in p.context.pages:
             kernels |= page_kernels(other)
+            if getattr(other, "next_kernel", None):  # started for a notebook never opened
+                kernels.add(other.next_kernel)
     for p in pages:
         with contextlib.suppress(Exception):
             p.context.close()
@@ -487,7 +455,20 @@ class LabNotebook:
 
     @classmethod
     def open_lab(cls, page, server: JupyterServer, path: str, timeout: float = 60_000) -> LabNotebook:
-        page.goto(server.lab_url(path))
+        """Open ``path`` in JupyterLab: in the JupyterLab a :func:`fresh_page` started (its
+        file menu's way, once), or by loading the page at the notebook's address."""
+        if getattr(page, "lab_started_for", None) == server.url and page.url.startswith(f"{server.url}/lab"):
+            page.lab_started_for = None
+            if getattr(page, "next_kernel", None):  # the notebook's session, on the kernel started for it
+                server.api("POST", "/api/sessions", body={"path": path, "name": path, "type": "notebook",
+                                                          "kernel": {"id": page.next_kernel}})
+                page.next_kernel = None
+            page.wait_for_function("() => Boolean(window.jupyterapp)", timeout=timeout, polling=50)
+            page.evaluate("async (path) => { const app = window.jupyterapp; await app.restored; "
+                          "await app.serviceManager.sessions.refreshRunning(); "
+                          "await app.commands.execute('docmanager:open', {path}); }", path)
+        else:
+            page.goto(server.lab_url(path))
         nb = cls(page, path)
         nb.wait_kernel_ready(timeout)
         return nb
