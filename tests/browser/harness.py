@@ -856,14 +856,22 @@ class TableDriver:
         press) and wait until the card is shown on the table."""
         point = self.page.evaluate(f"({_PLAY_ARM})", [self.handle(), code, timeout])
         if act is None:
-            if point is None:
-                self.page.evaluate("() => window.__bhPlay.cancel()")
-                shot = screenshot(self.page, f"play-error-{code}.png")
-                raise PlayError(f"no visible part of {code} in the hand to click (the page: {shot})")
             # at that point of the card (its own, not a neighbour's over it): Playwright clicks
-            # once the card stands still there and would receive the click, so a hand that
-            # moved a moment before (a line above it grew) is not clicked beside the card
-            self.card(code).click(position=point, timeout=timeout)
+            # once the card is enabled, stands still there and would receive the click, so a
+            # hand that moved a moment before (a line above it grew) is not clicked beside the
+            # card. No such point now (the hand redrawn that moment): its left edge, which the
+            # next card of the fan leaves uncovered, once it can be clicked.
+            card = self.card(code)
+            if point is None:
+                box = card.bounding_box() or {"width": 10, "height": 10}
+                point = {"x": min(6.0, box["width"] / 4), "y": box["height"] / 2}
+            try:
+                card.click(position=point, timeout=timeout)
+            except Exception as err:  # Playwright's TimeoutError, or the card gone
+                self.page.evaluate("() => window.__bhPlay && window.__bhPlay.cancel()")
+                shot = screenshot(self.page, f"play-error-{code}.png")
+                raise PlayError(f"{code} could not be clicked in the hand: {str(err).splitlines()[0]} "
+                                f"(the page: {shot})") from None
         else:
             act()
         rec = self.page.evaluate("() => window.__bhPlay.done")
