@@ -250,16 +250,14 @@ class JupyterServer:
 
     def stop(self, keep_log: bool = True) -> None:
         """Stop the server (terminate, wait, kill) and remove the temp folder; its log is
-        kept as tests/artifacts/jupyter-server.log (jupyter-server-gw0.log in the process
-        gw0 of pytest-xdist)."""
+        kept as tests/artifacts/jupyter-server.log."""
         with contextlib.suppress(Exception):
             self.shutdown_kernels()
         self._terminate()
         if self.tmp is not None:
             if keep_log and self.log_path.exists():
                 with contextlib.suppress(OSError):
-                    worker = os.environ.get("PYTEST_XDIST_WORKER")
-                    shutil.copy(self.log_path, artifact(f"jupyter-server-{worker}.log" if worker else "jupyter-server.log"))
+                    shutil.copy(self.log_path, artifact("jupyter-server.log"))
             shutil.rmtree(self.tmp, ignore_errors=True)
             self.tmp = None
 
@@ -305,8 +303,12 @@ def launch_browser(playwright, headless: bool = True):
     return playwright.chromium.launch(executable_path=CHROMIUM, headless=headless, args=CHROMIUM_ARGS)
 
 
-def new_page(browser, width: int = 1280, height: int = 1300):
-    context = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=1)
+def new_page(browser, width: int = 1280, height: int = 1300, *, touch: bool = False, mobile: bool = False,
+             scale: float = 1):
+    """A page in a browser context of its own: ``touch`` a touch screen (so that a cell can be
+    tapped), ``mobile`` a phone's emulation, ``scale`` its device pixel ratio."""
+    context = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=scale,
+                                  has_touch=touch, is_mobile=mobile)
     page = context.new_page()
     page.set_default_timeout(30_000)
     page.messages = []  # console errors and page errors, for failure reports
@@ -381,7 +383,7 @@ def page_kernels(page) -> set[str]:
 
 def close_pages(pages, server: JupyterServer) -> None:
     """Close the pages' browser contexts, then stop the kernels those pages used, and those
-    only: other test processes of the run may use the same JupyterLab at the same time."""
+    only: the page started for the next test (:func:`fresh_page`) and its kernel go on."""
     kernels: set[str] = set()
     for p in pages:
         for other in p.context.pages:

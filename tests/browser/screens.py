@@ -131,14 +131,7 @@ def check_axe(page, table: TableDriver, where: str) -> None:
 def touch_page(browser, server, width: int, height: int, mobile: bool = False, scale: float = 1):
     """A page in a context with touch (and, for a phone, mobile emulation); afterwards the
     context is closed and the kernels it used are stopped."""
-    context = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=scale,
-                                  is_mobile=mobile, has_touch=True)
-    page = context.new_page()
-    page.set_default_timeout(30_000)
-    page.messages = []
-    page.on("pageerror", lambda err: page.messages.append(f"pageerror: {err}"))
-    page.on("console", lambda msg: page.messages.append(f"console.{msg.type}: {msg.text}")
-            if msg.type == "error" else None)
+    page = harness.new_page(browser, width, height, touch=True, mobile=mobile, scale=scale)
     try:
         yield page
     except BaseException:

@@ -34,11 +34,7 @@ STEP = "(root) => (root.querySelector('[data-testid=show-step]') || {}).textCont
 def touch_page(browser, server):
     """A desktop-sized page that also has a touch screen (so a cell can be tapped); its
     kernels are stopped afterwards, as harness.fresh_page does."""
-    context = browser.new_context(viewport={"width": 1280, "height": 1300}, device_scale_factor=1, has_touch=True)
-    page = context.new_page()
-    page.set_default_timeout(30_000)
-    page.messages = []
-    page.on("pageerror", lambda err: page.messages.append(f"pageerror: {err}"))
+    page = harness.new_page(browser, touch=True)
     try:
         yield page
     finally:
