@@ -322,15 +322,22 @@ def new_page(browser, width: int = 1280, height: int = 1300, *, touch: bool = Fa
 _NEXT_PAGE: dict[tuple[int, str], object] = {}
 
 
-def _start_next_page(browser, server: JupyterServer) -> None:
-    """A page of its own context that starts JupyterLab (a workspace of its own, no document)
-    now, and a kernel for its notebook, for the next test: JupyterLab takes about 3 s of the
-    browser to start and a kernel about 1 s, done while this test mostly waits."""
-    p = new_page(browser)
+def lab_page(browser, server: JupyterServer, **options):
+    """A page of its own context (:func:`new_page`'s ``options``) that starts JupyterLab now (a
+    workspace of its own, no document), and a kernel for the first notebook
+    :meth:`LabNotebook.open_lab` opens there: JupyterLab takes about 3 s of the browser to
+    start and a kernel about 1 s, done while the test goes on (the next test's page, several
+    people's pages at once)."""
+    p = new_page(browser, **options)
     p.goto(f"{server.url}/lab/workspaces/n{uuid.uuid4().hex[:10]}", wait_until="commit")
     p.lab_started_for = server.url
     p.next_kernel = server.api("POST", "/api/kernels", body={"name": "python3"})["id"]
-    _NEXT_PAGE[id(browser), server.url] = p
+    return p
+
+
+def _start_next_page(browser, server: JupyterServer) -> None:
+    """The next test's page (:func:`lab_page`), started while this test mostly waits."""
+    _NEXT_PAGE[id(browser), server.url] = lab_page(browser, server)
 
 
 def close_next_pages(server: JupyterServer) -> None:
@@ -607,6 +614,22 @@ _SNAPSHOT = """(root) => {
   };
 }"""
 
+# What a player needs to read to act, and no more (one round trip, quick to answer): the
+# table's drawn version, the game over, the person's own chance to take (the Pass button), the
+# person's turn and the cards they may play.
+_TURN = """(root) => {
+  const over = Boolean(root.querySelector('""" + OVER + """'));
+  const pass = root.querySelector('[data-testid=pass-take]');
+  return {
+    version: root.getAttribute('data-version'),
+    over,
+    offer: !over && Boolean(pass && !pass.hidden && !pass.disabled),
+    my_turn: !over && """ + _MY_TURN + """,
+    legal: Array.from(root.querySelectorAll('[data-testid=hand] button[data-card]:not([disabled])'),
+                      (b) => b.dataset.card),
+  };
+}"""
+
 # Resolves when it is the person's turn (_MY_TURN), at the person's own chance to take (rule 7:
 # the Pass button shows), or when the game is over.
 _TURN_OR_OVER = """(root) => Boolean(root.querySelector('""" + OVER + """')) ||
@@ -618,20 +641,34 @@ _TURN_OR_OVER = """(root) => Boolean(root.querySelector('""" + OVER + """')) ||
 # ended the trick (the last card, or a tochoo), as a card of the finished trick resting on
 # the table (or flying off). A MutationObserver sees
 # every state the widget draws, even one replaced a moment later by the bots' next move.
-# Returns a point where the card is topmost (hand cards overlap), relative to the card.
-_PLAY_ARM = """([root, code, timeout]) => {
+# Returns a point where the card is topmost (hand cards overlap): ``x``, ``y`` relative to the
+# card, ``vx``, ``vy`` in the viewport; or null. With ``guard``, the first click anywhere in the
+# page that is not on the card is stopped before the page sees it (the hand moved between the
+# point's reading and the click): nothing is played, and ``done`` resolves with ``missed``.
+_PLAY_ARM = """(root, [code, timeout, guard]) => {
   if (window.__bhPlay && window.__bhPlay.cancel) window.__bhPlay.cancel();
   const shown = () => root.querySelector(`[data-testid=trick-card][data-card="${code}"]`) ||
                       root.querySelector(`[data-rest-card="${code}"]`) ||
                       root.querySelector(`[data-flight-card="${code}"]`);
-  const rec = {card: code, start: null, end: null, how: null, error: null};
+  const rec = {card: code, start: null, end: null, how: null, error: null, missed: false};
   window.__bhPlay = rec;
   let finish;
   rec.done = new Promise((resolve) => { finish = resolve; });
+  const onCard = (e) => {
+    const b = e.target.closest && e.target.closest('button[data-card]');
+    return Boolean(b && b.dataset.card === code && root.contains(b));
+  };
   const onAct = (e) => {
     if (e.type === 'keydown' && e.key !== 'Enter' && e.key !== ' ') return;
-    const b = e.target.closest && e.target.closest('button[data-card]');
-    if (b && b.dataset.card === code && rec.start === null) rec.start = performance.now();
+    if (onCard(e) && rec.start === null) rec.start = performance.now();
+  };
+  const onMiss = (e) => {
+    window.removeEventListener('click', onMiss, true);
+    if (onCard(e)) return;
+    e.stopImmediatePropagation();
+    e.preventDefault();
+    rec.missed = true;
+    rec.cancel();
   };
   const obs = new MutationObserver(() => {
     if (rec.start === null || rec.end !== null) return;
@@ -651,10 +688,12 @@ _PLAY_ARM = """([root, code, timeout]) => {
     clearTimeout(timer);
     root.removeEventListener('click', onAct, true);
     root.removeEventListener('keydown', onAct, true);
-    finish({start: rec.start, end: rec.end, how: rec.how, error: rec.error});
+    window.removeEventListener('click', onMiss, true);
+    finish({start: rec.start, end: rec.end, how: rec.how, error: rec.error, missed: rec.missed});
   };
   root.addEventListener('click', onAct, true);
   root.addEventListener('keydown', onAct, true);
+  if (guard) window.addEventListener('click', onMiss, true);
   obs.observe(root, {childList: true, subtree: true, characterData: true});
 
   const btn = root.querySelector(`[data-testid=hand] button[data-card="${code}"]`);
@@ -665,10 +704,19 @@ _PLAY_ARM = """([root, code, timeout]) => {
     for (const fx of [0.3, 0.15, 0.5, 0.05, 0.7, 0.85]) {
       const x = r.left + fx * r.width, y = r.top + fy * r.height;
       const hit = document.elementFromPoint(x, y);
-      if (hit && (hit === btn || btn.contains(hit))) return {x: fx * r.width, y: fy * r.height};
+      if (hit && (hit === btn || btn.contains(hit))) return {x: fx * r.width, y: fy * r.height, vx: x, vy: y};
     }
   }
   return null;
+}"""
+
+
+# Once the mouse clicked (its events are handled when the click returns): what the click did, or
+# ``missed`` when no click reached the card (stopped beside it, or none at all).
+_PLAY_CLICKED = """() => {
+  const rec = window.__bhPlay;
+  if (rec.start === null && !rec.missed) { rec.missed = true; rec.cancel(); }
+  return rec.done;
 }"""
 
 
@@ -681,20 +729,50 @@ class TableDriver:
 
     def __init__(self, page, index: int = 0):
         self.page = page
+        self.index = index
         self.root = page.locator(TABLE).nth(index)
+        self._in_document: bool | None = None
 
     def wait_ready(self, timeout: float = 60_000) -> None:
         self.root.wait_for(state="visible", timeout=timeout)
         self.root.locator("[data-seat]").first.wait_for(timeout=timeout)
 
+    def _found_in_page(self) -> bool:
+        """Whether the table is in the page's document (not in a shadow root, as marimo puts
+        it): then the page finds it itself, ``document.querySelectorAll(TABLE)[index]``, in
+        one round trip; Playwright's locator takes about 10 ms more each time to find it."""
+        if self._in_document is None:
+            self._in_document = self.root.evaluate("(el) => el.getRootNode() === document")
+        return self._in_document
+
+    def evaluate(self, js: str, arg=None):
+        """``js(root, arg)`` in the page (``js`` a function's source), as ``root.evaluate``,
+        which it falls back to while the table is not there yet."""
+        if self._found_in_page():
+            got = self.page.evaluate(f"([sel, i, arg]) => {{ const root = document.querySelectorAll(sel)[i]; "
+                                     f"return root ? [({js})(root, arg)] : null; }}", [TABLE, self.index, arg])
+            if got is not None:
+                return got[0]
+        return self.root.evaluate(js, arg)
+
     def state(self) -> dict:
-        return self.root.evaluate(_SNAPSHOT)
+        return self.evaluate(_SNAPSHOT)
+
+    def turn(self) -> dict:
+        """What the person needs to act on, read at once: ``version`` (of the view drawn),
+        ``over``, ``offer`` (their chance to take), ``my_turn`` and ``legal``."""
+        return self.evaluate(_TURN)
 
     def handle(self):
         return self.root.element_handle()
 
     def wait(self, js: str, arg=None, timeout: float = 30_000):
-        """Wait until ``js(root, arg)`` is truthy in the page."""
+        """Wait until ``js(root, arg)`` is truthy in the page (the table found again at each
+        look, should it be drawn anew)."""
+        if self._found_in_page():
+            fn = (f"([sel, i, arg]) => {{ const root = document.querySelectorAll(sel)[i]; "
+                  f"return root ? ({js})(root, arg) : false; }}")
+            return self.page.wait_for_function(fn, arg=[TABLE, self.index, arg], timeout=timeout, polling="raf")
         fn = f"([root, arg]) => ({js})(root, arg)"
         return self.page.wait_for_function(fn, arg=[self.handle(), arg], timeout=timeout, polling="raf")
 
@@ -727,7 +805,7 @@ class TableDriver:
 
     def pass_take(self) -> None:
         """Click Pass at the person's own chance to take, and wait until the table went on."""
-        version = self.root.evaluate("(root) => root.querySelector('[data-testid=pass-take]').dataset.version || ''")
+        version = self.evaluate("(root) => root.querySelector('[data-testid=pass-take]').dataset.version || ''")
         self.root.locator("[data-testid=pass-take]").click()
         self.wait("(root, v) => { const p = root.querySelector('[data-testid=pass-take]');"
                   " return !p || p.hidden || p.disabled || (p.dataset.version || '') !== v; }", version)
@@ -735,7 +813,7 @@ class TableDriver:
     # ---------------------------------------------------------------- keyboard and focus
     def focused(self) -> dict:
         """Where the keyboard focus is: ``{in_table, testid, card, tag, label, disabled, text}``."""
-        return self.root.evaluate("""(root) => {
+        return self.evaluate("""(root) => {
           let a = document.activeElement;
           while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
           if (!a) return {in_table: false};
@@ -775,13 +853,13 @@ class TableDriver:
 
     def scroll_to_top(self) -> None:
         """Scroll the table's top to the top of what scrolls it (the notebook, or the page)."""
-        self.root.evaluate("(el) => el.scrollIntoView({block: 'start', inline: 'nearest'})")
+        self.evaluate("(el) => el.scrollIntoView({block: 'start', inline: 'nearest'})")
         two_frames(self.page)  # scrolled and laid out
 
     def count_from_now(self, name: str, selector: str) -> None:
         """Count, from now on, the elements matching ``selector`` that appear in the table
         (even for a moment); read with :meth:`counted`."""
-        self.root.evaluate("""(root, [name, selector]) => {
+        self.evaluate("""(root, [name, selector]) => {
           window.__bhCount = window.__bhCount || {};
           const old = window.__bhCount[name];
           if (old) old.obs.disconnect();
@@ -804,7 +882,7 @@ class TableDriver:
     def record_texts_from_now(self, name: str, selector: str) -> None:
         """Record, from now on, every text the element ``selector`` shows (the narration
         line, say, which the bots may replace at once); read with :meth:`recorded`."""
-        self.root.evaluate("""(root, [name, selector]) => {
+        self.evaluate("""(root, [name, selector]) => {
           window.__bhTexts = window.__bhTexts || {};
           const old = window.__bhTexts[name];
           if (old) old.obs.disconnect();
@@ -856,27 +934,39 @@ class TableDriver:
     def play_card(self, code: str, act=None, timeout: float = 10_000) -> dict:
         """Arm the in-page timer for ``code``, then click it (or call ``act()``, e.g. a key
         press) and wait until the card is shown on the table."""
-        point = self.page.evaluate(f"({_PLAY_ARM})", [self.handle(), code, timeout])
         if act is None:
-            # at that point of the card (its own, not a neighbour's over it): Playwright clicks
-            # once the card is enabled, stands still there and would receive the click, so a
-            # hand that moved a moment before (a line above it grew) is not clicked beside the
-            # card. No such point now (the hand redrawn that moment): its left edge, which the
-            # next card of the fan leaves uncovered, once it can be clicked.
+            # the mouse at a point of the card where it is on top (its own, not a neighbour's
+            # over it), read a moment before: should the hand have moved in between (a line
+            # above it grew), the click lands beside the card and is stopped there, and the card
+            # is clicked again through Playwright's locator, which waits until it is enabled,
+            # stands still and would receive the click (so too when no click was seen at all: a
+            # card disabled that moment gets none)
+            point = self.evaluate(_PLAY_ARM, [code, timeout, True])
+            if point is not None:
+                self.page.mouse.click(point["vx"], point["vy"])
+                rec = self.page.evaluate(_PLAY_CLICKED)
+                if not rec["missed"]:
+                    return self._played(code, rec)
+            point = self.evaluate(_PLAY_ARM, [code, timeout, False])
             card = self.card(code)
-            if point is None:
+            if point is None:  # no such point now (the hand redrawn that moment): its left edge,
+                # which the next card of the fan leaves uncovered, once it can be clicked
                 box = card.bounding_box() or {"width": 10, "height": 10}
                 point = {"x": min(6.0, box["width"] / 4), "y": box["height"] / 2}
             try:
-                card.click(position=point, timeout=timeout)
+                card.click(position={"x": point["x"], "y": point["y"]}, timeout=timeout)
             except Exception as err:  # Playwright's TimeoutError, or the card gone
                 self.page.evaluate("() => window.__bhPlay && window.__bhPlay.cancel()")
                 shot = screenshot(self.page, f"play-error-{code}.png")
                 raise PlayError(f"{code} could not be clicked in the hand: {str(err).splitlines()[0]} "
                                 f"(the page: {shot})") from None
         else:
+            self.evaluate(_PLAY_ARM, [code, timeout, False])
             act()
-        rec = self.page.evaluate("() => window.__bhPlay.done")
+        return self._played(code, self.page.evaluate("() => window.__bhPlay.done"))
+
+    @staticmethod
+    def _played(code: str, rec: dict) -> dict:
         if rec["end"] is None:
             raise PlayError(f"playing {code} did not show it on the table: {rec['error']}")
         if rec["start"] is None:
