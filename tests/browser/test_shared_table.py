@@ -32,11 +32,13 @@ def paced_server(tmp_path_factory):
 
 def seat_people(browser, jupyter_server, server: str, people: int, rounds: int | None, tag: str):
     """Open the host's notebook, then each other person's (the code read from the host's
-    kernel); returns the pages and their table drivers, host first."""
+    kernel); returns the pages and their table drivers, host first. Every page starts its
+    JupyterLab, and a kernel, at once."""
     root = pathlib.Path(jupyter_server.root)
-    pages, tables = [], []
+    pages = [harness.lab_page(browser, jupyter_server, width=1100, height=1000) for _ in range(people)]
+    tables = []
     code = None
-    for k in range(people):
+    for k, page in enumerate(pages):
         path = f"shared-{tag}-{k}.ipynb"
         if k == 0:
             make = (f"t = Table.host({server!r}, players=4, rounds={rounds!r}, name={NAMES[0]!r}, "
@@ -44,47 +46,45 @@ def seat_people(browser, jupyter_server, server: str, people: int, rounds: int |
         else:
             make = f"t = Table.join({server!r}, {code!r}, name={NAMES[k]!r}, language='en', pace=0)"
         harness.write_notebook(root / path, ["from bhabho_widget import Table\n" + make + "\nt"])
-        page = harness.new_page(browser, width=1100, height=1000)
         nb, table = harness.open_table(page, jupyter_server, path)
         if k == 0:
             code = nb.eval("t.code")
-        pages.append(page)
         tables.append(table)
     return pages, tables
 
 
-def play_until(tables, done, rng: random.Random, timeout: float = 600) -> int:
+def play_to_the_end(tables, rng: random.Random, timeout: float = 600) -> int:
     """Every page plays its own seat by clicks (a random playable card; Pass at its chance to
-    take) until ``done()``; returns the clicks."""
+    take) until every page shows the game over; returns the clicks. Each page is read once a
+    round (:meth:`harness.TableDriver.turn`)."""
     deadline = time.monotonic() + timeout
     clicks = 0
-    while not done():
+    while True:
+        turns = [t.turn() for t in tables]
+        if all(turn["over"] for turn in turns):
+            return clicks
         assert time.monotonic() < deadline, [t.state() for t in tables]
-        drawn = [t.root.get_attribute("data-version") for t in tables]
         acted = False
-        for t in tables:
-            st = t.state()
-            if st["over"]:
-                continue
-            if st["offer"]:
+        for t, turn in zip(tables, turns):
+            if turn["offer"]:
                 t.pass_take()
                 acted = True
-            elif st["my_turn"] and st["legal"]:
+            elif turn["my_turn"] and turn["legal"]:
                 try:
-                    t.click_card(rng.choice(st["legal"]))
+                    t.click_card(rng.choice(turn["legal"]))
                 except harness.PlayError:
                     continue  # the view changed under the click: read it again
                 clicks += 1
                 acted = True
         if not acted:  # the bots' turn: wait for a page to draw the next view
+            drawn = [turn["version"] for turn in turns]
             try:
-                wait_for(lambda drawn=drawn: [t.root.get_attribute("data-version") for t in tables] != drawn
-                         or done(), "a page to draw the next view",
+                wait_for(lambda drawn=drawn: [t.root.get_attribute("data-version") for t in tables] != drawn,
+                         "a page to draw the next view",
                          timeout=max(1.0, min(STALL, deadline - time.monotonic())), every=0.05)
             except AssertionError as stall:  # nobody may act and nothing moves: say what each page shows
                 shots = [harness.screenshot(t.root, f"shared-stall-{k}") for k, t in enumerate(tables)]
                 raise AssertionError(f"{stall}; the pages: {[t.state() for t in tables]}; shots: {shots}") from None
-    return clicks
 
 
 def check_privacy(tables) -> None:
@@ -111,7 +111,7 @@ def test_four_people_play_a_whole_game_in_four_browsers(browser, jupyter_server,
         names = tables[2].state()["names"]
         assert set(names) == {"You", "Asha", "Ben", "Dev"}
         check_privacy(tables)
-        clicks = play_until(tables, lambda: all(t.state()["over"] for t in tables), random.Random(4))
+        clicks = play_to_the_end(tables, random.Random(4))
         assert clicks >= 10
         for k, t in enumerate(tables):
             t.wait_flight_done()
@@ -134,7 +134,7 @@ def test_three_people_and_a_bot_play_a_match_of_two_rounds(browser, jupyter_serv
                 t.wait("(root) => !root.querySelector('[data-testid=game-over]:not([hidden])') && "
                        "!/host to deal/.test(root.querySelector('[data-testid=narration]').textContent)")
             check_privacy(tables)
-            play_until(tables, lambda: all(t.state()["over"] for t in tables), rng)
+            play_to_the_end(tables, rng)
             for t in tables:
                 t.wait_flight_done()
         for k, t in enumerate(tables):
