@@ -58,12 +58,14 @@ def browser(playwright_instance):
 
 
 @pytest.fixture(scope="session")
-def jupyter_server():
+def jupyter_server(request, tmp_path_factory):
     _need_chromium()  # no point starting a server for tests that will be skipped
     # TCP_NODELAY on the kernels' websockets: each round trip between the page and its kernel
     # takes about 35 ms less (harness._NODELAY_CONFIG); the widget is the same either way
     server = harness.JupyterServer(nodelay=True)
     server.start()
+    if any("lite_site" in getattr(item, "fixturenames", ()) for item in request.session.items):
+        _lite_build(tmp_path_factory)  # built while the tests before the site's run
     try:
         yield server
     finally:
@@ -106,22 +108,43 @@ def pytest_runtest_makereport(item, call):
 
 
 # ---------------------------------------------------------------------------------- the JupyterLite site
+_LITE_BUILD: dict = {}
+"""The site's build, once started: ``proc``, ``out``, ``log``, ``started``."""
+
+
+def _lite_build(tmp_path_factory) -> dict:
+    """Start building the JupyterLite site (once per run; a no-op without jupyterlite-core,
+    which :func:`lite_site` reports), at a lower priority than the tests beside it."""
+    if not _LITE_BUILD and importlib.util.find_spec("jupyterlite_core") is not None:
+        where = tmp_path_factory.mktemp("lite")
+        log = open(where / "build.log", "w+", encoding="utf-8")  # noqa: SIM115 (read and closed by lite_site)
+        proc = subprocess.Popen([sys.executable, str(BUILD), "--offline", "--output", str(where / "site")],
+                                stdout=log, stderr=subprocess.STDOUT, text=True, preexec_fn=lambda: os.nice(5))
+        _LITE_BUILD.update(proc=proc, out=where / "site", log=log, started=time.monotonic())
+    return _LITE_BUILD
+
+
 @pytest.fixture(scope="session")
 def lite_site(tmp_path_factory):
-    """The site, built once per run from the working tree (offline: no numpy)."""
+    """The site, built once per run from the working tree (offline: no numpy); its build is
+    started with the browser tests' JupyterLab when the run has tests of the site."""
     if importlib.util.find_spec("jupyterlite_core") is None:
         reason = "jupyterlite-core is not installed: pip install -r lite/requirements-build.txt"
         if os.environ.get("CI"):
             pytest.fail(f"CI is set but the site cannot be built: {reason}", pytrace=False)
         pytest.skip(reason)
-    out = tmp_path_factory.mktemp("lite") / "site"
-    started = time.monotonic()
-    result = subprocess.run([sys.executable, str(BUILD), "--offline", "--output", str(out)],
-                            capture_output=True, text=True, timeout=900)
-    assert result.returncode == 0, f"lite/build.py --offline failed:\n{result.stdout[-2000:]}\n{result.stderr[-4000:]}"
+    build = _lite_build(tmp_path_factory)
+    try:
+        code = build["proc"].wait(timeout=900)
+    finally:
+        build["log"].seek(0)
+        output = build["log"].read()
+        build["log"].close()
+    out = build["out"]
+    assert code == 0, f"lite/build.py --offline failed:\n{output[-6000:]}"
     summary = json.loads((out / "build-summary.json").read_text(encoding="utf-8"))
     mb = 1024 * 1024
-    print(f"\n[lite] site built in {time.monotonic() - started:.0f} s: {summary['bytes'] / mb:.1f} MB "
+    print(f"\n[lite] site built in {time.monotonic() - build['started']:.0f} s: {summary['bytes'] / mb:.1f} MB "
           f"(Pyodide {summary['pyodide_bytes'] / mb:.1f} MB, {len(summary['pyodide_packages'])} packages; "
           f"site wheels {summary['wheels_bytes'] / mb:.1f} MB)")
     assert not list(out.rglob("*.map")), "source maps in the site"
