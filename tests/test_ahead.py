@@ -17,7 +17,10 @@ pytest.importorskip("numpy")
 
 @pytest.fixture(autouse=True)
 def ahead_on(monkeypatch):
+    """The coach works ahead, from nothing judged: the judgements another test of this process
+    made (a table of the same seed) would answer a hint at once, with no work ahead to see."""
     monkeypatch.setenv("BHABHO_COACH_AHEAD", "1")
+    judgement.clear_cache()
 
 
 def send(t: Table, **content) -> None:

@@ -421,7 +421,9 @@ _RUN_STATE = f"""() => {{
   for (const c of cells) {{
     for (let i = 0; i < c.model.outputs.length; i++) {{
       const o = c.model.outputs.get(i).toJSON();
-      if (o.output_type === 'error') errors.push(o.ename + ': ' + o.evalue);
+      // the error and where it was raised: the traceback's last frame, without its colours
+      if (o.output_type === 'error') errors.push(o.ename + ': ' + o.evalue + ' (' +
+        (o.traceback || []).slice(-2).join(' | ').replace(/\\x1b\\[[0-9;]*m/g, '').slice(-600) + ')');
     }}
   }}
   return {{idle: Boolean(k && k.status === 'idle'), done: cells.every((c) => c.model.executionCount !== null),
