@@ -52,29 +52,9 @@ def pytest_configure(config: pytest.Config) -> None:
     nbval.kernel.KernelManager = unix_socket_kernel_manager()
 
 
-_yielded = False
-
-
-def pytest_runtest_setup(item: pytest.Item) -> None:
-    """A process of pytest-xdist that runs tests other than the browser tests gives way to the
-    one that runs them (``os.nice``, once, for itself and what it starts from then on): a
-    browser test mostly waits on its page, its JupyterLab and their kernels, and every moment
-    they wait for a core is the whole run's (the browser tests are its longest group, in one
-    process); the rest uses what they leave of the cores."""
-    global _yielded
-    if _yielded or not hasattr(item.config, "workerinput") or item.nodeid.startswith("tests/browser/"):
-        return
-    _yielded = True
-    os.nice(YIELD)
-
-
-YIELD = 10
-"""How far a process of the tests other than the browser tests lowers its priority (see above)."""
-
-
 @pytest.hookimpl(optionalhook=True)  # a hook of pytest-xdist: without it, never called
 def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
-    """With pytest-xdist (``-n 2``, ``-n 3``), the tests are shared out a file at a time, so that a file's
+    """With pytest-xdist (``-n 2``), the tests are shared out a file at a time, so that a file's
     module-scoped fixtures and caches (a notebook run once, a set of reviews worked out once)
     are made in one process only, and each notebook's cells run in order in one kernel (nbval);
     the browser tests all go to one process, which starts one JupyterLab and one Chromium for
@@ -83,10 +63,8 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
 
     The browser tests are the longest group (about 18 minutes on two cores): they go first, to
     the first process that asks, and that process gets nothing else until they are done, while
-    the others run the rest, the long single tests (:data:`LONG_FIRST`) first so that none of
-    them is left to run alone at the end. ``.ci/run`` runs three processes on two cores: the
-    browser tests' process mostly waits, and the two others, which give way to it
-    (:func:`pytest_runtest_setup`), share what it leaves of the cores."""
+    the other runs the rest, the long single tests (:data:`LONG_FIRST`) first so that none of
+    them is left to run alone at the end."""
     from xdist.scheduler import LoadScopeScheduling
 
     class Groups(LoadScopeScheduling):
