@@ -459,7 +459,9 @@ print(json.dumps({{"code": t.code, "lesson": lesson_id, "table": table_id, "teac
 KERNEL_STUDENT = """
 import json
 from bhabho_widget import Class
-k = Class.join({url!r}, {code!r}, name="Not me")
+# a small review of the games (the grades are not the point; the teacher's review runs on the
+# budget the student's sent, so the two agree)
+k = Class.join({url!r}, {code!r}, name="Not me", rollouts=32, samples=8)
 k.agree()
 lesson = k.open({lesson!r})
 for op, arg in {ops!r}:

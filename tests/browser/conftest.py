@@ -114,12 +114,13 @@ _LITE_BUILD: dict = {}
 
 def _lite_build(tmp_path_factory) -> dict:
     """Start building the JupyterLite site (once per run; a no-op without jupyterlite-core,
-    which :func:`lite_site` reports), at a lower priority than the tests beside it."""
+    which :func:`lite_site` reports), at the lowest priority: it takes only what the tests
+    beside it leave of the cores, and is done long before the site's first test."""
     if not _LITE_BUILD and importlib.util.find_spec("jupyterlite_core") is not None:
         where = tmp_path_factory.mktemp("lite")
         log = open(where / "build.log", "w+", encoding="utf-8")  # noqa: SIM115 (read and closed by lite_site)
         proc = subprocess.Popen([sys.executable, str(BUILD), "--offline", "--output", str(where / "site")],
-                                stdout=log, stderr=subprocess.STDOUT, text=True, preexec_fn=lambda: os.nice(5))
+                                stdout=log, stderr=subprocess.STDOUT, text=True, preexec_fn=lambda: os.nice(19))
         _LITE_BUILD.update(proc=proc, out=where / "site", log=log, started=time.monotonic())
     return _LITE_BUILD
 
