@@ -747,12 +747,19 @@ class TableDriver:
             self._in_document = self.root.evaluate("(el) => el.getRootNode() === document")
         return self._in_document
 
+    @staticmethod
+    def _on_root(js: str, missing: str) -> str:
+        """A function of ``[TABLE, index, arg]`` that finds the table in the page and gives
+        ``js(root, arg)``, or ``missing`` (JS) while there is no such table."""
+        return (f"([sel, i, arg]) => {{ const root = document.querySelectorAll(sel)[i]; "
+                f"return root ? ({js})(root, arg) : {missing}; }}")
+
     def evaluate(self, js: str, arg=None):
         """``js(root, arg)`` in the page (``js`` a function's source), as ``root.evaluate``,
         which it falls back to while the table is not there yet."""
         if self._found_in_page():
-            got = self.page.evaluate(f"([sel, i, arg]) => {{ const root = document.querySelectorAll(sel)[i]; "
-                                     f"return root ? [({js})(root, arg)] : null; }}", [TABLE, self.index, arg])
+            got = self.page.evaluate(self._on_root(f"(root, arg) => [({js})(root, arg)]", "null"),
+                                     [TABLE, self.index, arg])
             if got is not None:
                 return got[0]
         return self.root.evaluate(js, arg)
@@ -772,9 +779,8 @@ class TableDriver:
         """Wait until ``js(root, arg)`` is truthy in the page (the table found again at each
         look, should it be drawn anew)."""
         if self._found_in_page():
-            fn = (f"([sel, i, arg]) => {{ const root = document.querySelectorAll(sel)[i]; "
-                  f"return root ? ({js})(root, arg) : false; }}")
-            return self.page.wait_for_function(fn, arg=[TABLE, self.index, arg], timeout=timeout, polling="raf")
+            return self.page.wait_for_function(self._on_root(js, "false"), arg=[TABLE, self.index, arg],
+                                               timeout=timeout, polling="raf")
         fn = f"([root, arg]) => ({js})(root, arg)"
         return self.page.wait_for_function(fn, arg=[self.handle(), arg], timeout=timeout, polling="raf")
 
